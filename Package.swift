@@ -1,0 +1,144 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Orchard: five apps grown from one package.
+// Three sections, as the architecture describes: shared cores (platform-free), the server
+// (Linux and macOS), and the Apple-only client shells (appended only where SwiftUI exists).
+
+let package = Package(
+  name: "Orchard",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .library(name: "OrchardKit", targets: ["OrchardKit"]),
+    .executable(name: "orchard", targets: ["Orchard"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
+    .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+    .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+    .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+    .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+  ],
+  targets: []
+)
+
+let swiftSettings: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+// MARK: - Shared cores (FoundationEssentials and Observation only)
+
+package.targets += [
+  .target(name: "OrchardKit", swiftSettings: swiftSettings),
+  .testTarget(
+    name: "OrchardKitTests",
+    dependencies: [
+      "OrchardKit",
+      .product(name: "PropertyBased", package: "swift-property-based"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Server
+
+package.targets += [
+  .target(
+    name: "OrchardAPI",
+    dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+    // The generator's config is a resource only so the command plugin can see it.
+    resources: [.copy("openapi.yaml"), .copy("openapi-generator-config.yaml")],
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "ServerKit",
+    dependencies: [
+      "OrchardKit",
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "HTTPTypes", package: "swift-http-types"),
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOPosix", package: "swift-nio"),
+      .product(name: "Prometheus", package: "swift-prometheus"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      .product(name: "SQLKit", package: "sql-kit"),
+      .product(name: "SQLiteKit", package: "sqlite-kit"),
+      .product(name: "PostgresKit", package: "postgres-kit"),
+    ],
+    resources: [.copy("Public")],
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "OrchardServer",
+    dependencies: [
+      "OrchardAPI",
+      "OrchardKit",
+      "ServerKit",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+      .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "Prometheus", package: "swift-prometheus"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .executableTarget(
+    name: "Orchard",
+    dependencies: [
+      "OrchardServer",
+      "ServerKit",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "ServerKitTesting",
+    dependencies: [
+      "ServerKit",
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    path: "Tests/ServerKitTesting",
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "ServerKitTests",
+    dependencies: [
+      "ServerKit",
+      "ServerKitTesting",
+      .product(name: "SQLKit", package: "sql-kit"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "OrchardServerTests",
+    dependencies: [
+      "OrchardServer",
+      "ServerKit",
+      "ServerKitTesting",
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+]
+
+// MARK: - Apple clients (SwiftUI shells; none yet)
+
+#if canImport(Darwin)
+  package.targets += []
+#endif

@@ -1,0 +1,116 @@
+import Hummingbird
+import Logging
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import OrchardAPI
+import OrchardKit
+import Prometheus
+import ServerKit
+import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Everything the server needs from outside that tests replace.
+public struct ServerDependencies: Sendable {
+  public var clock: any WallClock
+  public var logger: Logger
+
+  public init(clock: any WallClock = SystemClock(), logger: Logger = Logger(label: "orchard")) {
+    self.clock = clock
+    self.logger = logger
+  }
+}
+
+/// Every schema change, in order: the platform's first, then each app's.
+public let orchardMigrations = MigrationRunner([
+  SQLDeviceRepository.migration,
+  SQLAppCatalogRepository.migration,
+])
+
+/// Builds the whole Orchard server — used by `orchard serve`, by route tests and by browser tests.
+///
+/// On start it migrates the database and records this build's app catalog; on shutdown it stops
+/// accepting connections, lets open requests finish and closes the database.
+public func buildApplication(
+  _ configuration: ServerConfiguration, database location: DatabaseLocation? = nil,
+  dependencies: ServerDependencies = ServerDependencies(),
+  onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+  let logger = dependencies.logger
+  let database = try await Database.open(location ?? configuration.databaseLocation, logger: logger)
+  let catalogRepository = SQLAppCatalogRepository(database: database.sql)
+  let router = try buildRouter(
+    configuration, database: database, catalog: CatalogSnapshot(repository: catalogRepository),
+    dependencies: dependencies)
+
+  var app = Application(
+    router: router,
+    configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Orchard"),
+    services: database.services + [DatabaseCloser(database: database)],
+    onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+    logger: logger)
+  app.beforeServerStarts {
+    try await orchardMigrations.run(on: database.sql, now: dependencies.clock.now, logger: logger)
+    try await catalogRepository.replace(with: AppManifest.platform)
+  }
+  return app
+}
+
+func buildRouter(
+  _ configuration: ServerConfiguration, database: Database, catalog: CatalogSnapshot,
+  dependencies: ServerDependencies
+) throws -> Router<AppRequestContext> {
+  var assets = try AssetCatalog.bundled()
+  let themes = [OrchardTheme.tokens]
+  for theme in themes {
+    assets.add(path: "tokens/\(theme.name).css", bytes: Array(theme.stylesheet(assetURL: assets.url).utf8))
+  }
+  let pages = PageRenderer(assets: assets)
+  let registry = PrometheusCollectorRegistry()
+
+  let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+  router.middlewares.add(
+    SecurityHeadersMiddleware(strictTransportSecurity: !configuration.servesPlainHTTPOnLoopback))
+  router.middlewares.add(RequestObservationMiddleware(registry: registry))
+  router.middlewares.add(ErrorMiddleware(translate: translateOpenAPIError, renderPage: pages.errorPage))
+  router.middlewares.add(CrossOriginProtectionMiddleware())
+
+  OperationalRoutes.add(to: router, registry: registry)
+  AssetRoutes.add(to: router, catalog: assets)
+  router.get("/") { _, _ in
+    pages.response(LauncherPage.page(apps: try await catalog.current().apps))
+  }
+  let spec = try OrchardAPISpec.document()
+  router.get("/api/openapi.yaml") { _, _ in
+    Response(
+      status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+      body: .init(byteBuffer: .init(bytes: spec)))
+  }
+  try OrchardAPIService(catalog: catalog).registerHandlers(on: router)
+  return router
+}
+
+/// Errors from the OpenAPI layer: a request that does not match the contract is the client's
+/// mistake (400) and says which part; an `OrchardError` thrown by a handler passes through.
+@Sendable func translateOpenAPIError(_ error: any Error) -> OrchardError? {
+  guard let error = error as? ServerError else { return nil }
+  if let underlying = error.underlyingError as? OrchardError { return underlying }
+  if error.underlyingError is DecodingError || error.causeDescription.localizedCaseInsensitiveContains("decod") {
+    return .badRequest("The request did not match the API contract: \(error.causeDescription).")
+  }
+  return nil
+}
+
+/// Closes the database after the HTTP server has stopped.
+struct DatabaseCloser: Service {
+  let database: Database
+
+  func run() async throws {
+    try? await gracefulShutdown()
+    try await database.close()
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Logging
+
+/// Everything the server reads from its environment, read once at start.
+///
+/// Each value comes from an `ORCHARD_*` environment variable unless a command-line flag overrides it,
+/// and each has a default that works on a laptop.
+public struct ServerConfiguration: Sendable, Equatable {
+  /// Interface to listen on (`ORCHARD_HOST`, default `127.0.0.1`).
+  public var host: String
+  /// Port to listen on (`ORCHARD_PORT`, default `8080`; `0` picks a free port).
+  public var port: Int
+  /// Directory for the SQLite database and other local state (`ORCHARD_DATA_DIR`, default `.orchard`).
+  public var dataDirectory: String
+  /// PostgreSQL URL (`ORCHARD_DATABASE_URL`); when set, PostgreSQL replaces the SQLite file.
+  public var databaseURL: String?
+  /// Minimum level of log lines written (`ORCHARD_LOG_LEVEL`, default `info`).
+  public var logLevel: Logger.Level
+
+  public static let defaults = ServerConfiguration(
+    host: "127.0.0.1", port: 8080, dataDirectory: ".orchard", databaseURL: nil, logLevel: .info)
+
+  public init(host: String, port: Int, dataDirectory: String, databaseURL: String?, logLevel: Logger.Level) {
+    self.host = host
+    self.port = port
+    self.dataDirectory = dataDirectory
+    self.databaseURL = databaseURL
+    self.logLevel = logLevel
+  }
+
+  /// Reads the `ORCHARD_*` variables; anything missing keeps its default, anything malformed is an error.
+  public init(environment: [String: String]) throws(ConfigurationError) {
+    self = .defaults
+    if let host = environment["ORCHARD_HOST"], !host.isEmpty { self.host = host }
+    if let port = environment["ORCHARD_PORT"], !port.isEmpty {
+      guard let value = Int(port), (0...65535).contains(value) else {
+        throw ConfigurationError(variable: "ORCHARD_PORT", value: port, expected: "a port number from 0 to 65535")
+      }
+      self.port = value
+    }
+    if let dir = environment["ORCHARD_DATA_DIR"], !dir.isEmpty { self.dataDirectory = dir }
+    if let url = environment["ORCHARD_DATABASE_URL"], !url.isEmpty {
+      guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+        throw ConfigurationError(
+          variable: "ORCHARD_DATABASE_URL", value: "(hidden)", expected: "a postgres:// or postgresql:// URL")
+      }
+      self.databaseURL = url
+    }
+    if let level = environment["ORCHARD_LOG_LEVEL"], !level.isEmpty {
+      guard let value = Logger.Level(rawValue: level.lowercased()) else {
+        throw ConfigurationError(
+          variable: "ORCHARD_LOG_LEVEL", value: level,
+          expected: "one of trace, debug, info, notice, warning, error, critical")
+      }
+      self.logLevel = value
+    }
+  }
+
+  /// Plain HTTP on a loopback interface is a developer's machine: cookies there cannot be `Secure`
+  /// (browsers would drop them), so they lose the `__Host-` prefix too. Anywhere else the server is
+  /// expected behind TLS.
+  public var servesPlainHTTPOnLoopback: Bool {
+    host == "localhost" || host == "::1" || host.hasPrefix("127.")
+  }
+
+  /// Where the database lives, as the configuration asks.
+  public var databaseLocation: DatabaseLocation {
+    if let databaseURL { return .postgres(url: databaseURL) }
+    return .sqliteFile(path: dataDirectory + "/orchard.sqlite")
+  }
+}
+
+/// A configuration value that cannot be used, named so the person starting the server can fix it.
+public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+  public let variable: String
+  public let value: String
+  public let expected: String
+
+  public var description: String { "\(variable)=\(value) is not valid: expected \(expected)" }
+}

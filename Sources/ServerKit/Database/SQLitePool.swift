@@ -1,0 +1,104 @@
+import Logging
+import NIOCore
+import NIOPosix
+import SQLKit
+import SQLiteKit
+
+/// A small fixed pool of SQLite connections presented as one `SQLDatabase`.
+///
+/// Each statement leases a connection for its duration, so a transaction run through
+/// ``withSession(_:)`` never interleaves with another request's statements. Every connection is set
+/// up for a server: WAL journal (readers never wait for the writer), a busy timeout instead of
+/// immediate `SQLITE_BUSY`, and foreign keys on.
+final class SQLitePool: SQLDatabase {
+  let logger: Logger
+  private let leases: Leases
+
+  var eventLoop: any EventLoop { MultiThreadedEventLoopGroup.singleton.any() }
+  var dialect: any SQLDialect { SQLiteDialect() }
+  var queryLogLevel: Logger.Level? { .debug }
+
+  private init(connections: [SQLiteConnection], logger: Logger) {
+    self.leases = Leases(connections)
+    self.logger = logger
+  }
+
+  static func open(storage: SQLiteConnection.Storage, size: Int, logger: Logger) async throws -> SQLitePool {
+    var connections: [SQLiteConnection] = []
+    for _ in 0..<size {
+      let connection = try await SQLiteConnection.open(storage: storage, logger: logger)
+      for pragma in ["PRAGMA busy_timeout = 5000", "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL"] {
+        _ = try await connection.query(pragma)
+      }
+      connections.append(connection)
+    }
+    // The journal mode is stored in the file, so setting it once is enough.
+    _ = try await connections[0].query("PRAGMA journal_mode = WAL")
+    return SQLitePool(connections: connections, logger: logger)
+  }
+
+  func close() async throws {
+    for connection in await leases.drain() { try await connection.close() }
+  }
+
+  func execute(
+    sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void
+  )
+    -> EventLoopFuture<Void>
+  {
+    eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
+  }
+
+  func execute(
+    sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void
+  )
+    async throws
+  {
+    let connection = await leases.acquire()
+    do {
+      try await connection.sql().execute(sql: query, onRow)
+      await leases.release(connection)
+    } catch {
+      await leases.release(connection)
+      throw error
+    }
+  }
+
+  func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+    let connection = await leases.acquire()
+    do {
+      let result = try await closure(connection.sql())
+      await leases.release(connection)
+      return result
+    } catch {
+      await leases.release(connection)
+      throw error
+    }
+  }
+
+  /// Hands out idle connections and queues callers when all are busy.
+  private actor Leases {
+    private var idle: [SQLiteConnection]
+    private var waiting: [CheckedContinuation<SQLiteConnection, Never>] = []
+
+    init(_ connections: [SQLiteConnection]) { idle = connections }
+
+    func acquire() async -> SQLiteConnection {
+      if let connection = idle.popLast() { return connection }
+      return await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release(_ connection: SQLiteConnection) {
+      if waiting.isEmpty {
+        idle.append(connection)
+      } else {
+        waiting.removeFirst().resume(returning: connection)
+      }
+    }
+
+    func drain() -> [SQLiteConnection] {
+      defer { idle = [] }
+      return idle
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Turns every error into a response a person or a client can use, and logs the cause of every 5xx.
+///
+/// API paths (`…/api/…`) get `application/problem+json` with a stable `code`; pages get a friendly
+/// HTML page. Neither ever contains an internal message or a stack trace.
+public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+  /// Recognises errors from other layers (e.g. the OpenAPI runtime) as an ``OrchardError``.
+  let translate: @Sendable (any Error) -> OrchardError?
+  let renderPage: @Sendable (OrchardError) -> HTML
+
+  public init(
+    translate: @escaping @Sendable (any Error) -> OrchardError? = { _ in nil },
+    renderPage: @escaping @Sendable (OrchardError) -> HTML
+  ) {
+    self.translate = translate
+    self.renderPage = renderPage
+  }
+
+  public func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    do {
+      return try await next(request, context)
+    } catch {
+      let problem = classify(error)
+      if problem.status.code >= 500 {
+        context.logger.error(
+          "request failed", metadata: ["path": "\(request.uri.path)", "cause": "\(String(reflecting: error))"])
+      }
+      return response(for: problem, request: request)
+    }
+  }
+
+  func classify(_ error: any Error) -> OrchardError {
+    if let error = error as? OrchardError { return error }
+    if let translated = translate(error) { return translated }
+    if let error = error as? any HTTPResponseError { return .status(error.status) }
+    return .internalError
+  }
+
+  func response(for problem: OrchardError, request: Request) -> Response {
+    if Self.wantsJSON(request) {
+      return Self.problemResponse(problem)
+    }
+    var buffer = ByteBuffer()
+    buffer.writeString(renderPage(problem).rendered)
+    return Response(
+      status: problem.status,
+      headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+      body: .init(byteBuffer: buffer))
+  }
+
+  static func wantsJSON(_ request: Request) -> Bool {
+    request.uri.path.contains("/api/") || request.uri.path.hasSuffix("/api")
+  }
+
+  /// RFC 9457 problem details, with Orchard's stable `code` as an extension member.
+  public static func problemResponse(_ problem: OrchardError) -> Response {
+    let body = ProblemDocument(
+      type: "about:blank", title: problem.title, status: problem.status.code, detail: problem.detail, code: problem.code
+    )
+    let data = (try? JSONEncoder().encode(body)) ?? Data()
+    return Response(
+      status: problem.status,
+      headers: [.contentType: "application/problem+json", .cacheControl: "no-store"],
+      body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+}
+
+/// The JSON body of a problem response.
+struct ProblemDocument: Encodable {
+  let type: String
+  let title: String
+  let status: Int
+  let detail: String
+  let code: String
+}

@@ -1,0 +1,61 @@
+import HTTPTypes
+
+/// An error a visitor or an API client can be told about: a status, a stable machine code and a
+/// sentence that helps. Anything else that escapes a handler becomes ``internalError`` and its
+/// cause goes to the log only.
+public struct OrchardError: Error, Sendable, Equatable {
+  public let status: HTTPResponse.Status
+  /// Stable, upper-snake-case code that clients may branch on (`NOT_FOUND`, `CROSS_SITE_REQUEST`, …).
+  public let code: String
+  /// A short heading for the error page.
+  public let title: String
+  /// What happened and what to do about it, in plain words.
+  public let detail: String
+
+  public init(status: HTTPResponse.Status, code: String, title: String, detail: String) {
+    self.status = status
+    self.code = code
+    self.title = title
+    self.detail = detail
+  }
+
+  public static let notFound = OrchardError(
+    status: .notFound, code: "NOT_FOUND", title: "Page not found",
+    detail: "There is nothing at this address. It may have moved, or the link may be mistyped.")
+
+  public static let methodNotAllowed = OrchardError(
+    status: .methodNotAllowed, code: "METHOD_NOT_ALLOWED", title: "Not available this way",
+    detail: "This address does not accept that kind of request.")
+
+  public static let crossSiteRequest = OrchardError(
+    status: .forbidden, code: "CROSS_SITE_REQUEST", title: "Request refused",
+    detail: "This request came from another website, so nothing was changed. Go back and try again from Orchard itself."
+  )
+
+  public static let payloadTooLarge = OrchardError(
+    status: .contentTooLarge, code: "PAYLOAD_TOO_LARGE", title: "Too much data",
+    detail: "The request was larger than this address accepts.")
+
+  public static let internalError = OrchardError(
+    status: .internalServerError, code: "INTERNAL_ERROR", title: "Something went wrong on our side",
+    detail: "We could not finish this request. Nothing you entered was lost; please try again in a moment.")
+
+  public static func badRequest(_ detail: String, code: String = "BAD_REQUEST") -> OrchardError {
+    OrchardError(status: .badRequest, code: code, title: "Something in the request was not right", detail: detail)
+  }
+
+  /// A generic error for a status that carries no more specific code.
+  public static func status(_ status: HTTPResponse.Status) -> OrchardError {
+    switch status.code {
+    case 400: .badRequest("The request could not be understood.")
+    case 404: .notFound
+    case 405: .methodNotAllowed
+    case 413: .payloadTooLarge
+    case 500...: .internalError
+    default:
+      OrchardError(
+        status: status, code: status.reasonPhrase.uppercased().replacingOccurrences(of: " ", with: "_"),
+        title: status.reasonPhrase, detail: "The request could not be completed.")
+    }
+  }
+}

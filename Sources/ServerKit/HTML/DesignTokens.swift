@@ -1,0 +1,80 @@
+/// An app's look as CSS custom properties: colours, spacing, type scale, radii and its fonts.
+///
+/// Each app defines its tokens in Swift; the server turns them into a small stylesheet served with
+/// the other assets (content-hashed, immutable), so pages need no inline styles.
+public struct DesignTokens: Sendable {
+  /// Short name, used in the stylesheet's path (`tokens/<name>.css`).
+  public var name: String
+  /// Colours by role, e.g. `("background", "#faf7f2")` → `--color-background`.
+  public var colors: [(String, String)]
+  /// Fonts the app uses.
+  public var fonts: [FontFace]
+  /// Font stacks by role, e.g. `("ui", "\"Inter\", system-ui, sans-serif")` → `--font-ui`.
+  public var fontStacks: [(String, String)]
+
+  public init(name: String, colors: [(String, String)], fonts: [FontFace], fontStacks: [(String, String)]) {
+    self.name = name
+    self.colors = colors
+    self.fonts = fonts
+    self.fontStacks = fontStacks
+  }
+
+  /// The 4-pt spacing scale every app shares.
+  public static let spacing: [(String, String)] = [
+    ("1", "0.25rem"), ("2", "0.5rem"), ("3", "0.75rem"), ("4", "1rem"), ("5", "1.5rem"), ("6", "2rem"),
+    ("7", "3rem"), ("8", "4rem"),
+  ]
+
+  /// A 1.2 modular type scale in rem, so text follows the reader's chosen size.
+  public static let typeScale: [(String, String)] = [
+    ("xs", "0.75rem"), ("sm", "0.875rem"), ("base", "1rem"), ("lg", "1.2rem"), ("xl", "1.44rem"),
+    ("2xl", "1.728rem"), ("3xl", "2.074rem"),
+  ]
+
+  public static let radii: [(String, String)] = [("sm", "0.5rem"), ("md", "1rem"), ("lg", "1.5rem")]
+
+  /// The stylesheet: `@font-face` rules (with the fonts' hashed URLs) and a `:root` block.
+  public func stylesheet(assetURL: (String) -> String) -> String {
+    var css = fonts.map { $0.rule(url: assetURL($0.assetPath)) }
+    var root: [String] = []
+    root += colors.map { "  --color-\($0.0): \($0.1);" }
+    root += fontStacks.map { "  --font-\($0.0): \($0.1);" }
+    root += Self.spacing.map { "  --space-\($0.0): \($0.1);" }
+    root += Self.typeScale.map { "  --text-\($0.0): \($0.1);" }
+    root += Self.radii.map { "  --radius-\($0.0): \($0.1);" }
+    css.append(":root {\n" + root.joined(separator: "\n") + "\n}\n")
+    return css.joined(separator: "\n")
+  }
+}
+
+/// A web font shipped as an asset.
+public struct FontFace: Sendable {
+  public var family: String
+  public var assetPath: String
+  public var weight: String
+  public var style: String
+
+  public init(family: String, assetPath: String, weight: String = "100 900", style: String = "normal") {
+    self.family = family
+    self.assetPath = assetPath
+    self.weight = weight
+    self.style = style
+  }
+
+  /// `font-display: swap` keeps text visible while the font loads.
+  func rule(url: String) -> String {
+    """
+    @font-face {
+      font-family: "\(family)";
+      src: url("\(url)") format("woff2");
+      font-weight: \(weight);
+      font-style: \(style);
+      font-display: swap;
+    }
+
+    """
+  }
+
+  /// Inter, the UI face of every app (a Latin subset, all weights).
+  public static let inter = FontFace(family: "Inter", assetPath: "fonts/inter-latin.woff2")
+}

@@ -1,0 +1,101 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// One server-rendered page: what goes in the shared layout.
+public struct Page: Sendable {
+  public var title: String
+  public var description: String
+  /// Name of the app's ``DesignTokens`` (its stylesheet is `tokens/<name>.css`).
+  public var theme: String
+  /// Browser chrome colour on phones.
+  public var themeColor: String
+  /// Stylesheets after the base sheet, as asset paths.
+  public var stylesheets: [String]
+  /// ES modules, as asset paths.
+  public var scripts: [String]
+  /// Fonts worth preloading because the first screen uses them.
+  public var preloadFonts: [String]
+  public var bodyClass: String
+  public var main: HTML
+
+  public init(
+    title: String, description: String, theme: String, themeColor: String, stylesheets: [String] = [],
+    scripts: [String] = [], preloadFonts: [String] = [], bodyClass: String = "", main: HTML
+  ) {
+    self.title = title
+    self.description = description
+    self.theme = theme
+    self.themeColor = themeColor
+    self.stylesheets = stylesheets
+    self.scripts = scripts
+    self.preloadFonts = preloadFonts
+    self.bodyClass = bodyClass
+    self.main = main
+  }
+}
+
+/// Renders pages into the layout every Orchard page shares: phone-first viewport, the app's tokens,
+/// the base stylesheet, a skip link, and a single `<main>` landmark.
+public struct PageRenderer: Sendable {
+  public let assets: AssetCatalog
+
+  public init(assets: AssetCatalog) { self.assets = assets }
+
+  public func render(_ page: Page) -> HTML {
+    let preloads = page.preloadFonts.map {
+      HTML("<link rel=\"preload\" href=\"\(assets.url($0))\" as=\"font\" type=\"font/woff2\" crossorigin>")
+    }
+    let sheets = (["tokens/\(page.theme).css", "css/base.css"] + page.stylesheets).map {
+      HTML("<link rel=\"stylesheet\" href=\"\(assets.url($0))\">")
+    }
+    let scripts = page.scripts.map { HTML("<script type=\"module\" src=\"\(assets.url($0))\"></script>") }
+    return """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+      <title>\(page.title)</title>
+      <meta name="description" content="\(page.description)">
+      <meta name="theme-color" content="\(page.themeColor)">
+      <link rel="icon" href="\(assets.url("icons/orchard.svg"))" type="image/svg+xml">
+      \(HTML(preloads, separator: "\n"))
+      \(HTML(sheets, separator: "\n"))
+      \(HTML(scripts, separator: "\n"))
+      </head>
+      <body class="\(page.bodyClass)">
+      <a class="skip-link" href="#main">Skip to content</a>
+      <main id="main">
+      \(page.main)
+      </main>
+      </body>
+      </html>
+
+      """
+  }
+
+  public func response(_ page: Page, status: HTTPResponse.Status = .ok) -> Response {
+    var buffer = ByteBuffer()
+    buffer.writeString(render(page).rendered)
+    return Response(
+      status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+      body: .init(byteBuffer: buffer))
+  }
+
+  /// The friendly error page, in the launcher's look, with a way back.
+  public func errorPage(_ error: OrchardError) -> HTML {
+    render(
+      Page(
+        title: "\(error.title) · Orchard", description: error.detail, theme: "orchard", themeColor: "#f6f3ec",
+        preloadFonts: [FontFace.inter.assetPath], bodyClass: "error-page",
+        main: """
+          <section class="error" aria-labelledby="error-title">
+          <p class="error-status">\(error.status.code)</p>
+          <h1 id="error-title">\(error.title)</h1>
+          <p>\(error.detail)</p>
+          <p><a class="button" href="/">Back to Orchard</a></p>
+          </section>
+          """))
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import ServerKit
+import ServerKitTesting
+import Testing
+
+@testable import OrchardServer
+
+/// The whole server, built by the same `buildApplication` that `orchard serve` uses, on an
+/// in-memory SQLite database.
+func withOrchard(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+  let app = try await buildApplication(.defaults, database: .sqliteMemory)
+  try await app.test(.router, body)
+}
+
+@Suite("The Orchard server")
+struct OrchardServerTests {
+  @Test("/healthz answers 200")
+  func health() async throws {
+    try await withOrchard { client in
+      try await client.execute(uri: "/healthz", method: .get) { response in
+        #expect(response.status == .ok)
+        #expect(String(buffer: response.body) == "ok\n")
+      }
+    }
+  }
+
+  @Test("/metrics is Prometheus text with request counts and a latency histogram per route")
+  func metrics() async throws {
+    try await withOrchard { client in
+      try await client.execute(uri: "/", method: .get) { _ in }
+      try await client.execute(uri: "/nowhere", method: .get) { _ in }
+      try await client.execute(uri: "/metrics", method: .get) { response in
+        #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+        let text = String(buffer: response.body)
+        let sample = #/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{([a-zA-Z_][a-zA-Z0-9_]*="([^"\\]|\\.)*",?)*\})? -?[0-9.e+Inf-]+$/#
+        let comment = #/^# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .+$/#
+        for line in text.split(separator: "\n") {
+          #expect(line.wholeMatch(of: sample) != nil || line.wholeMatch(of: comment) != nil, "\(line)")
+        }
+        #expect(text.contains(#"http_requests_total{route="/",method="GET",status="200"} 1"#))
+        #expect(text.contains(#"http_requests_total{route="NotFound",method="GET",status="404"} 1"#))
+        #expect(text.contains(#"http_request_duration_seconds_bucket{route="/",method="GET",le="+Inf"} 1"#))
+      }
+    }
+  }
+
+  @Test("the launcher lists the five apps, each marked coming soon until it exists")
+  func launcher() async throws {
+    try await withOrchard { client in
+      try await client.execute(uri: "/", method: .get) { response in
+        #expect(response.status == .ok)
+        #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+        let body = String(buffer: response.body)
+        for app in AppManifest.platform {
+          #expect(body.contains(">\(app.name)<"), "\(app.name)")
+          #expect(body.contains("app--\(app.id)"))
+        }
+        #expect(body.components(separatedBy: "Coming soon").count - 1 == 5)
+        #expect(body.contains("rel=\"preload\" href=\"/assets/fonts/inter-latin."))
+      }
+    }
+  }
+
+  @Test("an unknown path returns the 404 page with every security header")
+  func notFound() async throws {
+    try await withOrchard { client in
+      try await client.execute(uri: "/definitely/not/here", method: .get) { response in
+        #expect(response.status == .notFound)
+        #expect(String(buffer: response.body).contains("Page not found"))
+        for name: HTTPField.Name in [.contentSecurityPolicy, .xContentTypeOptions, .referrerPolicy] {
+          #expect(response.headers[name] != nil, "\(name)")
+        }
+        #expect(response.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'none'") == true)
+      }
+    }
+  }
+
+  @Test("a cross-site POST is refused with 403")
+  func crossSitePost() async throws {
+    try await withOrchard { client in
+      try await client.execute(
+        uri: "/", method: .post,
+        headers: [.origin: "https://evil.example", HTTPField.Name("Sec-Fetch-Site")!: "cross-site"]
+      ) { response in
+        #expect(response.status == .forbidden)
+      }
+    }
+  }
+
+  @Test("GET /api/v1/apps lists the apps with paths, versions and availability")
+  func appsAPI() async throws {
+    try await withOrchard { client in
+      try await client.execute(uri: "/api/v1/apps", method: .get) { response in
+        #expect(response.status == .ok)
+        #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+        struct Apps: Decodable {
+          struct App: Decodable, Equatable { let id, name, promise, path, version, availability: String }
+          let apps: [App]
+        }
+        let apps = try JSONDecoder().decode(Apps.self, from: Data(buffer: response.body)).apps
+        #expect(apps.map(\.id) == AppManifest.platform.map(\.id))
+        #expect(apps.map(\.path) == AppManifest.platform.map(\.path))
+        #expect(apps.allSatisfy { $0.availability == "coming_soon" && $0.version == "0.1.0" })
+      }
+    }
+  }
+
+  @Test("/api/v1/apps answers 304 to its own ETag")
+  func appsETag() async throws {
+    try await withOrchard { client in
+      let etag = try await client.execute(uri: "/api/v1/apps", method: .get) { $0.headers[.eTag] }
+      let tag = try #require(etag)
+      try await client.execute(uri: "/api/v1/apps", method: .get, headers: [.ifNoneMatch: tag]) { response in
+        #expect(response.status == .notModified)
+      }
+      try await client.execute(uri: "/api/v1/apps", method: .get, headers: [.ifNoneMatch: "\"other\""]) { response in
+        #expect(response.status == .ok)
+      }
+    }
+  }
+
+  @Test("the OpenAPI document is served")
+  func openAPIDocument() async throws {
+    try await withOrchard { client in
+      try await client.execute(uri: "/api/openapi.yaml", method: .get) { response in
+        #expect(response.status == .ok)
+        #expect(String(buffer: response.body).contains("operationId: listApps"))
+      }
+    }
+  }
+
+  @Test("the launcher's stylesheet is served compressed, hashed and immutable")
+  func assets() async throws {
+    try await withOrchard { client in
+      let page = try await client.execute(uri: "/", method: .get) { String(buffer: $0.body) }
+      let match = try #require(page.firstMatch(of: #/href="(/assets/launcher/launcher\.[0-9a-f]{16}\.css)"/#))
+      try await client.execute(uri: String(match.1), method: .get, headers: [.acceptEncoding: "gzip, br"]) { response in
+        #expect(response.status == .ok)
+        #expect(response.headers[.contentEncoding] == "br")
+        #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Hummingbird
+import Testing
+
+@testable import ServerKit
+
+@Suite("Static assets")
+struct AssetCatalogTests {
+  func catalog() throws -> AssetCatalog {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("css"), withIntermediateDirectories: true)
+    try Data("body{color:red}".utf8).write(to: directory.appendingPathComponent("css/site.css"))
+    try Data("GZ".utf8).write(to: directory.appendingPathComponent("css/site.css.gz"))
+    try Data("BR".utf8).write(to: directory.appendingPathComponent("css/site.css.br"))
+    try Data([0x77, 0x4F, 0x46, 0x32]).write(to: directory.appendingPathComponent("font.woff2"))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try AssetCatalog.load(from: directory)
+  }
+
+  func hashed(_ catalog: AssetCatalog, _ path: String) -> String {
+    String(catalog.url(path).dropFirst("/assets/".count))
+  }
+
+  @Test("an asset's URL carries a hash of its content before the extension")
+  func hashedURL() throws {
+    let catalog = try catalog()
+    #expect(catalog.url("css/site.css").wholeMatch(of: /\/assets\/css\/site\.[0-9a-f]{16}\.css/) != nil)
+    #expect(!catalog.contains("css/site.css.gz"), "variants are not assets of their own")
+  }
+
+  @Test("the URL changes when the bytes change")
+  func hashFollowsContent() {
+    var catalog = AssetCatalog()
+    catalog.add(path: "a.css", bytes: Array("a".utf8))
+    let first = catalog.url("a.css")
+    catalog.add(path: "a.css", bytes: Array("b".utf8))
+    #expect(catalog.url("a.css") != first)
+  }
+
+  @Test("assets are cacheable for a year and immutable")
+  func immutable() throws {
+    let catalog = try catalog()
+    let response = try #require(
+      catalog.response(forHashedPath: hashed(catalog, "css/site.css"), acceptEncoding: nil, ifNoneMatch: nil))
+    #expect(response.status == .ok)
+    #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+    #expect(response.headers[.contentType] == "text/css; charset=utf-8")
+    #expect(response.headers[.contentEncoding] == nil)
+  }
+
+  @Test(
+    "the precompressed variant follows Accept-Encoding",
+    arguments: [
+      ("gzip, deflate, br", "br"), ("gzip", "gzip"), ("br;q=0, gzip", "gzip"), ("identity", nil),
+      ("*", "br"), ("BR", "br"), ("gzip;q=0", nil),
+    ] as [(String, String?)])
+  func negotiation(accept: String, expected: String?) throws {
+    let catalog = try catalog()
+    let response = try #require(
+      catalog.response(forHashedPath: hashed(catalog, "css/site.css"), acceptEncoding: accept, ifNoneMatch: nil))
+    #expect(response.headers[.contentEncoding] == expected)
+    #expect(response.headers[.vary] == "Accept-Encoding")
+  }
+
+  @Test("a matching If-None-Match gets 304")
+  func notModified() throws {
+    let catalog = try catalog()
+    let path = hashed(catalog, "font.woff2")
+    let etag = try #require(
+      catalog.response(forHashedPath: path, acceptEncoding: nil, ifNoneMatch: nil)?.headers[.eTag])
+    #expect(catalog.response(forHashedPath: path, acceptEncoding: nil, ifNoneMatch: etag)?.status == .notModified)
+  }
+
+  @Test("an unhashed or stale path is not served")
+  func unknownPaths() throws {
+    let catalog = try catalog()
+    #expect(catalog.response(forHashedPath: "css/site.css", acceptEncoding: nil, ifNoneMatch: nil) == nil)
+    #expect(
+      catalog.response(forHashedPath: "css/site.0000000000000000.css", acceptEncoding: nil, ifNoneMatch: nil) == nil)
+  }
+
+  @Test("the bundled assets include the base stylesheet, the Inter subset and its licence")
+  func bundled() throws {
+    let catalog = try AssetCatalog.bundled()
+    for path in ["css/base.css", "fonts/inter-latin.woff2", "fonts/OFL-Inter.txt", "icons/orchard.svg"] {
+      #expect(catalog.contains(path), "\(path)")
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import ServerKit
+
+@Suite("Server configuration")
+struct ServerConfigurationTests {
+  @Test("with no environment every value has a laptop default")
+  func defaults() throws {
+    let configuration = try ServerConfiguration(environment: [:])
+    #expect(configuration == .defaults)
+    #expect(configuration.host == "127.0.0.1" && configuration.port == 8080)
+    #expect(configuration.databaseLocation == .sqliteFile(path: ".orchard/orchard.sqlite"))
+  }
+
+  @Test("ORCHARD_* variables override the defaults")
+  func environment() throws {
+    let configuration = try ServerConfiguration(environment: [
+      "ORCHARD_HOST": "0.0.0.0", "ORCHARD_PORT": "9000", "ORCHARD_DATA_DIR": "/var/lib/orchard",
+      "ORCHARD_DATABASE_URL": "postgres://orchard@db/orchard", "ORCHARD_LOG_LEVEL": "DEBUG",
+    ])
+    #expect(configuration.host == "0.0.0.0")
+    #expect(configuration.port == 9000)
+    #expect(configuration.logLevel == .debug)
+    #expect(configuration.databaseLocation == .postgres(url: "postgres://orchard@db/orchard"))
+  }
+
+  @Test(
+    "a malformed value is an error that names the variable",
+    arguments: [
+      ["ORCHARD_PORT": "eighty"], ["ORCHARD_PORT": "70000"], ["ORCHARD_LOG_LEVEL": "loud"],
+      ["ORCHARD_DATABASE_URL": "mysql://x"],
+    ])
+  func malformed(environment: [String: String]) {
+    #expect(throws: ConfigurationError.self) { try ServerConfiguration(environment: environment) }
+    do {
+      _ = try ServerConfiguration(environment: environment)
+    } catch {
+      #expect(error.description.contains(environment.keys.first!))
+    }
+  }
+
+  @Test("only plain HTTP on a loopback address counts as a developer's machine")
+  func loopback() {
+    var configuration = ServerConfiguration.defaults
+    for host in ["127.0.0.1", "localhost", "::1", "127.0.0.2"] {
+      configuration.host = host
+      #expect(configuration.servesPlainHTTPOnLoopback, "\(host)")
+    }
+    for host in ["0.0.0.0", "10.0.0.5", "orchard.example"] {
+      configuration.host = host
+      #expect(!configuration.servesPlainHTTPOnLoopback, "\(host)")
+    }
+  }
+}

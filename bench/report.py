@@ -1,0 +1,180 @@
+"""Turns one scripts/bench run into docs/performance.md.
+
+  report.py collect DIR --duration 30s [--standin]  > results.json   (wrk-*.txt, coldstart.json, rss-*.kb)
+  report.py render results.json                      > docs/performance.md
+"""
+
+import argparse
+import datetime
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+from importlib import metadata
+
+TARGETS = [  # (key in results, label in the table)
+    ("ceiling", "orchard `GET /healthz` (framework ceiling)"),
+    ("ours", "orchard `GET /api/v1/apps`"),
+    ("peer", "FastAPI peer `GET /api/v1/apps`"),
+]
+TO_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0, "h": 3_600_000.0}
+
+
+def to_ms(value: str) -> float:
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m|h)", value).groups()
+    return float(number) * TO_MS[unit]
+
+
+def parse_wrk(text: str) -> dict:
+    """Req/s, p50, p99 and errors from `wrk --latency` output."""
+
+    def find(pattern: str) -> re.Match:
+        match = re.search(pattern, text, re.MULTILINE)
+        if not match:
+            raise ValueError(f"wrk output has no line matching {pattern!r}")
+        return match
+
+    socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    return {
+        "rps": float(find(r"^Requests/sec:\s+([\d.]+)").group(1)),
+        "p50_ms": to_ms(find(r"^\s+50%\s+(\S+)").group(1)),
+        "p99_ms": to_ms(find(r"^\s+99%\s+(\S+)").group(1)),
+        "requests": int(find(r"^\s+(\d+) requests in").group(1)),
+        "errors": (sum(map(int, socket.groups())) if socket else 0)
+        + (int(non_2xx.group(1)) if non_2xx else 0),
+    }
+
+
+def command_output(*argv: str, fallback: str) -> str:
+    try:
+        out = subprocess.run(argv, capture_output=True, text=True, check=True).stdout
+        return out.strip().splitlines()[0]
+    except (OSError, subprocess.CalledProcessError, IndexError):
+        return fallback
+
+
+def machine() -> dict:
+    with open("/proc/cpuinfo") as f:
+        cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "unknown")
+    with open("/proc/meminfo") as f:
+        mem_kb = int(next(l.split()[1] for l in f if l.startswith("MemTotal")))
+    with open("/etc/os-release") as f:
+        os_name = next((l.split("=", 1)[1].strip().strip('"') for l in f if l.startswith("PRETTY_NAME")), "unknown")
+    commit = command_output("git", "rev-parse", "--short", "HEAD", fallback="none (no commit yet)")
+    if command_output("git", "status", "--porcelain", "--untracked-files=no", fallback=""):
+        commit += " with uncommitted changes"
+    return {
+        "nproc": len(os.sched_getaffinity(0)),  # what `nproc` prints
+        "cpu": cpu,
+        "ram_gib": round(mem_kb / 1024**2, 1),
+        "os": os_name,
+        "swift": command_output("swift", "--version", fallback="not installed"),
+        "commit": commit,
+    }
+
+
+def collect(directory: str, duration: str, standin: bool) -> dict:
+    def read(name: str) -> str:
+        with open(os.path.join(directory, name)) as f:
+            return f.read()
+
+    versions = {name: metadata.version(name) for name in ("fastapi", "uvicorn", "uvloop", "httptools")}
+    return {
+        "date": datetime.date.today().isoformat(),
+        "standin": standin,
+        "command": "scripts/bench",
+        "machine": machine(),
+        "wrk": {"threads": 2, "connections": 64, "duration": duration},
+        "peer": "FastAPI {fastapi} on uvicorn {uvicorn} (uvloop {uvloop}, httptools {httptools}), "
+        "2 workers, access log off".format(**versions),
+        "results": {key: parse_wrk(read(f"wrk-{key}.txt")) for key, _ in TARGETS},
+        "cold_start_ms": json.loads(read("coldstart.json"))["runs_ms"],
+        "peak_rss_kb": int(read("rss-ours.kb")),
+        "peer_peak_rss_kb": int(read("rss-peer.kb")),
+    }
+
+
+def targets(r: dict) -> list:
+    """The issue's goals as (goal, measured, met)."""
+    ours, peer, ceiling = (r["results"][k] for k in ("ours", "peer", "ceiling"))
+    vs_peer, vs_ceiling = ours["rps"] / peer["rps"], ours["rps"] / ceiling["rps"]
+    cold, rss = statistics.median(r["cold_start_ms"]), r["peak_rss_kb"] * 1024 / 1e6
+    return [
+        ("`/api/v1/apps` ≥ 3× the peer's req/s", f"{vs_peer:.2f}×", vs_peer >= 3),
+        ("`/api/v1/apps` ≥ 50 % of the ceiling's req/s", f"{vs_ceiling:.0%}", vs_ceiling >= 0.5),
+        ("`/api/v1/apps` p99 < 10 ms at 64 connections", f"{ours['p99_ms']:.2f} ms", ours["p99_ms"] < 10),
+        ("cold start < 1 s", f"{cold:.0f} ms", cold < 1000),
+        ("peak RSS < 150 MB", f"{rss:.1f} MB", rss < 150),
+    ]
+
+
+def render(r: dict) -> str:
+    m, w = r["machine"], r["wrk"]
+    ours, peer, ceiling = (r["results"][k] for k in ("ours", "peer", "ceiling"))
+    lines = ["# Performance", ""]
+    if r["standin"]:
+        lines += ["> **Stand-in run:** the FastAPI peer played orchard's part on a second port. "
+                  "These figures test the benchmark, not orchard.", ""]
+    lines += [
+        f"Measured {r['date']} with `{r['command']}` on {m['nproc']} cores ({m['cpu']}), "
+        f"{m['ram_gib']} GiB RAM, {m['os']}, {m['swift']}, commit {m['commit']}.",
+        "",
+        f"Load: `wrk -t{w['threads']} -c{w['connections']} -d{w['duration']} --latency` on loopback, "
+        "after a short warm-up, one target at a time. wrk runs on the same "
+        f"{m['nproc']} cores as the server, so absolute figures are lower than the server alone would "
+        "reach; the ratios, measured in the same run, are what to compare.",
+        "",
+        f"Peer: {r['peer']}, serving the same JSON from the same SQLite file with the same 1-second "
+        "snapshot.",
+        "",
+        "| target | req/s | p50 ms | p99 ms | errors |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for key, label in TARGETS:
+        t = r["results"][key]
+        lines.append(f"| {label} | {t['rps']:,.0f} | {t['p50_ms']:.2f} | {t['p99_ms']:.2f} | {t['errors']} |")
+    cold = r["cold_start_ms"]
+    lines += [
+        "",
+        "Errors are non-2xx/3xx responses plus socket errors (connect, read, write, timeout).",
+        "",
+        f"- `/api/v1/apps` ours / peer: **{ours['rps'] / peer['rps']:.2f}×**; "
+        f"ours / ceiling: **{ours['rps'] / ceiling['rps']:.0%}**",
+        f"- Cold start (process start to first 200 on `/healthz`, fresh data directory), median of "
+        f"{len(cold)}: **{statistics.median(cold):.0f} ms** (runs: {', '.join(f'{c:.0f}' for c in cold)})",
+        f"- Peak RSS (VmHWM) after the `/api/v1/apps` load: **{r['peak_rss_kb'] * 1024 / 1e6:.1f} MB** "
+        f"(peer, all processes: {r['peer_peak_rss_kb'] * 1024 / 1e6:.1f} MB)",
+        "",
+        "## Targets",
+        "",
+        "| goal | measured | |",
+        "| --- | ---: | --- |",
+    ]
+    lines += [f"| {goal} | {value} | {'met' if met else '**missed**'} |" for goal, value, met in targets(r)]
+    if any(r["results"][key]["errors"] for key, _ in TARGETS):
+        lines += ["", "**Some requests failed (see errors above): the figures of that target are not valid.**"]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("directory")
+    c.add_argument("--duration", required=True)
+    c.add_argument("--standin", action="store_true")
+    sub.add_parser("render").add_argument("results")
+    args = parser.parse_args()
+    if args.cmd == "collect":
+        json.dump(collect(args.directory, args.duration, args.standin), sys.stdout, indent=2)
+        print()
+    else:
+        with open(args.results) as f:
+            sys.stdout.write(render(json.load(f)))
+
+
+if __name__ == "__main__":
+    main()

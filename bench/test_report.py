@@ -1,0 +1,87 @@
+"""Checks bench/report.py's wrk parsing and Markdown. Run: python3 -m unittest discover -s bench"""
+
+import unittest
+
+from report import parse_wrk, render, to_ms
+
+WRK = """Running 30s test @ http://127.0.0.1:8080/api/v1/apps
+  2 threads and 64 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency   {p50}    5.75ms  1.20s    95.11%
+    Req/Sec     6.69k   821.56     8.21k    75.00%
+  Latency Distribution
+     50%  {p50}
+     75%    7.16ms
+     90%    9.10ms
+     99%  {p99}
+  {requests} requests in 30.03s, 5.14MB read
+{extra}Requests/sec:  {rps}
+Transfer/sec:      1.70MB
+"""
+
+
+def wrk(p50="850.00us", p99="12.50ms", requests=399540, rps="13169.90", extra=""):
+    return WRK.format(p50=p50, p99=p99, requests=requests, rps=rps, extra=extra)
+
+
+def result(rps, p99_ms=1.0, errors=0):
+    return {"rps": rps, "p50_ms": 0.5, "p99_ms": p99_ms, "requests": 1, "errors": errors}
+
+
+def results(ours=40000.0, peer=10000.0, ceiling=60000.0, p99_ms=4.0, cold=(300, 200, 250, 900, 210), errors=0):
+    return {
+        "date": "2026-01-02",
+        "standin": False,
+        "command": "scripts/bench",
+        "machine": {"nproc": 2, "cpu": "CPU", "ram_gib": 24.0, "os": "Debian", "swift": "Swift 6", "commit": "abc1234"},
+        "wrk": {"threads": 2, "connections": 64, "duration": "30s"},
+        "peer": "FastAPI",
+        "results": {"ceiling": result(ceiling), "ours": result(ours, p99_ms, errors), "peer": result(peer)},
+        "cold_start_ms": list(cold),
+        "peak_rss_kb": 40000,
+        "peer_peak_rss_kb": 140000,
+    }
+
+
+class ParseWrk(unittest.TestCase):
+    def test_units_become_milliseconds(self):
+        self.assertEqual([to_ms(v) for v in ("850.00us", "1.50ms", "1.20s", "2.00m")], [0.85, 1.5, 1200.0, 120000.0])
+
+    def test_reads_throughput_percentiles_and_no_errors(self):
+        parsed = parse_wrk(wrk())
+        self.assertEqual(parsed, {"rps": 13169.9, "p50_ms": 0.85, "p99_ms": 12.5, "requests": 399540, "errors": 0})
+
+    def test_errors_add_socket_errors_and_bad_statuses(self):
+        extra = "  Socket errors: connect 1, read 2, write 3, timeout 4\n  Non-2xx or 3xx responses: 5\n"
+        self.assertEqual(parse_wrk(wrk(extra=extra))["errors"], 15)
+
+    def test_output_without_results_is_an_error(self):
+        with self.assertRaises(ValueError):
+            parse_wrk("unable to connect to 127.0.0.1:8080 Connection refused\n")
+
+
+class Render(unittest.TestCase):
+    def test_table_ratios_and_all_targets_met(self):
+        md = render(results())
+        self.assertIn("| orchard `GET /api/v1/apps` | 40,000 | 0.50 | 4.00 | 0 |", md)
+        self.assertIn("ours / peer: **4.00×**; ours / ceiling: **67%**", md)
+        self.assertIn("median of 5: **250 ms**", md)
+        self.assertIn("**41.0 MB**", md)
+        self.assertEqual(md.count("| met |"), 5)
+        self.assertNotIn("missed", md)
+        self.assertIn("same 2 cores", md)
+
+    def test_each_target_can_be_missed(self):
+        md = render(results(ours=20000.0, p99_ms=10.0, cold=(1000, 1200, 900)))
+        self.assertEqual(md.count("**missed**"), 4)  # ratio to peer, ceiling, p99, cold start
+
+    def test_errors_and_stand_in_are_called_out(self):
+        r = results(errors=3)
+        r["standin"] = True
+        md = render(r)
+        self.assertIn("Stand-in run", md)
+        self.assertIn("Some requests failed", md)
+
+
+if __name__ == "__main__":
+    unittest.main()

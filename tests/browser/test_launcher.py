@@ -1,0 +1,78 @@
+"""The launcher at / in a real browser at phone size."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import PHONE, run_axe, severe_console_messages
+
+APPS = ["Faith Jar", "MIGA", "WalkWorthy", "Wearbloom", "Dangdai"]
+
+
+def test_the_launcher_introduces_orchard_and_all_five_apps(page):
+    driver = page("/")
+    assert driver.find_element(By.CSS_SELECTOR, "h1").text == "Orchard"
+    names = [e.text.split("\n")[0] for e in driver.find_elements(By.CSS_SELECTOR, ".app-name")]
+    assert [n.replace("COMING SOON", "").strip() for n in names] == APPS
+    promises = driver.find_elements(By.CSS_SELECTOR, ".app-promise")
+    assert len(promises) == 5 and all(p.text.strip() for p in promises)
+
+
+def test_apps_not_yet_built_say_coming_soon_and_are_not_links(page):
+    driver = page("/")
+    cards = driver.find_elements(By.CSS_SELECTOR, ".app-card")
+    assert len(cards) == 5
+    for card in cards:
+        badge = card.find_elements(By.CSS_SELECTOR, ".app-status")
+        if card.tag_name == "a":
+            assert not badge and card.get_attribute("href")
+        else:
+            assert badge and badge[0].text.lower() == "coming soon"
+
+
+def test_the_page_fits_a_phone_without_sideways_scrolling(page):
+    driver = page("/")
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= PHONE[0]
+
+
+def test_inter_is_served_by_us_and_used_for_the_interface(page):
+    driver = page("/")
+    loaded = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "document.fonts.ready.then(() => done(document.fonts.check('16px Inter')));"
+    )
+    assert loaded
+    family = driver.execute_script("return getComputedStyle(document.body).fontFamily")
+    assert family.startswith('"Inter"') or family.startswith("Inter")
+
+
+def test_nothing_is_blocked_by_the_content_security_policy(page):
+    driver = page("/")
+    assert severe_console_messages(driver) == []
+
+
+def test_the_first_tab_reaches_the_skip_link(page):
+    driver = page("/")
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    focused = driver.switch_to.active_element
+    assert focused.get_attribute("class") == "skip-link"
+    assert focused.get_attribute("href").endswith("#main")
+
+
+def test_an_unknown_address_shows_a_friendly_page_with_a_way_back(page):
+    driver = page("/no-such-page")
+    assert "Page not found" in driver.find_element(By.CSS_SELECTOR, "h1").text
+    back = driver.find_element(By.LINK_TEXT, "Back to Orchard")
+    back.click()
+    assert driver.find_element(By.CSS_SELECTOR, "h1").text == "Orchard"
+
+
+PAGES = ["/", "/no-such-page"]
+
+
+def test_every_page_has_no_serious_or_critical_accessibility_violations(page):
+    for path in PAGES:
+        driver = page(path)
+        violations = [v for v in run_axe(driver) if v["impact"] in ("serious", "critical")]
+        details = [(path, v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in violations]
+        assert details == []
