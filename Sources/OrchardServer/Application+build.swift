@@ -91,6 +91,7 @@ func buildRouter(
       body: .init(byteBuffer: .init(bytes: spec)))
   }
   try OrchardAPIService(catalog: catalog).registerHandlers(on: router)
+  router.addMethodNotAllowedResponses()
   return router
 }
 

@@ -146,3 +146,22 @@ struct OrchardServerTests {
     }
   }
 }
+
+@Suite("Methods an address does not take")
+struct MethodNotAllowedTests {
+  @Test("a known address asked with another method answers 405 and says which methods it takes")
+  func methodNotAllowed() async throws {
+    try await withOrchard { client in
+      try await client.execute(uri: "/api/v1/apps", method: .delete) { response in
+        #expect(response.status == .methodNotAllowed)
+        #expect(response.headers[.allow] == "GET, HEAD")
+        #expect(response.headers[.contentType] == "application/problem+json")
+      }
+      try await client.execute(uri: "/", method: .put) { response in
+        #expect(response.status == .methodNotAllowed)
+        #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+      }
+      try await client.execute(uri: "/", method: .head) { #expect($0.status == .ok) }
+    }
+  }
+}

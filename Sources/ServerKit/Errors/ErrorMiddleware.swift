@@ -44,15 +44,19 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
   }
 
   func response(for problem: OrchardError, request: Request) -> Response {
+    var response: Response
     if Self.wantsJSON(request) {
-      return Self.problemResponse(problem)
+      response = Self.problemResponse(problem)
+    } else {
+      var buffer = ByteBuffer()
+      buffer.writeString(renderPage(problem).rendered)
+      response = Response(
+        status: problem.status,
+        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+        body: .init(byteBuffer: buffer))
     }
-    var buffer = ByteBuffer()
-    buffer.writeString(renderPage(problem).rendered)
-    return Response(
-      status: problem.status,
-      headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-      body: .init(byteBuffer: buffer))
+    response.headers.append(contentsOf: problem.headers)
+    return response
   }
 
   static func wantsJSON(_ request: Request) -> Bool {

@@ -11,12 +11,15 @@ public struct OrchardError: Error, Sendable, Equatable {
   public let title: String
   /// What happened and what to do about it, in plain words.
   public let detail: String
+  /// Headers the response must carry, such as `Allow` on a 405.
+  public var headers: HTTPFields
 
-  public init(status: HTTPResponse.Status, code: String, title: String, detail: String) {
+  public init(status: HTTPResponse.Status, code: String, title: String, detail: String, headers: HTTPFields = [:]) {
     self.status = status
     self.code = code
     self.title = title
     self.detail = detail
+    self.headers = headers
   }
 
   public static let notFound = OrchardError(
@@ -26,6 +29,13 @@ public struct OrchardError: Error, Sendable, Equatable {
   public static let methodNotAllowed = OrchardError(
     status: .methodNotAllowed, code: "METHOD_NOT_ALLOWED", title: "Not available this way",
     detail: "This address does not accept that kind of request.")
+
+  /// A 405 that names the methods the address does accept.
+  public static func methodNotAllowed(allow: String) -> OrchardError {
+    var error = OrchardError.methodNotAllowed
+    error.headers[.allow] = allow
+    return error
+  }
 
   public static let crossSiteRequest = OrchardError(
     status: .forbidden, code: "CROSS_SITE_REQUEST", title: "Request refused",
