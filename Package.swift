@@ -10,6 +10,7 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "OrchardKit", targets: ["OrchardKit"]),
+    .library(name: "FaithJarCore", targets: ["FaithJarCore"]),
     .executable(name: "orchard", targets: ["Orchard"]),
   ],
   dependencies: [
@@ -41,6 +42,8 @@ let swiftSettings: [SwiftSetting] = [
 
 package.targets += [
   .target(name: "OrchardKit", swiftSettings: swiftSettings),
+  .target(name: "FaithJarCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
+  .testTarget(name: "FaithJarCoreTests", dependencies: ["FaithJarCore", "OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(
     name: "OrchardKitTests",
     dependencies: [
@@ -83,6 +86,7 @@ package.targets += [
   .target(
     name: "OrchardServer",
     dependencies: [
+      "FaithJarServer",
       "OrchardAPI",
       "OrchardKit",
       "ServerKit",
@@ -93,6 +97,30 @@ package.targets += [
       .product(name: "Prometheus", package: "swift-prometheus"),
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "FaithJarServer",
+    dependencies: [
+      "FaithJarCore",
+      "OrchardKit",
+      "ServerKit",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    resources: [.copy("Public")],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "FaithJarServerTests",
+    dependencies: [
+      "FaithJarCore",
+      "FaithJarServer",
+      "OrchardKit",
+      "OrchardServer",
+      "ServerKit",
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
     ],
     swiftSettings: swiftSettings
   ),

@@ -1,3 +1,4 @@
+import FaithJarServer
 import Hummingbird
 import Logging
 import OpenAPIHummingbird
@@ -26,10 +27,11 @@ public struct ServerDependencies: Sendable {
 }
 
 /// Every schema change, in order: the platform's first, then each app's.
-public let orchardMigrations = MigrationRunner([
-  SQLDeviceRepository.migration,
-  SQLAppCatalogRepository.migration,
-])
+public let orchardMigrations = MigrationRunner(
+  [
+    SQLDeviceRepository.migration,
+    SQLAppCatalogRepository.migration,
+  ] + FaithJarServer.migrations)
 
 /// Builds the whole Orchard server — used by `orchard serve`, by route tests and by browser tests.
 ///
@@ -65,7 +67,8 @@ func buildRouter(
   dependencies: ServerDependencies
 ) throws -> Router<AppRequestContext> {
   var assets = try AssetCatalog.bundled()
-  let themes = [OrchardTheme.tokens]
+  assets.merge(try FaithJarServer.assets())
+  let themes = [OrchardTheme.tokens, FaithJarServer.tokens]
   for theme in themes {
     assets.add(path: "tokens/\(theme.name).css", bytes: Array(theme.stylesheet(assetURL: assets.url).utf8))
   }
@@ -84,12 +87,20 @@ func buildRouter(
   router.get("/") { _, _ in
     pages.response(LauncherPage.page(apps: try await catalog.current().apps))
   }
+  // Browsers ask for /favicon.ico on pages without an icon link (plain text, JSON).
+  let favicon = assets.url("icons/orchard.svg")
+  router.get("/favicon.ico") { _, _ in Response(status: .movedPermanently, headers: [.location: favicon]) }
   let spec = try OrchardAPISpec.document()
   router.get("/api/openapi.yaml") { _, _ in
     Response(
       status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
       body: .init(byteBuffer: .init(bytes: spec)))
   }
+  let devices = DeviceMiddleware(
+    repository: SQLDeviceRepository(database: database.sql), clock: dependencies.clock,
+    cookie: DeviceCookie(secure: !configuration.servesPlainHTTPOnLoopback))
+  FaithJarServer.mount(
+    on: router, database: database.sql, devices: devices, clock: dependencies.clock, pages: pages)
   try OrchardAPIService(catalog: catalog).registerHandlers(on: router)
   router.addMethodNotAllowedResponses()
   return router

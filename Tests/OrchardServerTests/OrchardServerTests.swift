@@ -48,7 +48,7 @@ struct OrchardServerTests {
     }
   }
 
-  @Test("the launcher lists the five apps, each marked coming soon until it exists")
+  @Test("the launcher lists the five apps: a link for each that exists, coming soon for the rest")
   func launcher() async throws {
     try await withOrchard { client in
       try await client.execute(uri: "/", method: .get) { response in
@@ -59,7 +59,11 @@ struct OrchardServerTests {
           #expect(body.contains(">\(app.name)<"), "\(app.name)")
           #expect(body.contains("app--\(app.id)"))
         }
-        #expect(body.components(separatedBy: "Coming soon").count - 1 == 5)
+        let comingSoon = AppManifest.platform.filter { $0.availability == .comingSoon }
+        #expect(body.components(separatedBy: "Coming soon").count - 1 == comingSoon.count)
+        for app in AppManifest.platform where app.availability == .available {
+          #expect(body.contains("href=\"\(app.path)\""), "\(app.name) links to its web version")
+        }
         #expect(body.contains("rel=\"preload\" href=\"/assets/fonts/inter-latin."))
       }
     }
@@ -104,7 +108,8 @@ struct OrchardServerTests {
         let apps = try JSONDecoder().decode(Apps.self, from: Data(buffer: response.body)).apps
         #expect(apps.map(\.id) == AppManifest.platform.map(\.id))
         #expect(apps.map(\.path) == AppManifest.platform.map(\.path))
-        #expect(apps.allSatisfy { $0.availability == "coming_soon" && $0.version == "0.1.0" })
+        #expect(apps.map(\.availability) == AppManifest.platform.map(\.availability.rawValue))
+        #expect(apps.first { $0.id == "faith-jar" }?.availability == "available")
       }
     }
   }

@@ -56,7 +56,12 @@ def axe_source():
 
 
 def run_axe(driver):
-    """Runs axe-core on the current page and returns its violations."""
+    """Runs axe-core on the current page, once its entrance animations are over, and returns its
+    violations (mid-fade text would be measured at partial opacity)."""
+    driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "Promise.all(document.getAnimations().map(a => a.finished)).then(() => done(true), () => done(false));"
+    )
     driver.execute_script(axe_source())
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"

@@ -29,7 +29,7 @@ extension AppManifest {
     AppManifest(
       id: "faith-jar", name: "Faith Jar",
       promise: "Say how you feel and receive a Bible verse, with a few honest words on why it fits.",
-      path: "/faith-jar/", version: "0.1.0", availability: .comingSoon),
+      path: "/faith-jar/", version: "0.1.0", availability: .available),
     AppManifest(
       id: "miga", name: "MIGA",
       promise: "A calm pause before the apps you open out of habit, and an easy way out.",

@@ -62,6 +62,12 @@ public struct AssetCatalog: Sendable {
     urls[path] = "/assets/" + hashed
   }
 
+  /// Adds another module's assets (an app's own stylesheets and scripts).
+  public mutating func merge(_ other: AssetCatalog) {
+    assets.merge(other.assets) { _, new in new }
+    urls.merge(other.urls) { _, new in new }
+  }
+
   /// The public URL of an asset. Asking for an asset that does not exist is a programming error.
   public func url(_ path: String) -> String {
     guard let url = urls[path] else { preconditionFailure("unknown asset \(path)") }

@@ -1,0 +1,65 @@
+/// How the person feels right now: the six doors into Faith Jar.
+public enum Emotion: String, CaseIterable, Codable, CodingKeyRepresentable, Sendable, Hashable {
+  case anxiety, sadness, joy, loneliness, anger, gratitude
+
+  /// The card's label.
+  public var label: String {
+    switch self {
+    case .anxiety: "Anxiety"
+    case .sadness: "Sadness"
+    case .joy: "Joy"
+    case .loneliness: "Loneliness"
+    case .anger: "Anger"
+    case .gratitude: "Gratitude"
+    }
+  }
+
+  /// The icon the designer gave the card (cloud, sad face, smiley, people, flame, heart).
+  public var icon: Icon {
+    switch self {
+    case .anxiety: .cloud
+    case .sadness: .sadFace
+    case .joy: .smile
+    case .loneliness: .people
+    case .anger: .flame
+    case .gratitude: .heart
+    }
+  }
+
+  /// The emotion's accent: icon colour and the verse screen's atmosphere.
+  public var accent: String {
+    switch self {
+    case .anxiety: "#5b7fa6"
+    case .sadness: "#6b7a99"
+    case .joy: "#b7832f"
+    case .loneliness: "#7d6b9e"
+    case .anger: "#b25a45"
+    case .gratitude: "#5f8a5c"
+    }
+  }
+
+  /// The card's subtle background tint.
+  public var tint: String {
+    switch self {
+    case .anxiety: "#eaf0f6"
+    case .sadness: "#ecedf3"
+    case .joy: "#f8efdc"
+    case .loneliness: "#efebf5"
+    case .anger: "#f6e7e2"
+    case .gratitude: "#e9f1e6"
+    }
+  }
+
+  /// Heavy feelings get a quiet way to reach a person, never behind the paywall.
+  public var offersSupportLink: Bool {
+    switch self {
+    case .sadness, .loneliness, .anger: true
+    case .anxiety, .joy, .gratitude: false
+    }
+  }
+
+  /// The icons Faith Jar draws.
+  public enum Icon: String, Sendable, CaseIterable {
+    case cloud, sadFace = "sad-face", smile, people, flame, heart, sparkle, book, close, refresh
+  }
+}

@@ -1,0 +1,39 @@
+import OrchardKit
+
+/// Deals verses for each emotion from its own shuffled deck: every verse of a feeling once before
+/// any comes round again, never the same one twice in a row (even across a reshuffle), and saved
+/// as one value so a reopened app carries on where it was.
+public struct VerseDealer: Sendable {
+  /// What is saved between launches: each emotion's deck, by verse id.
+  public struct State: Codable, Sendable, Equatable {
+    public var decks: [Emotion: Deck<Verse, String>.State]
+
+    public init(decks: [Emotion: Deck<Verse, String>.State] = [:]) { self.decks = decks }
+  }
+
+  private let library: VerseLibrary
+  private var decks: [Emotion: Deck<Verse, String>] = [:]
+
+  public init(library: VerseLibrary) { self.library = library }
+
+  /// Continues from saved state; verses added or removed since are handled by the deck.
+  public init<G: RandomNumberGenerator>(library: VerseLibrary, restoring saved: State, using generator: inout G) {
+    self.library = library
+    for (emotion, state) in saved.decks {
+      guard var deck = Deck(library.verses(for: emotion), id: \.id) else { continue }
+      deck.restore(state, using: &generator)
+      decks[emotion] = deck
+    }
+  }
+
+  /// The next verse for a feeling. Returns nil only if the library has none for it.
+  public mutating func next<G: RandomNumberGenerator>(for emotion: Emotion, using generator: inout G) -> Verse? {
+    if decks[emotion] == nil {
+      decks[emotion] = Deck(library.verses(for: emotion), id: \.id)
+    }
+    return decks[emotion]?.deal(using: &generator)
+  }
+
+  /// Everything needed to continue after a restart.
+  public var state: State { State(decks: decks.mapValues(\.state)) }
+}

@@ -1,0 +1,56 @@
+import FaithJarCore
+import Foundation
+import OrchardKit
+import SQLKit
+import ServerKit
+
+/// What Faith Jar keeps for one web visitor: the app state the iOS app keeps on the phone, and the
+/// web version's test store.
+struct FaithJarRecord: Codable, Sendable, Equatable {
+  var state = FaithJarState()
+  var store = TestStoreLedger()
+}
+
+/// Storage of each device's Faith Jar record.
+protocol FaithJarRepository: Sendable {
+  func load(_ device: IdempotencyID) async throws -> FaithJarRecord
+  func save(_ record: FaithJarRecord, for device: IdempotencyID, at now: Date) async throws
+}
+
+/// Records as JSON documents in `faith_jar_devices`, one row per device.
+///
+/// The record is small (a few kilobytes) and always read and written whole, so a document keeps
+/// the rules in the core instead of spreading them over columns.
+struct SQLFaithJarRepository: FaithJarRepository {
+  let database: any SQLDatabase
+
+  func load(_ device: IdempotencyID) async throws -> FaithJarRecord {
+    struct Row: Decodable { let record: String }
+    let row: Row? = try await database.select().column("record").from("faith_jar_devices")
+      .where("device_id", .equal, SQLBind(device.description)).first(decoding: Row.self)
+    guard let row else { return FaithJarRecord() }
+    // A record this build cannot read starts afresh rather than locking the visitor out.
+    return (try? JSONDecoder().decode(FaithJarRecord.self, from: Data(row.record.utf8))) ?? FaithJarRecord()
+  }
+
+  func save(_ record: FaithJarRecord, for device: IdempotencyID, at now: Date) async throws {
+    let json = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+    try await database.insert(into: "faith_jar_devices")
+      .columns("device_id", "record", "updated_at")
+      .values(SQLBind(device.description), SQLBind(json), SQLBind(now.timeIntervalSince1970))
+      .onConflict(with: ["device_id"]) {
+        $0.set(excludedValueOf: "record").set(excludedValueOf: "updated_at")
+      }
+      .run()
+  }
+
+  static let migration = Migration("faith-jar-0001-devices") { database in
+    try await database.create(table: "faith_jar_devices")
+      .column(
+        "device_id", type: .text, .primaryKey(autoIncrement: false), .references("devices", "id", onDelete: .cascade)
+      )
+      .column("record", type: .text, .notNull)
+      .column("updated_at", type: .real, .notNull)
+      .run()
+  }
+}

@@ -1,0 +1,248 @@
+import FaithJarCore
+import Foundation
+import Hummingbird
+import OrchardKit
+import SQLKit
+import ServerKit
+
+/// Faith Jar's web version under `/faith-jar/`: every screen works as plain HTML forms and links.
+public enum FaithJarServer {
+  /// Faith Jar's tables, after the platform's.
+  public static let migrations = [SQLFaithJarRepository.migration]
+
+  public static let tokens = FaithJarTheme.tokens
+
+  /// Faith Jar's stylesheets and scripts.
+  public static func assets() throws -> AssetCatalog {
+    guard let directory = Bundle.module.resourceURL?.appendingPathComponent("Public") else {
+      throw AssetError.missingBundle
+    }
+    return try AssetCatalog.load(from: directory)
+  }
+
+  /// Mounts the routes behind the device middleware (every screen is per-visitor).
+  public static func mount(
+    on router: Router<AppRequestContext>, database: any SQLDatabase, devices: DeviceMiddleware, clock: any WallClock,
+    pages: PageRenderer, library: VerseLibrary = .bundled
+  ) {
+    let routes = FaithJarRoutes(
+      library: library, repository: SQLFaithJarRepository(database: database), clock: clock, pages: pages)
+    routes.register(on: router.group("/faith-jar").add(middleware: devices))
+  }
+}
+
+struct FaithJarRoutes: Sendable {
+  let library: VerseLibrary
+  let repository: any FaithJarRepository
+  let clock: any WallClock
+  let pages: PageRenderer
+
+  func register(on group: RouterGroup<AppRequestContext>) {
+    group.get("/", use: home)
+    group.post("/welcome", use: completeOnboarding)
+    group.get("/verse/:emotion", use: verse)
+    group.post("/verse/:emotion/next", use: nextVerse)
+    group.post("/translation", use: chooseTranslation)
+    group.get("/favourites", use: favourites)
+    group.post("/favourites/:verse", use: setFavourite)
+    group.get("/paywall", use: paywall)
+    group.post("/purchase/:plan", use: purchase)
+    group.post("/restore", use: restore)
+    group.post("/test-store/:action", use: testStore)
+    group.get("/about") { _, _ in pages.response(FaithJarPages.about()) }
+    group.get("/support") { _, _ in pages.response(FaithJarPages.support()) }
+  }
+
+  // MARK: Screens
+
+  @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let visit = try await Visit(context: context, routes: self)
+    guard visit.record.state.onboardingCompleted else {
+      let page = request.uri.queryParameters.get("page", as: Int.self) ?? 1
+      guard (1...OnboardingPage.all.count).contains(page) else { throw OrchardError.notFound }
+      return pages.response(FaithJarPages.onboarding(page: page - 1))
+    }
+    guard visit.access.grantsAccess else { return redirect(FaithJarPath.paywall) }
+    return pages.response(
+      FaithJarPages.emotionList(EmotionListScreen(access: visit.access), translation: visit.record.state.translation))
+  }
+
+  @Sendable func verse(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let emotion = try emotion(in: context)
+    let visit = try await Visit(context: context, routes: self)
+    guard visit.access.grantsAccess else { return redirect(FaithJarPath.paywall) }
+    let state = visit.record.state
+    // Reached without drawing first (a bookmark): the emotion list offers the feeling again.
+    guard let verse = state.currentVerse(for: emotion, in: library) else { return redirect(FaithJarPath.root) }
+    return pages.response(
+      FaithJarPages.verse(
+        VerseScreen(
+          emotion: emotion, verse: verse, translation: state.translation, isFavourite: state.isFavourite(verse.id))))
+  }
+
+  @Sendable func favourites(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let visit = try await Visit(context: context, routes: self)
+    guard visit.access.grantsAccess else { return redirect(FaithJarPath.paywall) }
+    let verses = visit.record.state.favourites.compactMap(library.verse(id:))
+    return pages.response(FaithJarPages.favourites(verses, translation: visit.record.state.translation))
+  }
+
+  @Sendable func paywall(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let visit = try await Visit(context: context, routes: self)
+    let notice = request.uri.queryParameters.get("notice").flatMap(PaywallNotice.init(rawValue:))?.text
+    return pages.response(
+      FaithJarPages.paywall(
+        PaywallScreen(access: visit.access), access: visit.access, store: visit.record.store, notice: notice))
+  }
+
+  // MARK: Actions (POST, then see-other to a page)
+
+  @Sendable func completeOnboarding(_ request: Request, context: AppRequestContext) async throws -> Response {
+    try await update(context) { record, now in
+      record.state.onboardingCompleted = true
+      record.state.launch(at: now)
+    }
+    return redirect(FaithJarPath.root)
+  }
+
+  @Sendable func nextVerse(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let emotion = try emotion(in: context)
+    let visit = try await Visit(context: context, routes: self)
+    guard visit.access.grantsAccess else { return redirect(FaithJarPath.paywall) }
+    try await update(context) { record, now in
+      var generator = SystemRandomNumberGenerator()
+      record.state.launch(at: now)
+      record.state.drawVerse(for: emotion, from: library, using: &generator)
+    }
+    return redirect(FaithJarPath.verse(emotion))
+  }
+
+  @Sendable func chooseTranslation(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let form = try await Form(request)
+    guard let translation = form["translation"].flatMap(Translation.init(rawValue:)) else {
+      throw OrchardError.badRequest(
+        "Choose one of the translations offered: BSB, KJV or WEB.", code: "UNKNOWN_TRANSLATION")
+    }
+    try await update(context) { record, _ in record.state.translation = translation }
+    return redirect(Self.localReturn(form["return"]))
+  }
+
+  @Sendable func setFavourite(_ request: Request, context: AppRequestContext) async throws -> Response {
+    guard let id = context.parameters.get("verse"), library.verse(id: id) != nil else { throw OrchardError.notFound }
+    let form = try await Form(request)
+    guard let flag = form["favourite"], flag == "0" || flag == "1" else {
+      throw OrchardError.badRequest("Say whether to save the verse or remove it.", code: "BAD_FAVOURITE")
+    }
+    try await update(context) { record, _ in record.state.setFavourite(id, flag == "1") }
+    return redirect(Self.localReturn(form["return"]))
+  }
+
+  @Sendable func purchase(_ request: Request, context: AppRequestContext) async throws -> Response {
+    guard let plan = context.parameters.get("plan").flatMap(Plan.init(rawValue:)) else { throw OrchardError.notFound }
+    var outage = false
+    try await update(context) { record, now in
+      outage = record.store.isOutage
+      if !outage { record.store.buy(plan, at: now) }
+    }
+    return redirect(outage ? FaithJarPath.paywall + "?notice=unavailable" : FaithJarPath.root)
+  }
+
+  @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let visit = try await Visit(context: context, routes: self)
+    if visit.record.store.isOutage { return redirect(FaithJarPath.paywall + "?notice=unavailable") }
+    let found = !visit.record.store.entitlements(at: clock.now).filter { $0.isActive(at: clock.now) }.isEmpty
+    return redirect(found ? FaithJarPath.root : FaithJarPath.paywall + "?notice=nothing-to-restore")
+  }
+
+  @Sendable func testStore(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let change: @Sendable (inout TestStoreLedger, Date) -> Void
+    switch context.parameters.get("action") {
+    case "cancel": change = { $0.cancel(at: $1) }
+    case "expire": change = { $0.expire(at: $1) }
+    case "refund": change = { $0.refund(at: $1) }
+    case "outage": change = { store, _ in store.isOutage.toggle() }
+    default: throw OrchardError.notFound
+    }
+    try await update(context) { record, now in change(&record.store, now) }
+    return redirect(FaithJarPath.paywall)
+  }
+
+  // MARK: Helpers
+
+  func emotion(in context: AppRequestContext) throws -> Emotion {
+    guard let emotion = context.parameters.get("emotion").flatMap(Emotion.init(rawValue:)) else {
+      throw OrchardError.notFound
+    }
+    return emotion
+  }
+
+  func update(_ context: AppRequestContext, _ change: (inout FaithJarRecord, Date) -> Void) async throws {
+    let device = try Self.device(context)
+    var record = try await repository.load(device)
+    let now = clock.now
+    change(&record, now)
+    try await repository.save(record, for: device, at: now)
+  }
+
+  static func device(_ context: AppRequestContext) throws -> IdempotencyID {
+    guard let device = context.device else { throw OrchardError.internalError }
+    return device.id
+  }
+
+  func redirect(_ location: String) -> Response { Response(status: .seeOther, headers: [.location: location]) }
+
+  /// Only a path inside Faith Jar may be returned to, never another site.
+  static func localReturn(_ value: String?) -> String {
+    guard let value, value.hasPrefix(FaithJarPath.root) || value == "/faith-jar", !value.contains("//"),
+      !value.contains("\\")
+    else { return FaithJarPath.root }
+    return value
+  }
+}
+
+/// One request's view of the visitor: their record and the access it gives now. Reading never
+/// writes: the trial's clock moves forward only when the visitor does something.
+struct Visit {
+  let record: FaithJarRecord
+  let access: AccessState
+
+  init(context: AppRequestContext, routes: FaithJarRoutes) async throws {
+    record = try await routes.repository.load(FaithJarRoutes.device(context))
+    let now = routes.clock.now
+    let report: AccessPolicy.StoreReport =
+      record.store.isOutage ? .unavailable : .entitlements(record.store.entitlements(at: now))
+    access = record.state.access(store: report, at: now)
+  }
+}
+
+/// Messages the paywall can show after an action.
+enum PaywallNotice: String {
+  case unavailable
+  case nothingToRestore = "nothing-to-restore"
+
+  var text: String {
+    switch self {
+    case .unavailable: "The store could not be reached. Nothing was charged; please try again."
+    case .nothingToRestore: "No subscription was found to restore."
+    }
+  }
+}
+
+/// A URL-encoded form body, read with a size limit.
+struct Form {
+  private let fields: [String: String]
+
+  init(_ request: Request) async throws {
+    let buffer = try await request.body.collect(upTo: 16 * 1024)
+    var fields: [String: String] = [:]
+    for pair in String(buffer: buffer).split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1).map {
+        String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+      }
+      if let key = parts.first, fields[key] == nil { fields[key] = parts.count > 1 ? parts[1] : "" }
+    }
+    self.fields = fields
+  }
+
+  subscript(_ name: String) -> String? { fields[name] }
+}

@@ -1,0 +1,179 @@
+import FaithJarCore
+import ServerKit
+
+/// Where Faith Jar's pages live.
+enum FaithJarPath {
+  static let root = "/faith-jar/"
+  static func verse(_ emotion: Emotion) -> String { "/faith-jar/verse/\(emotion.rawValue)" }
+  static func next(_ emotion: Emotion) -> String { "/faith-jar/verse/\(emotion.rawValue)/next" }
+  static let favourites = "/faith-jar/favourites"
+  static let paywall = "/faith-jar/paywall"
+  static let about = "/faith-jar/about"
+  static let support = "/faith-jar/support"
+  static let translation = "/faith-jar/translation"
+  static let welcome = "/faith-jar/welcome"
+}
+
+/// The HTML of every Faith Jar screen, rendered from the core's screen values.
+enum FaithJarPages {
+  static func page(_ title: String, bodyClass: String, main: HTML) -> Page {
+    Page(
+      title: title, description: "A Bible verse for how you feel right now, and why it fits.",
+      theme: FaithJarTheme.tokens.name, themeColor: "#faf7f2", stylesheets: ["faith-jar/faith-jar.css"],
+      preloadFonts: [FontFace.inter.assetPath, "fonts/lora-latin.woff2"], bodyClass: "faith-jar " + bodyClass,
+      main: main)
+  }
+
+  // MARK: Onboarding
+
+  static func onboarding(page index: Int) -> Page {
+    let pages = OnboardingPage.all
+    let current = pages[index]
+    let visual: HTML =
+      current.steps.isEmpty
+      ? "<div class=\"onboarding-icon\">\(Icons.svg(current.icon))</div>"
+      : """
+      <ol class="onboarding-steps" role="list">\(current.steps.map { step in
+          HTML("<li>\(Icons.svg(step.icon))<span>\(step.label)</span></li>")
+        })</ol>
+      """
+    let action: HTML =
+      index == pages.count - 1
+      ? """
+      <form method="post" action="\(FaithJarPath.welcome)"><button class="button button--wide" type="submit">\(current.button)</button></form>
+      """
+      : """
+      <a class="button button--wide" href="\(FaithJarPath.root)?page=\(index + 2)">\(current.button)</a>
+      <form method="post" action="\(FaithJarPath.welcome)"><button class="skip" type="submit">Skip</button></form>
+      """
+    let dots = pages.indices.map { i in
+      let currentMark: HTML = i == index ? " aria-current=\"step\"" : ""
+      return HTML(
+        "<li><a class=\"dot\" href=\"\(FaithJarPath.root)?page=\(i + 1)\"\(currentMark)><span class=\"visually-hidden\">Page \(i + 1) of \(pages.count)</span></a></li>"
+      )
+    }
+    return page(
+      "Welcome · Faith Jar", bodyClass: "onboarding-page",
+      main: """
+        <section class="onboarding" aria-labelledby="onboarding-title">
+        \(visual)
+        <h1 id="onboarding-title">\(current.title)</h1>
+        <p>\(current.body)</p>
+        \(action)
+        <ol class="dots" role="list" aria-label="Onboarding pages">\(dots)</ol>
+        </section>
+        """)
+  }
+
+  // MARK: Emotion list
+
+  static func emotionList(_ screen: EmotionListScreen, translation: Translation) -> Page {
+    let banner: HTML = screen.trialBanner.map { "<p class=\"trial-banner\" role=\"status\">\($0)</p>" } ?? ""
+    let cards = screen.emotions.map { emotion in
+      HTML(
+        """
+        <li><form method="post" action="\(FaithJarPath.next(emotion))">\
+        <button class="emotion emotion--\(emotion.rawValue)" type="submit">\
+        <span class="emotion-icon">\(Icons.svg(emotion.icon))</span><span class="emotion-label">\(emotion.label)</span>\
+        </button></form></li>
+        """)
+    }
+    return page(
+      "Faith Jar · How are you feeling today?", bodyClass: "emotions-page",
+      main: """
+        <header class="app-header">
+        <h1>\(screen.title) \(Icons.svg(.sparkle, className: "icon sparkle"))</h1>
+        <p class="subtitle">\(screen.subtitle)</p>
+        <p class="prompt">\(screen.prompt)</p>
+        </header>
+        \(banner)
+        <ul class="emotions" role="list">\(cards)</ul>
+        <footer class="app-footer">
+        \(translationPicker(translation, returnTo: FaithJarPath.root))
+        <nav aria-label="More"><a href="\(FaithJarPath.favourites)">Favourites</a> · <a href="\(FaithJarPath.about)">About the translations</a></nav>
+        </footer>
+        """)
+  }
+
+  static func translationPicker(_ selected: Translation, returnTo: String) -> HTML {
+    let options = Translation.allCases.map { translation in
+      let mark: HTML = translation == selected ? " selected" : ""
+      return HTML(
+        "<option value=\"\(translation.rawValue)\"\(mark)>\(translation.abbreviation) · \(translation.name)</option>")
+    }
+    return """
+      <form class="translation-form" method="post" action="\(FaithJarPath.translation)">
+      <input type="hidden" name="return" value="\(returnTo)">
+      <label for="translation">Translation</label>
+      <select id="translation" name="translation">\(options)</select>
+      <button class="button button--quiet" type="submit">Use</button>
+      </form>
+      """
+  }
+
+  // MARK: Verse
+
+  static func verse(_ screen: VerseScreen) -> Page {
+    let emotion = screen.emotion
+    let favouriteLabel = screen.isFavourite ? "Remove from favourites" : "Save to favourites"
+    let support: HTML =
+      screen.offersSupportLink
+      ? "<p class=\"support-link\"><a href=\"\(FaithJarPath.support)\">Need to talk to someone now?</a></p>" : ""
+    return page(
+      "\(screen.verse.displayReference) · Faith Jar", bodyClass: "verse-page emotion--\(emotion.rawValue)",
+      main: """
+        <nav class="verse-top" aria-label="Verse">
+        <a class="close-link" href="\(FaithJarPath.root)">\(Icons.svg(.close)) Close</a>
+        \(Icons.svg(.sparkle, className: "icon sparkle"))
+        </nav>
+        <article class="verse" aria-labelledby="verse-heading">
+        <h1 id="verse-heading" class="visually-hidden">A verse for \(emotion.label.lowercased())</h1>
+        <blockquote class="verse-text"><p>\(screen.text)</p></blockquote>
+        <p class="verse-reference">\(screen.reference) <abbr title="\(screen.translation.name)">\(screen.translation.abbreviation)</abbr></p>
+        <hr>
+        <h2 class="explanation-heading">\(screen.explanationHeading)</h2>
+        <p class="explanation">\(screen.verse.explanation)</p>
+        </article>
+        \(support)
+        <div class="verse-tools">
+        <form method="post" action="/faith-jar/favourites/\(screen.verse.id)">
+        <input type="hidden" name="favourite" value="\(screen.isFavourite ? "0" : "1")">
+        <input type="hidden" name="return" value="\(FaithJarPath.verse(emotion))">
+        <button class="button button--quiet" type="submit" aria-pressed="\(screen.isFavourite ? "true" : "false")">\(Icons.svg(.heart)) \(favouriteLabel)</button>
+        </form>
+        \(translationPicker(screen.translation, returnTo: FaithJarPath.verse(emotion)))
+        </div>
+        <div class="verse-actions">
+        <a class="round-button" href="\(FaithJarPath.root)" aria-label="Close">\(Icons.svg(.close))</a>
+        <form method="post" action="\(FaithJarPath.next(emotion))">
+        <button class="round-button round-button--primary" type="submit" aria-label="Another verse">\(Icons.svg(.refresh))</button>
+        </form>
+        </div>
+        """)
+  }
+
+  // MARK: Favourites
+
+  static func favourites(_ verses: [Verse], translation: Translation) -> Page {
+    let items =
+      verses.isEmpty
+      ? ["<li class=\"empty\">Verses you save will gather here.</li>"]
+      : verses.map { verse in
+        HTML(
+          """
+          <li class="favourite"><blockquote><p>\(verse.text(in: translation))</p></blockquote>\
+          <p class="verse-reference">\u{2014} \(verse.displayReference) \(translation.abbreviation)</p>\
+          <form method="post" action="/faith-jar/favourites/\(verse.id)"><input type="hidden" name="favourite" value="0">\
+          <input type="hidden" name="return" value="\(FaithJarPath.favourites)">\
+          <button class="button button--quiet" type="submit">Remove \(verse.displayReference)</button></form></li>
+          """)
+      }
+    return page(
+      "Favourites · Faith Jar", bodyClass: "favourites-page",
+      main: """
+        <nav class="verse-top" aria-label="Favourites"><a class="close-link" href="\(FaithJarPath.root)">\(Icons.svg(.close)) Close</a></nav>
+        <h1>Favourites</h1>
+        <ul class="favourites" role="list">\(items)</ul>
+        """)
+  }
+}

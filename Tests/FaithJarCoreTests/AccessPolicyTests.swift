@@ -1,0 +1,112 @@
+import FaithJarCore
+import Foundation
+import Testing
+
+@Suite("Access: the free week, subscriptions and the paywall")
+struct AccessPolicyTests {
+  let trial = TrialRecord(startedAt: start)
+  let none = AccessPolicy.StoreReport.entitlements([])
+
+  @Test("one minute before seven days the trial is still running")
+  func lastMinute() {
+    let now = start.addingTimeInterval(6 * day + 23 * 3600 + 59 * 60)
+    #expect(AccessPolicy.evaluate(trial: trial, store: none, now: now) == .trial(remaining: 60))
+  }
+
+  @Test("at exactly 7 × 24 hours the trial has ended and the app locks")
+  func exactlySevenDays() {
+    let access = AccessPolicy.evaluate(trial: trial, store: none, now: start.addingTimeInterval(7 * day))
+    #expect(access == .expired)
+    #expect(!access.grantsAccess)
+  }
+
+  @Test("the banner counts whole days left, rounded up", arguments: [(0.5, 7), (1, 6), (6.5, 1), (6.99, 1)])
+  func daysLeft(elapsedDays: Double, expected: Int) {
+    let access = AccessPolicy.evaluate(trial: trial, store: none, now: start.addingTimeInterval(elapsedDays * day))
+    #expect(access.trialDaysLeft == expected)
+  }
+
+  @Test("an active subscription grants access after the trial")
+  func subscribed() {
+    let renews = start.addingTimeInterval(40 * day)
+    let store = AccessPolicy.StoreReport.entitlements([Entitlement(plan: .annual, expiresAt: renews)])
+    let access = AccessPolicy.evaluate(trial: trial, store: store, now: start.addingTimeInterval(10 * day))
+    #expect(access == .subscribed(plan: .annual, renewsOrExpiresAt: renews, willRenew: true))
+  }
+
+  @Test("a renewing subscription is renewed by the store at the end of each period")
+  func renewal() {
+    var ledger = TestStoreLedger()
+    let bought = ledger.buy(.monthly, at: start.addingTimeInterval(8 * day))
+    let later = bought.expiresAt.addingTimeInterval(day)
+    let access = AccessPolicy.evaluate(trial: trial, store: .entitlements(ledger.entitlements(at: later)), now: later)
+    #expect(
+      access
+        == .subscribed(
+          plan: .monthly, renewsOrExpiresAt: bought.expiresAt.addingTimeInterval(30 * day), willRenew: true))
+  }
+
+  @Test("cancelling keeps access to the end of the paid period, then locks")
+  func cancel() {
+    var ledger = TestStoreLedger()
+    let bought = ledger.buy(.monthly, at: start.addingTimeInterval(8 * day))
+    ledger.cancel(at: start.addingTimeInterval(9 * day))
+    let before = bought.expiresAt.addingTimeInterval(-1)
+    #expect(
+      AccessPolicy.evaluate(trial: trial, store: .entitlements(ledger.entitlements(at: before)), now: before)
+        == .subscribed(plan: .monthly, renewsOrExpiresAt: bought.expiresAt, willRenew: false))
+    let after = bought.expiresAt
+    #expect(
+      AccessPolicy.evaluate(trial: trial, store: .entitlements(ledger.entitlements(at: after)), now: after) == .expired)
+  }
+
+  @Test("a refund takes access away at once")
+  func refund() {
+    var ledger = TestStoreLedger()
+    ledger.buy(.annual, at: start.addingTimeInterval(8 * day))
+    let now = start.addingTimeInterval(9 * day)
+    ledger.refund(at: now)
+    #expect(
+      AccessPolicy.evaluate(trial: trial, store: .entitlements(ledger.entitlements(at: now)), now: now) == .expired)
+  }
+
+  @Test("a refund during the trial leaves the rest of the trial")
+  func refundDuringTrial() {
+    var ledger = TestStoreLedger()
+    ledger.buy(.annual, at: start.addingTimeInterval(day))
+    let now = start.addingTimeInterval(2 * day)
+    ledger.refund(at: now)
+    #expect(
+      AccessPolicy.evaluate(trial: trial, store: .entitlements(ledger.entitlements(at: now)), now: now)
+        == .trial(remaining: 5 * day))
+  }
+
+  @Test("a store outage never locks anyone out")
+  func providerUnavailable() {
+    let afterTrial = AccessPolicy.evaluate(trial: trial, store: .unavailable, now: start.addingTimeInterval(30 * day))
+    #expect(afterTrial == .providerUnavailable)
+    #expect(afterTrial.grantsAccess)
+    let duringTrial = AccessPolicy.evaluate(trial: trial, store: .unavailable, now: start.addingTimeInterval(day))
+    #expect(duringTrial == .trial(remaining: 6 * day))
+  }
+
+  @Test("moving the device clock backwards does not give the trial back")
+  func clockMovedBack() {
+    var record = trial
+    record.observe(start.addingTimeInterval(8 * day))
+    let rewound = start.addingTimeInterval(2 * day)
+    record.observe(rewound)
+    #expect(record.latestSeen == start.addingTimeInterval(8 * day))
+    #expect(AccessPolicy.evaluate(trial: record, store: none, now: rewound) == .expired)
+  }
+
+  @Test("an expired test purchase ends access; the trial does not return")
+  func expire() {
+    var ledger = TestStoreLedger()
+    ledger.buy(.monthly, at: start.addingTimeInterval(8 * day))
+    let now = start.addingTimeInterval(10 * day)
+    ledger.expire(at: now)
+    #expect(
+      AccessPolicy.evaluate(trial: trial, store: .entitlements(ledger.entitlements(at: now)), now: now) == .expired)
+  }
+}

@@ -1,0 +1,79 @@
+import FaithJarCore
+import Foundation
+import OrchardKit
+import Testing
+
+@Suite("What the device keeps")
+struct FaithJarStateTests {
+  @Test("the trial starts at the first launch and never restarts")
+  func trialStartsOnce() {
+    var state = FaithJarState()
+    state.launch(at: start)
+    state.launch(at: start.addingTimeInterval(3 * day))
+    #expect(state.trial?.startedAt == start)
+    #expect(state.trial?.latestSeen == start.addingTimeInterval(3 * day))
+  }
+
+  @Test("a drawn verse stays on screen until another is drawn")
+  func shownVerse() {
+    let library = syntheticLibrary(count: 4)
+    var generator = SeededRandomNumberGenerator(seed: 1)
+    var state = FaithJarState()
+    #expect(state.currentVerse(for: .joy, in: library) == nil)
+    let drawn = state.drawVerse(for: .joy, from: library, using: &generator)
+    #expect(state.currentVerse(for: .joy, in: library) == drawn)
+    let next = state.drawVerse(for: .joy, from: library, using: &generator)
+    #expect(next != drawn)
+    #expect(state.currentVerse(for: .joy, in: library) == next)
+  }
+
+  @Test("favourites keep the newest first and never twice")
+  func favourites() {
+    var state = FaithJarState()
+    state.setFavourite("a", true)
+    state.setFavourite("b", true)
+    state.setFavourite("a", true)
+    #expect(state.favourites == ["a", "b"])
+    state.setFavourite("a", false)
+    #expect(state.favourites == ["b"])
+    #expect(!state.isFavourite("a") && state.isFavourite("b"))
+  }
+
+  @Test("state survives a JSON round trip")
+  func codable() throws {
+    var generator = SeededRandomNumberGenerator(seed: 2)
+    var state = FaithJarState()
+    state.launch(at: start)
+    state.onboardingCompleted = true
+    state.translation = .kjv
+    state.drawVerse(for: .anger, from: syntheticLibrary(count: 3), using: &generator)
+    state.setFavourite("anger-test-1", true)
+    #expect(try JSONDecoder().decode(FaithJarState.self, from: JSONEncoder().encode(state)) == state)
+  }
+}
+
+@Suite("Emotions and translations")
+struct EmotionTests {
+  @Test("six feelings, in the designer's order")
+  func six() {
+    #expect(Emotion.allCases.map(\.label) == ["Anxiety", "Sadness", "Joy", "Loneliness", "Anger", "Gratitude"])
+  }
+
+  @Test("only sadness, loneliness and anger offer a way to talk to someone")
+  func supportLink() {
+    #expect(Emotion.allCases.filter(\.offersSupportLink) == [.sadness, .loneliness, .anger])
+  }
+
+  @Test("BSB is the default; every translation names its licence")
+  func translations() {
+    #expect(Translation.standard == .bsb)
+    #expect(Translation.allCases.map(\.abbreviation) == ["BSB", "KJV", "WEB"])
+    #expect(Translation.allCases.allSatisfy { $0.licence.localizedCaseInsensitiveContains("public domain") })
+  }
+
+  @Test("shared text carries the passage, the reference and the translation")
+  func share() {
+    let verse = syntheticLibrary(count: 1).verses(for: .joy)[0]
+    #expect(verse.shareText(in: .web) == "\u{201C}WEB joy 1\u{201D} \u{2014} Psalm 1:1 (WEB)")
+  }
+}

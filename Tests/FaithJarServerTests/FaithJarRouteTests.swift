@@ -1,0 +1,232 @@
+import FaithJarCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import OrchardKit
+import OrchardServer
+import ServerKit
+import Testing
+
+/// A browser-like visitor: keeps the device cookie and follows nothing by itself.
+struct Visitor {
+  let client: any TestClientProtocol
+  var cookie: String?
+
+  mutating func get(_ path: String) async throws -> (status: HTTPResponse.Status, location: String?, body: String) {
+    try await send(path, method: .get, body: nil)
+  }
+
+  mutating func post(
+    _ path: String, form: String = ""
+  ) async throws -> (
+    status: HTTPResponse.Status, location: String?, body: String
+  ) {
+    try await send(path, method: .post, body: form)
+  }
+
+  private mutating func send(
+    _ path: String, method: HTTPRequest.Method, body: String?
+  ) async throws -> (
+    status: HTTPResponse.Status, location: String?, body: String
+  ) {
+    var headers: HTTPFields = [:]
+    if let cookie { headers[.cookie] = cookie }
+    if body != nil {
+      headers[.contentType] = "application/x-www-form-urlencoded"
+      headers[HTTPField.Name("Sec-Fetch-Site")!] = "same-origin"
+    }
+    let response = try await client.execute(
+      uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+    if let set = response.headers[.setCookie] { cookie = String(set.prefix { $0 != ";" }) }
+    return (response.status, response.headers[.location], String(buffer: response.body))
+  }
+}
+
+func withFaithJar(clock: ManualClock, _ body: @Sendable (inout Visitor) async throws -> Void) async throws {
+  let app = try await buildApplication(
+    .defaults, database: .sqliteMemory, dependencies: ServerDependencies(clock: clock))
+  try await app.test(.router) { client in
+    var visitor = Visitor(client: client)
+    try await body(&visitor)
+  }
+}
+
+/// The text of the verse on a verse page, as the library has it.
+func verseText(in body: String) -> String? {
+  body.firstMatch(of: #/<blockquote class="verse-text"><p>(.*?)</p></blockquote>/#).map { String($0.1) }
+}
+
+let library = VerseLibrary.bundled
+let escapedTexts: Set<String> = Set(
+  library.verses.flatMap { v in Translation.allCases.map { HTML.escape(v.text(in: $0)) } })
+
+@Suite("Faith Jar on the web")
+struct FaithJarRouteTests {
+  let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+  @Test("a first visit shows onboarding: three pages, then the emotions")
+  func onboarding() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      let first = try await visitor.get("/faith-jar/")
+      #expect(first.status == .ok && first.body.contains("When you need God\u{2019}s word for this moment"))
+      #expect(visitor.cookie != nil)
+      #expect(try await visitor.get("/faith-jar/?page=2").body.contains("A Bible verse + why it matters"))
+      let third = try await visitor.get("/faith-jar/?page=3")
+      #expect(third.body.contains("Peace in 30 seconds") && third.body.contains("Get Started"))
+      #expect(try await visitor.get("/faith-jar/?page=9").status == .notFound)
+      let done = try await visitor.post("/faith-jar/welcome")
+      #expect(done.status == .seeOther && done.location == "/faith-jar/")
+      let list = try await visitor.get("/faith-jar/")
+      #expect(list.body.contains("How are you feeling today?"))
+      #expect(list.body.contains("Tap to receive a Bible verse that speaks to you"))
+      #expect(list.body.contains("7 days left in your free week"))
+      for emotion in Emotion.allCases { #expect(list.body.contains("/faith-jar/verse/\(emotion.rawValue)/next")) }
+    }
+  }
+
+  @Test("a returning visitor goes straight to the emotions")
+  func returning() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/welcome")
+      #expect(try await visitor.get("/faith-jar/").body.contains("How are you feeling today?"))
+    }
+  }
+
+  @Test("thirty times another verse: never the same one twice in a row, always the library's text")
+  func anotherVerse() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/welcome")
+      var previous: String?
+      for _ in 0..<30 {
+        let drawn = try await visitor.post("/faith-jar/verse/anxiety/next")
+        #expect(drawn.status == .seeOther && drawn.location == "/faith-jar/verse/anxiety")
+        let page = try await visitor.get("/faith-jar/verse/anxiety")
+        let text = try #require(verseText(in: page.body))
+        #expect(escapedTexts.contains(text))
+        #expect(text != previous)
+        previous = text
+      }
+    }
+  }
+
+  @Test("reading a verse changes nothing: the same verse until another is asked for")
+  func getIsSafe() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/verse/joy/next")
+      let first = verseText(in: try await visitor.get("/faith-jar/verse/joy").body)
+      let second = verseText(in: try await visitor.get("/faith-jar/verse/joy").body)
+      #expect(first != nil && first == second)
+    }
+  }
+
+  @Test("the translation changes text and label together; an unknown one is a friendly 400")
+  func translation() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/verse/gratitude/next")
+      let chosen = try await visitor.post(
+        "/faith-jar/translation", form: "translation=kjv&return=%2Ffaith-jar%2Fverse%2Fgratitude")
+      #expect(chosen.status == .seeOther && chosen.location == "/faith-jar/verse/gratitude")
+      let page = try await visitor.get("/faith-jar/verse/gratitude").body
+      let text = try #require(verseText(in: page))
+      #expect(library.verses.contains { HTML.escape($0.text(in: .kjv)) == text })
+      #expect(page.contains("<abbr title=\"King James Version\">KJV</abbr>"))
+      let bad = try await visitor.post("/faith-jar/translation", form: "translation=esv")
+      #expect(bad.status == .badRequest && bad.body.contains("BSB, KJV or WEB"))
+    }
+  }
+
+  @Test(
+    "a return address outside Faith Jar is ignored",
+    arguments: ["https://evil.example/", "//evil.example", "/elsewhere"])
+  func openRedirect(target: String) async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      let encoded = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+      let response = try await visitor.post("/faith-jar/translation", form: "translation=web&return=\(encoded)")
+      #expect(response.location == "/faith-jar/")
+    }
+  }
+
+  @Test("favourites: save, list, remove; an unknown verse is a 404")
+  func favourites() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/verse/sadness/next")
+      let page = try await visitor.get("/faith-jar/verse/sadness").body
+      let id = try #require(page.firstMatch(of: #/action="/faith-jar/favourites/([a-z0-9-]+)"/#)).1
+      _ = try await visitor.post("/faith-jar/favourites/\(id)", form: "favourite=1&return=%2Ffaith-jar%2Ffavourites")
+      let reference = try #require(library.verse(id: String(id))).displayReference
+      #expect(try await visitor.get("/faith-jar/favourites").body.contains(reference))
+      _ = try await visitor.post("/faith-jar/favourites/\(id)", form: "favourite=0")
+      #expect(try await visitor.get("/faith-jar/favourites").body.contains("Verses you save will gather here."))
+      #expect(try await visitor.post("/faith-jar/favourites/not-a-verse", form: "favourite=1").status == .notFound)
+      #expect(try await visitor.post("/faith-jar/favourites/\(id)", form: "favourite=maybe").status == .badRequest)
+    }
+  }
+
+  @Test("an unknown emotion is the friendly 404 page")
+  func unknownEmotion() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      let response = try await visitor.get("/faith-jar/verse/boredom")
+      #expect(response.status == .notFound && response.body.contains("Page not found"))
+    }
+  }
+
+  @Test("support resources appear for sadness, loneliness and anger only")
+  func supportLink() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      for emotion in Emotion.allCases {
+        _ = try await visitor.post("/faith-jar/verse/\(emotion.rawValue)/next")
+        let page = try await visitor.get("/faith-jar/verse/\(emotion.rawValue)").body
+        #expect(page.contains("Need to talk to someone now?") == emotion.offersSupportLink, "\(emotion)")
+      }
+    }
+  }
+
+  @Test("after seven days: paywall; support and attribution stay open; a test purchase unlocks at once")
+  func trialExpiry() async throws {
+    let clock = ManualClock(start)
+    try await withFaithJar(clock: clock) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/welcome")
+      _ = try await visitor.post("/faith-jar/verse/anger/next")
+      clock.advance(by: 7 * 86_400)
+      #expect(try await visitor.get("/faith-jar/").location == "/faith-jar/paywall")
+      #expect(try await visitor.get("/faith-jar/verse/anger").location == "/faith-jar/paywall")
+      #expect(try await visitor.post("/faith-jar/verse/anger/next").location == "/faith-jar/paywall")
+      #expect(try await visitor.get("/faith-jar/support").status == .ok)
+      #expect(try await visitor.get("/faith-jar/about").body.contains("Berean Standard Bible"))
+      let paywall = try await visitor.get("/faith-jar/paywall").body
+      #expect(paywall.contains("Your free week has ended") && paywall.contains("test store"))
+      let bought = try await visitor.post("/faith-jar/purchase/annual")
+      #expect(bought.location == "/faith-jar/")
+      #expect(try await visitor.get("/faith-jar/").status == .ok)
+      _ = try await visitor.post("/faith-jar/test-store/refund")
+      #expect(try await visitor.get("/faith-jar/").location == "/faith-jar/paywall")
+    }
+  }
+
+  @Test("cancelling keeps access to the period's end; a store outage never locks anyone out")
+  func cancelAndOutage() async throws {
+    let clock = ManualClock(start)
+    try await withFaithJar(clock: clock) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/welcome")
+      clock.advance(by: 8 * 86_400)
+      _ = try await visitor.post("/faith-jar/purchase/monthly")
+      _ = try await visitor.post("/faith-jar/test-store/cancel")
+      #expect(try await visitor.get("/faith-jar/").status == .ok)
+      clock.advance(by: 31 * 86_400)
+      #expect(try await visitor.get("/faith-jar/").location == "/faith-jar/paywall")
+      _ = try await visitor.post("/faith-jar/test-store/outage")
+      #expect(try await visitor.get("/faith-jar/").status == .ok)
+      #expect(try await visitor.post("/faith-jar/purchase/monthly").location == "/faith-jar/paywall?notice=unavailable")
+    }
+  }
+}

@@ -1,0 +1,110 @@
+"""Faith Jar's web version in a real browser at phone size."""
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import run_axe, severe_console_messages
+
+
+@pytest.fixture
+def fresh(driver, base_url):
+    """A first-time visitor: no device cookie yet."""
+    driver.get(base_url + "/healthz")
+    driver.delete_all_cookies()
+    return driver
+
+
+def tap(driver, selector):
+    """Taps a link or button that loads a new page, and waits until that page has loaded."""
+    driver.execute_script("window.__previousPage = true")
+    driver.find_element(By.CSS_SELECTOR, selector).click()
+    WebDriverWait(driver, 5).until(lambda d: d.execute_script(
+        "return window.__previousPage === undefined && document.readyState === 'complete'"))
+
+
+def text(driver, selector):
+    """An element's text, whether or not its fade-in has finished."""
+    return driver.find_element(By.CSS_SELECTOR, selector).get_attribute("textContent").strip()
+
+
+def verse_text(driver):
+    return text(driver, ".verse-text")
+
+
+def test_a_first_visit_reaches_a_verse_within_three_taps(fresh, base_url):
+    fresh.get(base_url + "/faith-jar/")
+    assert "God’s word for this moment" in fresh.find_element(By.TAG_NAME, "h1").text
+    tap(fresh, ".dots li:nth-child(3) a")      # 1: the third page
+    tap(fresh, ".onboarding form button")      # 2: Get Started
+    tap(fresh, ".emotion--anxiety")            # 3: Anxiety
+    WebDriverWait(fresh, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".verse-text"))
+    assert verse_text(fresh)
+    assert text(fresh, ".explanation-heading") == "Why this verse?"
+    assert severe_console_messages(fresh) == []
+
+
+def test_onboarding_can_be_read_page_by_page_and_is_remembered(fresh, base_url):
+    fresh.get(base_url + "/faith-jar/")
+    tap(fresh, ".onboarding a.button")
+    assert fresh.find_element(By.TAG_NAME, "h1").text == "A Bible verse + why it matters"
+    tap(fresh, ".onboarding a.button")
+    assert fresh.find_element(By.TAG_NAME, "h1").text == "Peace in 30 seconds"
+    tap(fresh, ".onboarding form button")
+    fresh.get(base_url + "/faith-jar/")
+    assert fresh.find_element(By.CSS_SELECTOR, ".subtitle").text == "How are you feeling today?"
+
+
+def test_thirty_more_verses_never_repeat_back_to_back(fresh, base_url):
+    fresh.get(base_url + "/faith-jar/")
+    tap(fresh, ".onboarding .skip")
+    tap(fresh, ".emotion--sadness")
+    previous = verse_text(fresh)
+    for _ in range(30):
+        tap(fresh, ".round-button--primary")
+        current = verse_text(fresh)
+        assert current and current != previous
+        previous = current
+
+
+def test_the_translation_choice_changes_the_text_and_its_label(fresh, base_url):
+    fresh.get(base_url + "/faith-jar/")
+    tap(fresh, ".onboarding .skip")
+    tap(fresh, ".emotion--gratitude")
+    before = verse_text(fresh)
+    fresh.find_element(By.CSS_SELECTOR, "#translation option[value='kjv']").click()
+    tap(fresh, ".verse-tools .translation-form button")
+    assert text(fresh, ".verse-reference abbr") == "KJV"
+    assert verse_text(fresh) != before
+
+
+def test_a_favourite_appears_in_the_list(fresh, base_url):
+    fresh.get(base_url + "/faith-jar/")
+    tap(fresh, ".onboarding .skip")
+    tap(fresh, ".emotion--joy")
+    reference = text(fresh, ".verse-reference").split(" BSB")[0].lstrip("— ")
+    tap(fresh, ".verse-tools form button")
+    fresh.get(base_url + "/faith-jar/favourites")
+    assert reference in fresh.find_element(By.CSS_SELECTOR, ".favourites").text
+
+
+PAGES = [
+    "/faith-jar/?page=1", "/faith-jar/?page=2", "/faith-jar/?page=3", "/faith-jar/favourites",
+    "/faith-jar/paywall", "/faith-jar/about", "/faith-jar/support",
+]
+
+
+def test_every_faith_jar_page_has_no_serious_or_critical_accessibility_violations(fresh, base_url):
+    found = []
+    for path in PAGES:
+        fresh.get(base_url + path)
+        found += [(path, v["id"], [n["target"] for n in v["nodes"]]) for v in run_axe(fresh)
+                  if v["impact"] in ("serious", "critical")]
+    fresh.get(base_url + "/faith-jar/")
+    tap(fresh, ".onboarding .skip")
+    found += [("emotions", v["id"], [n["target"] for n in v["nodes"]]) for v in run_axe(fresh)
+              if v["impact"] in ("serious", "critical")]
+    tap(fresh, ".emotion--anger")
+    found += [("verse", v["id"], [n["target"] for n in v["nodes"]]) for v in run_axe(fresh)
+              if v["impact"] in ("serious", "critical")]
+    assert found == []
