@@ -101,7 +101,9 @@ func buildRouter(
     cookie: DeviceCookie(secure: !configuration.servesPlainHTTPOnLoopback))
   FaithJarServer.mount(
     on: router, database: database.sql, devices: devices, clock: dependencies.clock, pages: pages)
-  try OrchardAPIService(catalog: catalog).registerHandlers(on: router)
+  // Compact JSON: the runtime's default pretty-prints, which only costs bytes on the wire.
+  try OrchardAPIService(catalog: catalog).registerHandlers(
+    on: router, configuration: .init(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
   router.addMethodNotAllowedResponses()
   return router
 }

@@ -54,7 +54,7 @@ func withFaithJar(clock: ManualClock, _ body: @Sendable (inout Visitor) async th
 
 /// The text of the verse on a verse page, as the library has it.
 func verseText(in body: String) -> String? {
-  body.firstMatch(of: #/<blockquote class="verse-text"><p>(.*?)</p></blockquote>/#).map { String($0.1) }
+  body.firstMatch(of: #/<blockquote class="verse-text" tabindex="-1"><p>(.*?)</p></blockquote>/#).map { String($0.1) }
 }
 
 let library = VerseLibrary.bundled

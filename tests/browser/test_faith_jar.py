@@ -2,6 +2,7 @@
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import run_axe, severe_console_messages
@@ -55,16 +56,24 @@ def test_onboarding_can_be_read_page_by_page_and_is_remembered(fresh, base_url):
     assert fresh.find_element(By.CSS_SELECTOR, ".subtitle").text == "How are you feeling today?"
 
 
-def test_thirty_more_verses_never_repeat_back_to_back(fresh, base_url):
+def test_thirty_more_verses_cross_fade_in_place_and_never_repeat_back_to_back(fresh, base_url):
     fresh.get(base_url + "/faith-jar/")
     tap(fresh, ".onboarding .skip")
     tap(fresh, ".emotion--sadness")
+    address = fresh.current_url
     previous = verse_text(fresh)
     for _ in range(30):
-        tap(fresh, ".round-button--primary")
+        fresh.find_element(By.CSS_SELECTOR, ".round-button--primary").click()
+        # The verse is swapped in place (cross-fade) once the new one has fully faded in.
+        WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+            "const a = document.querySelector('article.verse');"
+            "return a && !a.classList.contains('is-faded') && getComputedStyle(a).opacity === '1'"
+            " && a.querySelector('.verse-text').textContent.trim() !== arguments[0]", previous))
         current = verse_text(fresh)
         assert current and current != previous
         previous = current
+    assert fresh.current_url == address
+    assert severe_console_messages(fresh) == []
 
 
 def test_the_translation_choice_changes_the_text_and_its_label(fresh, base_url):
@@ -108,3 +117,24 @@ def test_every_faith_jar_page_has_no_serious_or_critical_accessibility_violation
     found += [("verse", v["id"], [n["target"] for n in v["nodes"]]) for v in run_axe(fresh)
               if v["impact"] in ("serious", "critical")]
     assert found == []
+
+
+def test_share_and_listen_appear_where_the_browser_supports_them(fresh, base_url):
+    fresh.get(base_url + "/faith-jar/")
+    tap(fresh, ".onboarding .skip")
+    tap(fresh, ".emotion--joy")
+    share = fresh.find_element(By.CSS_SELECTOR, "button.share")
+    assert "(BSB)" in share.get_attribute("data-share-text")
+    assert share.get_attribute("data-share-text").startswith("“")
+    supported = fresh.execute_script("return !!(navigator.share || navigator.clipboard)")
+    assert share.is_displayed() == supported
+    listen = fresh.find_element(By.CSS_SELECTOR, "button.listen")
+    assert listen.is_displayed() == fresh.execute_script("return 'speechSynthesis' in window")
+
+
+def test_onboarding_follows_the_arrow_keys(fresh, base_url):
+    fresh.get(base_url + "/faith-jar/")
+    fresh.execute_script("window.__previousPage = true")
+    fresh.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    WebDriverWait(fresh, 5).until(lambda d: d.execute_script("return window.__previousPage === undefined"))
+    assert "page=2" in fresh.current_url

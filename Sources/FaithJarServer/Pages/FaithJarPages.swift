@@ -20,6 +20,7 @@ enum FaithJarPages {
     Page(
       title: title, description: "A Bible verse for how you feel right now, and why it fits.",
       theme: FaithJarTheme.tokens.name, themeColor: "#faf7f2", stylesheets: ["faith-jar/faith-jar.css"],
+      scripts: ["faith-jar/faith-jar.js"],
       preloadFonts: [FontFace.inter.assetPath, "fonts/lora-latin.woff2"], bodyClass: "faith-jar " + bodyClass,
       main: main)
   }
@@ -55,7 +56,9 @@ enum FaithJarPages {
     return page(
       "Welcome · Faith Jar", bodyClass: "onboarding-page",
       main: """
-        <section class="onboarding" aria-labelledby="onboarding-title">
+        <section class="onboarding" aria-labelledby="onboarding-title" \
+        data-next="\(index + 1 < pages.count ? "\(FaithJarPath.root)?page=\(index + 2)" : "")" \
+        data-previous="\(index > 0 ? "\(FaithJarPath.root)?page=\(index)" : "")">
         \(visual)
         <h1 id="onboarding-title">\(current.title)</h1>
         <p>\(current.body)</p>
@@ -128,7 +131,7 @@ enum FaithJarPages {
         </nav>
         <article class="verse" aria-labelledby="verse-heading">
         <h1 id="verse-heading" class="visually-hidden">A verse for \(emotion.label.lowercased())</h1>
-        <blockquote class="verse-text"><p>\(screen.text)</p></blockquote>
+        <blockquote class="verse-text" tabindex="-1"><p>\(screen.text)</p></blockquote>
         <p class="verse-reference">\(screen.reference) <abbr title="\(screen.translation.name)">\(screen.translation.abbreviation)</abbr></p>
         <hr>
         <h2 class="explanation-heading">\(screen.explanationHeading)</h2>
@@ -142,10 +145,16 @@ enum FaithJarPages {
         <button class="button button--quiet" type="submit" aria-pressed="\(screen.isFavourite ? "true" : "false")">\(Icons.svg(.heart)) \(favouriteLabel)</button>
         </form>
         \(translationPicker(screen.translation, returnTo: FaithJarPath.verse(emotion)))
+        <div class="verse-extras">
+        <button class="button button--quiet share" type="button" hidden data-share-text="\(screen.shareText)">Share</button>
+        <button class="button button--quiet listen" type="button" hidden aria-pressed="false" \
+        data-speech="\(screen.text) \(screen.verse.displayReference).">\(Icons.svg(.book)) <span class="label">Listen</span></button>
+        </div>
+        <p class="tool-status" role="status"></p>
         </div>
         <div class="verse-actions">
         <a class="round-button" href="\(FaithJarPath.root)" aria-label="Close">\(Icons.svg(.close))</a>
-        <form method="post" action="\(FaithJarPath.next(emotion))">
+        <form class="another-verse" method="post" action="\(FaithJarPath.next(emotion))">
         <button class="round-button round-button--primary" type="submit" aria-label="Another verse">\(Icons.svg(.refresh))</button>
         </form>
         </div>

@@ -3,6 +3,9 @@ import Logging
 
 /// Writes each log record as one JSON object on one line of standard error, so logs can be searched
 /// and parsed without guessing at a text format.
+///
+/// Every request writes a line, so the line is built by hand (no `JSONEncoder`, no date formatter)
+/// and written with a single system call.
 public struct JSONLogHandler: LogHandler {
   public var metadata: Logger.Metadata = [:]
   public var logLevel: Logger.Level
@@ -19,23 +22,62 @@ public struct JSONLogHandler: LogHandler {
   }
 
   public func log(event: LogEvent) {
-    var record: [String: String] = [
-      "time": Date().formatted(.iso8601), "level": event.level.rawValue, "logger": label,
-      "message": event.message.description,
-    ]
-    for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
-      record[key] = value.description
-    }
-    guard var line = try? JSONEncoder.sortedKeys.encode(record) else { return }
-    line.append(0x0A)
-    FileHandle.standardError.write(line)
+    var line = "{\"time\":\""
+    line += Self.timestamp()
+    line += "\",\"level\":\"\(event.level.rawValue)\",\"logger\":"
+    Self.appendQuoted(label, to: &line)
+    line += ",\"message\":"
+    Self.appendQuoted(event.message.description, to: &line)
+    let extra = event.metadata ?? [:]
+    for (key, value) in metadata where extra[key] == nil { Self.append(key, value, to: &line) }
+    for (key, value) in extra { Self.append(key, value, to: &line) }
+    line += "}\n"
+    line.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
   }
-}
 
-extension JSONEncoder {
-  fileprivate static var sortedKeys: JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
+  private static func append(_ key: String, _ value: Logger.Metadata.Value, to line: inout String) {
+    line += ","
+    appendQuoted(key, to: &line)
+    line += ":"
+    appendQuoted(value.description, to: &line)
+  }
+
+  /// A JSON string literal: quotes, backslashes and control characters escaped.
+  static func appendQuoted(_ text: String, to line: inout String) {
+    line += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": line += "\\\""
+      case "\\": line += "\\\\"
+      case "\n": line += "\\n"
+      case "\r": line += "\\r"
+      case "\t": line += "\\t"
+      case "\u{0}"..."\u{1F}":
+        line +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
+      default: line.unicodeScalars.append(scalar)
+      }
+    }
+    line += "\""
+  }
+
+  /// UTC time as ISO 8601 with milliseconds, e.g. `2026-11-22T00:30:05.123Z`.
+  static func timestamp(_ now: timespec = Self.now()) -> String {
+    var seconds = now.tv_sec
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func pad(_ value: Int32, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
+      + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(Int32(now.tv_nsec / 1_000_000), 3))Z"
+  }
+
+  static func now() -> timespec {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return now
   }
 }
