@@ -101,9 +101,10 @@ func buildRouter(
     cookie: DeviceCookie(secure: !configuration.servesPlainHTTPOnLoopback))
   FaithJarServer.mount(
     on: router, database: database.sql, devices: devices, clock: dependencies.clock, pages: pages)
-  // Compact JSON: the runtime's default pretty-prints, which only costs bytes on the wire.
+  // Compact JSON in the contract's property order: the runtime's default (sorted, pretty-printed)
+  // costs about a fifth of this endpoint's throughput and only adds bytes.
   try OrchardAPIService(catalog: catalog).registerHandlers(
-    on: router, configuration: .init(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
+    on: router, configuration: .init(jsonEncodingOptions: [.withoutEscapingSlashes]))
   router.addMethodNotAllowedResponses()
   return router
 }

@@ -33,7 +33,7 @@ def _read_catalog() -> bytes:
         {"id": s, "name": n, "promise": p, "path": pa, "version": v, "availability": a}
         for s, n, p, pa, v, a in rows
     ]
-    return json.dumps({"apps": apps}, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
+    return json.dumps({"apps": apps}, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 @app.get("/api/v1/apps")
