@@ -109,7 +109,7 @@ package.targets += [
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
-    resources: [.copy("Public")],
+    resources: [.copy("Public"), .copy("ServiceWorker")],
     swiftSettings: swiftSettings
   ),
   .testTarget(

@@ -39,6 +39,18 @@ public struct FaithJarState: Codable, Sendable, Equatable {
     return verse
   }
 
+  /// For each feeling, the verses its next deals will bring — two full cycles — for reading offline.
+  public func offlineQueue<G: RandomNumberGenerator>(
+    from library: VerseLibrary, using generator: inout G
+  ) -> [Emotion: [Verse]] {
+    let dealer = VerseDealer(library: library, restoring: self.dealer, using: &generator)
+    var queue: [Emotion: [Verse]] = [:]
+    for emotion in Emotion.allCases {
+      queue[emotion] = dealer.upcoming(for: emotion, count: 2 * library.verses(for: emotion).count, using: &generator)
+    }
+    return queue
+  }
+
   /// The verse on screen for a feeling, if one has been drawn.
   public func currentVerse(for emotion: Emotion, in library: VerseLibrary) -> Verse? {
     shown[emotion].flatMap(library.verse(id:))

@@ -34,6 +34,15 @@ public struct VerseDealer: Sendable {
     return decks[emotion]?.deal(using: &generator)
   }
 
+  /// The verses the next `count` deals would bring, without dealing them: what an offline client
+  /// walks through until it reaches the server again. Within the current cycle this is exactly the
+  /// order the server will deal; after a reshuffle it is one valid order (never a back-to-back repeat).
+  public func upcoming<G: RandomNumberGenerator>(for emotion: Emotion, count: Int, using generator: inout G) -> [Verse]
+  {
+    var preview = self
+    return (0..<count).compactMap { _ in preview.next(for: emotion, using: &generator) }
+  }
+
   /// Everything needed to continue after a restart.
   public var state: State { State(decks: decks.mapValues(\.state)) }
 }

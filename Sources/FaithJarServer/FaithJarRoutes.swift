@@ -24,9 +24,13 @@ public enum FaithJarServer {
   public static func mount(
     on router: Router<AppRequestContext>, database: any SQLDatabase, devices: DeviceMiddleware, clock: any WallClock,
     pages: PageRenderer, library: VerseLibrary = .bundled
-  ) {
+  ) throws {
+    guard let worker = Bundle.module.url(forResource: "sw", withExtension: "js", subdirectory: "ServiceWorker") else {
+      throw AssetError.missingBundle
+    }
     let routes = FaithJarRoutes(
-      library: library, repository: SQLFaithJarRepository(database: database), clock: clock, pages: pages)
+      library: library, repository: SQLFaithJarRepository(database: database), clock: clock, pages: pages,
+      serviceWorker: ByteBuffer(bytes: try Data(contentsOf: worker)))
     routes.register(on: router.group("/faith-jar").add(middleware: devices))
   }
 }
@@ -36,6 +40,7 @@ struct FaithJarRoutes: Sendable {
   let repository: any FaithJarRepository
   let clock: any WallClock
   let pages: PageRenderer
+  let serviceWorker: ByteBuffer
 
   func register(on group: RouterGroup<AppRequestContext>) {
     group.get("/", use: home)
@@ -51,6 +56,52 @@ struct FaithJarRoutes: Sendable {
     group.post("/test-store/:action", use: testStore)
     group.get("/about") { _, _ in pages.response(FaithJarPages.about()) }
     group.get("/support") { _, _ in pages.response(FaithJarPages.support()) }
+    group.get("/offline", use: offlineShell)
+    group.get("/offline.json", use: offlineVerses)
+    // A stable address (not hashed): the browser checks it for updates, so it is never cached long.
+    group.get("/sw.js") { _, _ in
+      Response(
+        status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+        body: .init(byteBuffer: serviceWorker))
+    }
+  }
+
+  // MARK: Offline
+
+  @Sendable func offlineShell(_ request: Request, context: AppRequestContext) async throws -> Response {
+    guard let emotion = request.uri.queryParameters.get("emotion").flatMap(Emotion.init(rawValue:)) else {
+      throw OrchardError.notFound
+    }
+    let visit = try await Visit(context: context, routes: self)
+    guard visit.access.grantsAccess else { return redirect(FaithJarPath.paywall) }
+    return pages.response(FaithJarPages.offlineVerse(emotion, translation: visit.record.state.translation))
+  }
+
+  /// This device's next verses for every feeling, in its translation, for reading offline.
+  @Sendable func offlineVerses(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let visit = try await Visit(context: context, routes: self)
+    guard visit.access.grantsAccess else {
+      throw OrchardError(
+        status: .forbidden, code: "ACCESS_ENDED", title: "Your free week has ended",
+        detail: "Subscribe to keep verses for offline reading.")
+    }
+    var generator = SystemRandomNumberGenerator()
+    let state = visit.record.state
+    let queue = state.offlineQueue(from: library, using: &generator)
+    let translation = state.translation
+    var verses: [String: OfflineVerse] = [:]
+    for verse in queue.values.joined() {
+      verses[verse.id] = OfflineVerse(
+        text: verse.text(in: translation), reference: "\u{2014} \(verse.displayReference)",
+        explanation: verse.explanation)
+    }
+    let payload = OfflinePayload(
+      translation: translation.rawValue, abbreviation: translation.abbreviation, name: translation.name,
+      shown: Dictionary(uniqueKeysWithValues: state.shown.map { ($0.rawValue, $1) }),
+      queue: Dictionary(uniqueKeysWithValues: queue.map { ($0.rawValue, $1.map(\.id)) }), verses: verses)
+    return Response(
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "private, no-store"],
+      body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(payload))))
   }
 
   // MARK: Screens
@@ -245,4 +296,22 @@ struct Form {
   }
 
   subscript(_ name: String) -> String? { fields[name] }
+}
+
+/// What a device keeps for reading offline.
+struct OfflinePayload: Encodable {
+  let translation: String
+  let abbreviation: String
+  let name: String
+  /// The verse on screen for each feeling when this was made.
+  let shown: [String: String]
+  /// Verse ids in the order the deck will deal them.
+  let queue: [String: [String]]
+  let verses: [String: OfflineVerse]
+}
+
+struct OfflineVerse: Encodable {
+  let text: String
+  let reference: String
+  let explanation: String
 }

@@ -99,7 +99,7 @@ func buildRouter(
   let devices = DeviceMiddleware(
     repository: SQLDeviceRepository(database: database.sql), clock: dependencies.clock,
     cookie: DeviceCookie(secure: !configuration.servesPlainHTTPOnLoopback))
-  FaithJarServer.mount(
+  try FaithJarServer.mount(
     on: router, database: database.sql, devices: devices, clock: dependencies.clock, pages: pages)
   // Compact, unsorted JSON: the runtime's default (sorted keys, pretty-printed) costs about a fifth
   // of this endpoint's throughput and only adds bytes; member order carries no meaning in JSON.

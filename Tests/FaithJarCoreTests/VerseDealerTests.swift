@@ -66,3 +66,33 @@ struct VerseDealerTests {
     #expect(continued == afterRestart)
   }
 }
+
+@Suite("Reading offline")
+struct OfflineQueueTests {
+  @Test("the offline queue is exactly what the next deals bring, and never repeats back to back")
+  func queueMatchesDeals() {
+    let library = syntheticLibrary(count: 6)
+    var generator = SeededRandomNumberGenerator(seed: 21)
+    var state = FaithJarState()
+    for _ in 0..<3 { state.drawVerse(for: .anxiety, from: library, using: &generator) }
+    var previewGenerator = generator
+    let queue = state.offlineQueue(from: library, using: &previewGenerator)[.anxiety]!
+    #expect(queue.count == 12)
+    // Dealing for real with the same generator state brings the same verses.
+    var dealt: [String] = []
+    for _ in 0..<12 { dealt.append(state.drawVerse(for: .anxiety, from: library, using: &generator)!.id) }
+    #expect(queue.map(\.id) == dealt)
+    #expect(zip(queue, queue.dropFirst()).allSatisfy { $0.id != $1.id })
+  }
+
+  @Test("the queue starts after the verse on screen and covers every feeling")
+  func everyFeeling() {
+    let library = syntheticLibrary(count: 5)
+    var generator = SeededRandomNumberGenerator(seed: 4)
+    var state = FaithJarState()
+    let onScreen = state.drawVerse(for: .joy, from: library, using: &generator)
+    let queue = state.offlineQueue(from: library, using: &generator)
+    #expect(Set(queue.keys) == Set(Emotion.allCases))
+    #expect(queue[.joy]?.first != onScreen)
+  }
+}

@@ -230,3 +230,63 @@ struct FaithJarRouteTests {
     }
   }
 }
+
+@Suite("Faith Jar offline")
+struct FaithJarOfflineTests {
+  let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+  struct Payload: Decodable {
+    struct Entry: Decodable { let text: String; let reference: String; let explanation: String }
+    let translation: String
+    let shown: [String: String]
+    let queue: [String: [String]]
+    let verses: [String: Entry]
+  }
+
+  @Test("offline.json holds every feeling's upcoming verses in the chosen translation, after the one on screen")
+  func payload() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/translation", form: "translation=web")
+      _ = try await visitor.post("/faith-jar/verse/anxiety/next")
+      let response = try await visitor.get("/faith-jar/offline.json")
+      #expect(response.status == .ok)
+      let payload = try JSONDecoder().decode(Payload.self, from: Data(response.body.utf8))
+      #expect(payload.translation == "web")
+      #expect(Set(payload.queue.keys) == Set(Emotion.allCases.map(\.rawValue)))
+      let anxious = try #require(payload.queue["anxiety"])
+      #expect(anxious.count == 2 * library.verses(for: .anxiety).count)
+      #expect(anxious.first != payload.shown["anxiety"])
+      #expect(zip(anxious, anxious.dropFirst()).allSatisfy { $0 != $1 })
+      for id in anxious {
+        let verse = try #require(library.verse(id: id))
+        #expect(payload.verses[id]?.text == verse.text(in: .web))
+      }
+    }
+  }
+
+  @Test("the offline shell exists for each feeling; an unknown one is a 404")
+  func shell() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      let shell = try await visitor.get("/faith-jar/offline?emotion=joy")
+      #expect(shell.status == .ok && shell.body.contains("You are offline"))
+      #expect(try await visitor.get("/faith-jar/offline?emotion=boredom").status == .notFound)
+      let worker = try await visitor.get("/faith-jar/sw.js")
+      #expect(worker.status == .ok && worker.body.contains("addEventListener(\"fetch\""))
+    }
+  }
+
+  @Test("nothing is kept for offline reading once the free week has ended")
+  func lockedOffline() async throws {
+    let clock = ManualClock(start)
+    try await withFaithJar(clock: clock) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/welcome")
+      clock.advance(by: 8 * 86_400)
+      let response = try await visitor.get("/faith-jar/offline.json")
+      #expect(response.status == .forbidden && response.body.contains("Subscribe to keep verses for offline reading."))
+      #expect(try await visitor.get("/faith-jar/offline?emotion=joy").location == "/faith-jar/paywall")
+    }
+  }
+}

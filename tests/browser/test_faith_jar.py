@@ -138,3 +138,44 @@ def test_onboarding_follows_the_arrow_keys(fresh, base_url):
     fresh.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
     WebDriverWait(fresh, 5).until(lambda d: d.execute_script("return window.__previousPage === undefined"))
     assert "page=2" in fresh.current_url
+
+
+def wait_offline_ready(driver):
+    """Until the service worker controls the page and this device's verses are kept."""
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script(
+        "return !!navigator.serviceWorker.controller && !!localStorage.getItem('faith-jar-offline')"))
+
+
+def test_with_the_network_off_verses_keep_coming_without_repeats(fresh, base_url):
+    fresh.get(base_url + "/faith-jar/")
+    tap(fresh, ".onboarding .skip")
+    tap(fresh, ".emotion--loneliness")
+    fresh.refresh()  # the second load is the one the service worker controls
+    wait_offline_ready(fresh)
+    fresh.get(base_url + "/faith-jar/")  # keep the emotion list for offline use too
+    wait_offline_ready(fresh)
+    fresh.get(base_url + "/faith-jar/verse/loneliness")
+    fresh.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+    try:
+        previous = verse_text(fresh)
+        for _ in range(10):
+            fresh.find_element(By.CSS_SELECTOR, ".round-button--primary").click()
+            # Swapped in, and the fade finished (the button is usable again).
+            WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+                "return document.querySelector('.verse-text').textContent.trim() !== arguments[0]"
+                " && !document.querySelector('.round-button--primary').disabled", previous))
+            current = verse_text(fresh)
+            assert current and current != previous
+            previous = current
+        # Back to the list and into another feeling, all offline.
+        fresh.get(base_url + "/faith-jar/")
+        assert text(fresh, ".subtitle") == "How are you feeling today?"
+        fresh.execute_script("window.__previousPage = true")
+        fresh.find_element(By.CSS_SELECTOR, ".emotion--gratitude").click()
+        WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+            "return window.__previousPage === undefined && document.readyState === 'complete'"
+            " && document.querySelector('.verse-text') && document.querySelector('.verse-text').textContent.trim() !== ''"))
+        assert "offline" in fresh.current_url
+        assert text(fresh, ".verse-reference abbr") == "BSB"
+    finally:
+        fresh.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)

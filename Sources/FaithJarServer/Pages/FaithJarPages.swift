@@ -125,18 +125,10 @@ enum FaithJarPages {
     return page(
       "\(screen.verse.displayReference) · Faith Jar", bodyClass: "verse-page emotion--\(emotion.rawValue)",
       main: """
-        <nav class="verse-top" aria-label="Verse">
-        <a class="close-link" href="\(FaithJarPath.root)">\(Icons.svg(.close)) Close</a>
-        \(Icons.svg(.sparkle, className: "icon sparkle"))
-        </nav>
-        <article class="verse" aria-labelledby="verse-heading">
-        <h1 id="verse-heading" class="visually-hidden">A verse for \(emotion.label.lowercased())</h1>
-        <blockquote class="verse-text" tabindex="-1"><p>\(screen.text)</p></blockquote>
-        <p class="verse-reference">\(screen.reference) <abbr title="\(screen.translation.name)">\(screen.translation.abbreviation)</abbr></p>
-        <hr>
-        <h2 class="explanation-heading">\(screen.explanationHeading)</h2>
-        <p class="explanation">\(screen.verse.explanation)</p>
-        </article>
+        \(verseTop)
+        \(article(
+          emotion: emotion, id: screen.verse.id, text: screen.text, reference: screen.reference,
+          translation: screen.translation, explanation: screen.verse.explanation))
         \(support)
         <div class="verse-tools">
         <form method="post" action="/faith-jar/favourites/\(screen.verse.id)">
@@ -152,12 +144,54 @@ enum FaithJarPages {
         </div>
         <p class="tool-status" role="status"></p>
         </div>
-        <div class="verse-actions">
-        <a class="round-button" href="\(FaithJarPath.root)" aria-label="Close">\(Icons.svg(.close))</a>
-        <form class="another-verse" method="post" action="\(FaithJarPath.next(emotion))">
-        <button class="round-button round-button--primary" type="submit" aria-label="Another verse">\(Icons.svg(.refresh))</button>
-        </form>
-        </div>
+        \(verseActions(emotion))
+        """)
+  }
+
+  static let verseTop: HTML = """
+    <nav class="verse-top" aria-label="Verse">
+    <a class="close-link" href="\(FaithJarPath.root)">\(Icons.svg(.close)) Close</a>
+    \(Icons.svg(.sparkle, className: "icon sparkle"))
+    </nav>
+    """
+
+  static func verseActions(_ emotion: Emotion) -> HTML {
+    """
+    <div class="verse-actions">
+    <a class="round-button" href="\(FaithJarPath.root)" aria-label="Close">\(Icons.svg(.close))</a>
+    <form class="another-verse" method="post" action="\(FaithJarPath.next(emotion))">
+    <button class="round-button round-button--primary" type="submit" aria-label="Another verse">\(Icons.svg(.refresh))</button>
+    </form>
+    </div>
+    """
+  }
+
+  /// The verse itself; `data-verse-id` lets the offline reader know which verse is on screen.
+  static func article(
+    emotion: Emotion, id: String, text: String, reference: String, translation: Translation, explanation: String
+  ) -> HTML {
+    """
+    <article class="verse" aria-labelledby="verse-heading" data-verse-id="\(id)">
+    <h1 id="verse-heading" class="visually-hidden">A verse for \(emotion.label.lowercased())</h1>
+    <blockquote class="verse-text" tabindex="-1"><p>\(text)</p></blockquote>
+    <p class="verse-reference"><span class="reference">\(reference)</span> <abbr title="\(translation.name)">\(translation.abbreviation)</abbr></p>
+    <hr>
+    <h2 class="explanation-heading">Why this verse?</h2>
+    <p class="explanation">\(explanation)</p>
+    </article>
+    """
+  }
+
+  /// The verse screen without a verse, kept by the service worker for each feeling: with the
+  /// network gone, the page script fills it from the verses this device saved for offline reading.
+  static func offlineVerse(_ emotion: Emotion, translation: Translation) -> Page {
+    page(
+      "\(emotion.label) · Faith Jar", bodyClass: "verse-page offline-verse emotion--\(emotion.rawValue)",
+      main: """
+        \(verseTop)
+        \(article(emotion: emotion, id: "", text: "", reference: "", translation: translation, explanation: ""))
+        <p class="offline-note" role="status">You are offline. Verses keep coming from this device.</p>
+        \(verseActions(emotion))
         """)
   }
 

@@ -2,6 +2,101 @@
 // Every feature here has a working fallback without JavaScript (forms and links).
 
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+const OFFLINE_KEY = "faith-jar-offline";
+
+// --- Offline reading ---------------------------------------------------------------------------
+// While online, the page keeps this device's upcoming verses (dealt ahead by the server's deck) in
+// local storage; with the network gone they keep coming, in the same order, never back to back.
+
+function offlineVerses() {
+  try {
+    return JSON.parse(localStorage.getItem(OFFLINE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function currentTranslation() {
+  const select = document.querySelector("#translation");
+  return select ? select.value : null;
+}
+
+async function keepVersesForOffline() {
+  if (!navigator.onLine || !document.querySelector(".emotions, article.verse[data-verse-id]:not([data-verse-id=''])")) return;
+  const stored = offlineVerses();
+  const fresh = stored && Date.now() - stored.savedAt < 5 * 60 * 1000 && stored.translation === currentTranslation();
+  if (fresh) return;
+  try {
+    const response = await fetch("/faith-jar/offline.json", { credentials: "same-origin" });
+    if (!response.ok) return;
+    const data = await response.json();
+    data.savedAt = Date.now();
+    localStorage.setItem(OFFLINE_KEY, JSON.stringify(data));
+  } catch {
+    // Offline already: keep what we have.
+  }
+}
+
+function emotionOfPage() {
+  const form = document.querySelector("form.another-verse");
+  const match = form && form.getAttribute("action").match(/\/faith-jar\/verse\/([a-z]+)\/next/);
+  return match ? match[1] : null;
+}
+
+/** The next verse for a feeling from the kept queue, never the one on screen. */
+function dealOffline(emotion) {
+  const data = offlineVerses();
+  if (!data || !data.queue[emotion]) return null;
+  const queue = data.queue[emotion];
+  const onScreen = document.querySelector("article.verse")?.dataset.verseId || "";
+  // Verses read online since the queue was kept are already behind us: skip through the one on screen.
+  if (onScreen && onScreen !== data.shown[emotion]) {
+    const seen = queue.indexOf(onScreen);
+    if (seen >= 0) queue.splice(0, seen + 1);
+    data.shown[emotion] = onScreen;
+  }
+  while (queue.length && queue[0] === onScreen) queue.shift();
+  const id = queue.shift();
+  if (!id) return null;
+  data.shown[emotion] = id;
+  localStorage.setItem(OFFLINE_KEY, JSON.stringify(data));
+  return { id, ...data.verses[id], translation: data.translation, abbreviation: data.abbreviation, name: data.name };
+}
+
+/** Writes a verse into the page's verse elements (text only: nothing is parsed as markup). */
+function fill(article, verse) {
+  article.dataset.verseId = verse.id;
+  article.querySelector(".verse-text p").textContent = verse.text;
+  article.querySelector(".verse-reference .reference").textContent = verse.reference;
+  const abbr = article.querySelector(".verse-reference abbr");
+  abbr.textContent = verse.abbreviation;
+  abbr.title = verse.name;
+  article.querySelector(".explanation").textContent = verse.explanation;
+  document.title = `${verse.reference.replace(/^\u2014 /, "")} · Faith Jar`;
+}
+
+function enhanceOfflineShell() {
+  if (!document.body.classList.contains("offline-verse")) return;
+  const verse = dealOffline(emotionOfPage());
+  const article = document.querySelector("article.verse");
+  if (verse) {
+    fill(article, verse);
+  } else {
+    document.querySelector(".offline-note").textContent =
+      "You are offline, and this device has no verses kept yet. Open Faith Jar once while online.";
+  }
+}
+
+function enhanceEmotionTaps() {
+  for (const form of document.querySelectorAll(".emotions form")) {
+    form.addEventListener("submit", (event) => {
+      if (navigator.onLine) return;
+      event.preventDefault();
+      const emotion = form.getAttribute("action").split("/")[3];
+      window.location.assign(`/faith-jar/offline?emotion=${emotion}`);
+    });
+  }
+}
 
 /** Resolves after an element's CSS transition, or at once when motion is reduced. */
 function fade(element, className, duration) {
@@ -17,15 +112,14 @@ function fade(element, className, duration) {
 /** "Another verse" swaps the verse in place with the spec's cross-fade: 200 ms out, 300 ms in. */
 function enhanceAnotherVerse() {
   const form = document.querySelector("form.another-verse");
-  const article = document.querySelector("article.verse");
-  if (!form || !article) return;
+  if (!form || !document.querySelector("article.verse")) return;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const button = form.querySelector("button");
     button.disabled = true;
     try {
       const request = fetch(form.action, { method: "POST", credentials: "same-origin", redirect: "follow" });
-      const [response] = await Promise.all([request, fade(article, "is-faded", 200)]);
+      const [response] = await Promise.all([request, fade(document.querySelector("article.verse"), "is-faded", 200)]);
       if (!response.ok || !response.url.includes("/faith-jar/verse/")) throw new Error("unexpected answer");
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       for (const selector of ["article.verse", ".verse-tools", ".support-link"]) {
@@ -40,8 +134,17 @@ function enhanceAnotherVerse() {
       enhanceVerseTools();
       await fade(next, "is-fading-in", 300);
       next.querySelector(".verse-text").focus({ preventScroll: true });
-    } catch {
-      form.submit(); // the page version always works
+    } catch (error) {
+      // Only a failed connection reads from the kept verses; any answer from the server (a locked
+      // trial, an error page) goes through the page version instead.
+      const verse = error instanceof TypeError ? dealOffline(emotionOfPage()) : null;
+      if (!verse) {
+        form.submit(); // the page version always works
+        return;
+      }
+      const current = document.querySelector("article.verse");
+      fill(current, verse);
+      await fade(current, "is-fading-in", 300);
     } finally {
       button.disabled = false;
     }
@@ -116,6 +219,12 @@ function enhanceOnboarding() {
 // Reading aloud stops when the reader leaves the verse.
 window.addEventListener("pagehide", () => { if ("speechSynthesis" in window) speechSynthesis.cancel(); });
 
+enhanceOfflineShell();
 enhanceAnotherVerse();
 enhanceVerseTools();
 enhanceOnboarding();
+enhanceEmotionTaps();
+keepVersesForOffline();
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/faith-jar/sw.js", { scope: "/faith-jar/" }).catch(() => undefined);
+}
