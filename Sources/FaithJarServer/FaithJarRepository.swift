@@ -3,6 +3,7 @@ import Foundation
 import OrchardKit
 import SQLKit
 import ServerKit
+import Synchronization
 
 /// What Faith Jar keeps for one web visitor: the app state the iOS app keeps on the phone, and the
 /// web version's test store.
@@ -23,14 +24,20 @@ protocol FaithJarRepository: Sendable {
 /// the rules in the core instead of spreading them over columns.
 struct SQLFaithJarRepository: FaithJarRepository {
   let database: any SQLDatabase
+  /// The last record decoded for each device, with its JSON: an unchanged row (most page views)
+  /// skips decoding. The row is always read, so several server processes never serve stale state.
+  let decoded = DecodedRecords(capacity: 50_000)
 
   func load(_ device: IdempotencyID) async throws -> FaithJarRecord {
     struct Row: Decodable { let record: String }
     let row: Row? = try await database.select().column("record").from("faith_jar_devices")
       .where("device_id", .equal, SQLBind(device.description)).first(decoding: Row.self)
     guard let row else { return FaithJarRecord() }
+    if let record = decoded.record(for: device, json: row.record) { return record }
     // A record this build cannot read starts afresh rather than locking the visitor out.
-    return (try? JSONDecoder().decode(FaithJarRecord.self, from: Data(row.record.utf8))) ?? FaithJarRecord()
+    let record = (try? JSONDecoder().decode(FaithJarRecord.self, from: Data(row.record.utf8))) ?? FaithJarRecord()
+    decoded.remember(record, json: row.record, for: device)
+    return record
   }
 
   func save(_ record: FaithJarRecord, for device: IdempotencyID, at now: Date) async throws {
@@ -42,6 +49,7 @@ struct SQLFaithJarRepository: FaithJarRepository {
         $0.set(excludedValueOf: "record").set(excludedValueOf: "updated_at")
       }
       .run()
+    decoded.remember(record, json: json, for: device)
   }
 
   static let migration = Migration("faith-jar-0001-devices") { database in
@@ -52,5 +60,24 @@ struct SQLFaithJarRepository: FaithJarRepository {
       .column("record", type: .text, .notNull)
       .column("updated_at", type: .real, .notNull)
       .run()
+  }
+}
+
+/// Decoded records by device, each with the JSON it came from. When full it starts over.
+final class DecodedRecords: Sendable {
+  private let entries = Mutex<[IdempotencyID: (json: String, record: FaithJarRecord)]>([:])
+  let capacity: Int
+
+  init(capacity: Int) { self.capacity = capacity }
+
+  func record(for device: IdempotencyID, json: String) -> FaithJarRecord? {
+    entries.withLock { $0[device] }.flatMap { $0.json == json ? $0.record : nil }
+  }
+
+  func remember(_ record: FaithJarRecord, json: String, for device: IdempotencyID) {
+    entries.withLock { entries in
+      if entries.count >= capacity, entries[device] == nil { entries.removeAll(keepingCapacity: true) }
+      entries[device] = (json, record)
+    }
   }
 }

@@ -77,6 +77,31 @@ struct DeviceIdentityTests {
     }
   }
 
+  @Test("a returning device is remembered: repeat visits read the database at most once")
+  func remembered() async throws {
+    let devices = InMemoryDevices()
+    let app = Application(router: try RouterFixture.router(devices: devices))
+    try await app.test(.router) { client in
+      let id = try await client.execute(uri: "/app/device", method: .get) { String(buffer: $0.body) }
+      for _ in 0..<5 {
+        try await client.execute(uri: "/app/device", method: .get, headers: [.cookie: "orchard_device=\(id)"]) {
+          #expect(String(buffer: $0.body) == id)
+        }
+      }
+    }
+    #expect(await devices.finds == 0)
+  }
+
+  @Test("the memory of devices is bounded")
+  func bounded() {
+    let recent = RecentDevices(capacity: 3)
+    var generator = SystemRandomNumberGenerator()
+    let made = (0..<4).map { _ in Device(id: IdempotencyID(using: &generator), createdAt: .now, lastSeenAt: .now) }
+    for device in made { recent.remember(device) }
+    #expect(recent.device(made[3].id) == made[3])
+    #expect(made.prefix(3).allSatisfy { recent.device($0.id) == nil })
+  }
+
   @Test("routes outside the device group create no device")
   func noDeviceElsewhere() async throws {
     let devices = InMemoryDevices()

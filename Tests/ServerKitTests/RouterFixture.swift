@@ -44,8 +44,12 @@ enum RouterFixture {
 /// Devices kept in memory, for middleware tests that are not about storage.
 actor InMemoryDevices: DeviceRepository {
   private var devices: [IdempotencyID: Device] = [:]
+  private(set) var finds = 0
 
-  func find(_ id: IdempotencyID) -> Device? { devices[id] }
+  func find(_ id: IdempotencyID) -> Device? {
+    finds += 1
+    return devices[id]
+  }
   func insert(_ device: Device) { devices[device.id] = device }
   func touch(_ id: IdempotencyID, at date: Date) { devices[id]?.lastSeenAt = date }
   var count: Int { devices.count }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import OrchardKit
+import Synchronization
 
 /// Gives every request on the routes behind it an anonymous device, kept in a cookie.
 ///
@@ -14,6 +15,9 @@ public struct DeviceMiddleware: RouterMiddleware {
   let clock: any WallClock
   let cookie: DeviceCookie
   let makeID: @Sendable () -> IdempotencyID
+  /// Devices this process has seen: a returning visitor's cookie then costs no database read.
+  /// Devices are never deleted today; deleting one must also drop it from here.
+  let recent = RecentDevices(capacity: 50_000)
 
   public init(
     repository: any DeviceRepository, clock: any WallClock, cookie: DeviceCookie,
@@ -33,13 +37,18 @@ public struct DeviceMiddleware: RouterMiddleware {
   ) async throws -> Response {
     let now = clock.now
     var context = context
-    if let known = try await knownDevice(in: request) {
-      if known.needsTouch(at: now) { try await repository.touch(known.id, at: now) }
+    if var known = try await knownDevice(in: request) {
+      if known.needsTouch(at: now) {
+        try await repository.touch(known.id, at: now)
+        known.lastSeenAt = now
+        recent.remember(known)
+      }
       context.device = known
       return try await next(request, context)
     }
     let device = Device(id: makeID(), createdAt: now, lastSeenAt: now)
     try await repository.insert(device)
+    recent.remember(device)
     context.device = device
     var response = try await next(request, context)
     response.headers.append(HTTPField(name: .setCookie, value: cookie.header(for: device.id)))
@@ -48,7 +57,28 @@ public struct DeviceMiddleware: RouterMiddleware {
 
   private func knownDevice(in request: Request) async throws -> Device? {
     guard let value = request.cookies[cookie.name]?.value, let id = IdempotencyID(value) else { return nil }
-    return try await repository.find(id)
+    if let device = recent.device(id) { return device }
+    let found = try await repository.find(id)
+    if let found { recent.remember(found) }
+    return found
+  }
+}
+
+/// A bounded memory of devices by id. When full it starts over: a forgotten device costs one
+/// database read on its next visit, nothing more.
+final class RecentDevices: Sendable {
+  private let devices = Mutex<[IdempotencyID: Device]>([:])
+  let capacity: Int
+
+  init(capacity: Int) { self.capacity = capacity }
+
+  func device(_ id: IdempotencyID) -> Device? { devices.withLock { $0[id] } }
+
+  func remember(_ device: Device) {
+    devices.withLock { devices in
+      if devices.count >= capacity, devices[device.id] == nil { devices.removeAll(keepingCapacity: true) }
+      devices[device.id] = device
+    }
   }
 }
 
