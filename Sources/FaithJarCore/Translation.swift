@@ -1,5 +1,5 @@
 /// The Bible translations Faith Jar ships, all free to use in a commercial app.
-public enum Translation: String, CaseIterable, Codable, Sendable, Hashable {
+public enum Translation: String, CaseIterable, Codable, CodingKeyRepresentable, Sendable, Hashable {
   case bsb, kjv, web
 
   /// The translation a first-time reader sees.

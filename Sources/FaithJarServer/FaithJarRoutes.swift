@@ -160,11 +160,13 @@ struct FaithJarRoutes: Sendable {
     let emotion = try emotion(in: context)
     let visit = try await Visit(context: context, routes: self)
     guard visit.access.grantsAccess else { return redirect(FaithJarPath.paywall) }
-    try await update(context) { record, now in
-      var generator = SystemRandomNumberGenerator()
-      record.state.launch(at: now)
-      record.state.drawVerse(for: emotion, from: library, using: &generator)
-    }
+    // The record was just read to decide access: change that copy rather than reading it again.
+    var record = visit.record
+    var generator = SystemRandomNumberGenerator()
+    let now = clock.now
+    record.state.launch(at: now)
+    record.state.drawVerse(for: emotion, from: library, using: &generator)
+    try await repository.save(record, for: Self.device(context), at: now)
     return redirect(FaithJarPath.verse(emotion))
   }
 
@@ -200,9 +202,11 @@ struct FaithJarRoutes: Sendable {
 
   @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
     let visit = try await Visit(context: context, routes: self)
-    if visit.record.store.isOutage { return redirect(FaithJarPath.paywall + "?notice=unavailable") }
-    let found = !visit.record.store.entitlements(at: clock.now).filter { $0.isActive(at: clock.now) }.isEmpty
-    return redirect(found ? FaithJarPath.root : FaithJarPath.paywall + "?notice=nothing-to-restore")
+    switch visit.access {
+    case .providerUnavailable: return redirect(FaithJarPath.paywall + "?notice=unavailable")
+    case .subscribed: return redirect(FaithJarPath.root)
+    case .trial, .expired: return redirect(FaithJarPath.paywall + "?notice=nothing-to-restore")
+    }
   }
 
   @Sendable func testStore(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -260,9 +264,7 @@ struct Visit {
   init(context: AppRequestContext, routes: FaithJarRoutes) async throws {
     record = try await routes.repository.load(FaithJarRoutes.device(context))
     let now = routes.clock.now
-    let report: AccessPolicy.StoreReport =
-      record.store.isOutage ? .unavailable : .entitlements(record.store.entitlements(at: now))
-    access = record.state.access(store: report, at: now)
+    access = record.state.access(store: record.store.report(at: now), at: now)
   }
 }
 

@@ -110,3 +110,17 @@ struct AccessPolicyTests {
       AccessPolicy.evaluate(trial: trial, store: .entitlements(ledger.entitlements(at: now)), now: now) == .expired)
   }
 }
+
+@Suite("The test store's report")
+struct TestStoreReportTests {
+  @Test("an outage reports the store unavailable; otherwise it reports the renewed entitlement")
+  func report() {
+    var ledger = TestStoreLedger()
+    let bought = ledger.buy(.monthly, at: start)
+    let later = bought.expiresAt.addingTimeInterval(1)
+    #expect(ledger.report(at: later) == .entitlements(ledger.entitlements(at: later)))
+    #expect(ledger.entitlements(at: later).first?.expiresAt == bought.expiresAt.addingTimeInterval(30 * day))
+    ledger.isOutage = true
+    #expect(ledger.report(at: later) == .unavailable)
+  }
+}

@@ -48,6 +48,11 @@ public struct TestStoreLedger: Codable, Sendable, Equatable {
     return [current]
   }
 
+  /// What the store reports at `now`, as the access policy reads it.
+  public func report(at now: Date) -> AccessPolicy.StoreReport {
+    isOutage ? .unavailable : .entitlements(entitlements(at: now))
+  }
+
   @discardableResult
   public mutating func buy(_ plan: Plan, at now: Date) -> Entitlement {
     let bought = Entitlement(plan: plan, expiresAt: plan.periodEnd(startingAt: now))
