@@ -10,6 +10,9 @@ import Synchronization
 struct FaithJarRecord: Codable, Sendable, Equatable {
   var state = FaithJarState()
   var store = TestStoreLedger()
+  /// How far a tester has moved this device's clock, in seconds. Read only when the server runs
+  /// with test device clocks (never in production): see `FaithJarRoutes.now(for:)`.
+  var clockShift: TimeInterval?
 }
 
 /// Storage of each device's Faith Jar record.

@@ -23,14 +23,14 @@ public enum FaithJarServer {
   /// Mounts the routes behind the device middleware (every screen is per-visitor).
   public static func mount(
     on router: Router<AppRequestContext>, database: any SQLDatabase, devices: DeviceMiddleware, clock: any WallClock,
-    pages: PageRenderer, library: VerseLibrary = .bundled
+    pages: PageRenderer, testDeviceClock: Bool = false, library: VerseLibrary = .bundled
   ) throws {
     guard let worker = Bundle.module.url(forResource: "sw", withExtension: "js", subdirectory: "ServiceWorker") else {
       throw AssetError.missingBundle
     }
     let routes = FaithJarRoutes(
-      library: library, repository: SQLFaithJarRepository(database: database), clock: clock, pages: pages,
-      serviceWorker: ByteBuffer(bytes: try Data(contentsOf: worker)))
+      library: library, repository: SQLFaithJarRepository(database: database), clock: clock,
+      testDeviceClock: testDeviceClock, pages: pages, serviceWorker: ByteBuffer(bytes: try Data(contentsOf: worker)))
     routes.register(on: router.group("/faith-jar").add(middleware: devices))
   }
 }
@@ -39,6 +39,9 @@ struct FaithJarRoutes: Sendable {
   let library: VerseLibrary
   let repository: any FaithJarRepository
   let clock: any WallClock
+  /// Whether visitors may move their device's clock (tests only; the configuration refuses it
+  /// off loopback).
+  let testDeviceClock: Bool
   let pages: PageRenderer
   let serviceWorker: ByteBuffer
 
@@ -54,6 +57,7 @@ struct FaithJarRoutes: Sendable {
     group.post("/purchase/:plan", use: purchase)
     group.post("/restore", use: restore)
     group.post("/test-store/:action", use: testStore)
+    if testDeviceClock { group.post("/test-clock/:action", use: moveDeviceClock) }
     group.get("/about") { _, _ in pages.response(FaithJarPages.about()) }
     group.get("/support") { _, _ in pages.response(FaithJarPages.support()) }
     group.get("/offline", use: offlineShell)
@@ -143,7 +147,8 @@ struct FaithJarRoutes: Sendable {
     let notice = request.uri.queryParameters.get("notice").flatMap(PaywallNotice.init(rawValue:))?.text
     return pages.response(
       FaithJarPages.paywall(
-        PaywallScreen(access: visit.access), access: visit.access, store: visit.record.store, notice: notice))
+        PaywallScreen(access: visit.access), access: visit.access, store: visit.record.store,
+        clockShift: testDeviceClock ? visit.record.clockShift ?? 0 : nil, notice: notice))
   }
 
   // MARK: Actions (POST, then see-other to a page)
@@ -163,10 +168,10 @@ struct FaithJarRoutes: Sendable {
     // The record was just read to decide access: change that copy rather than reading it again.
     var record = visit.record
     var generator = SystemRandomNumberGenerator()
-    let now = clock.now
+    let now = visit.now
     record.state.launch(at: now)
     record.state.drawVerse(for: emotion, from: library, using: &generator)
-    try await repository.save(record, for: Self.device(context), at: now)
+    try await repository.save(record, for: Self.device(context), at: clock.now)
     return redirect(FaithJarPath.verse(emotion))
   }
 
@@ -222,6 +227,28 @@ struct FaithJarRoutes: Sendable {
     return redirect(FaithJarPath.paywall)
   }
 
+  /// Moves this device's clock, as a tester would on a phone: forward to reach the end of the free
+  /// week, back to prove that turning the clock back never extends it.
+  @Sendable func moveDeviceClock(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let day: TimeInterval = 24 * 60 * 60
+    let change: @Sendable (TimeInterval) -> TimeInterval
+    switch context.parameters.get("action") {
+    case "forward-day": change = { $0 + day }
+    case "forward-week": change = { $0 + 7 * day }
+    case "back-day": change = { $0 - day }
+    case "reset": change = { _ in 0 }
+    default: throw OrchardError.notFound
+    }
+    let device = try Self.device(context)
+    var record = try await repository.load(device)
+    record.clockShift = change(record.clockShift ?? 0)
+    let now = now(for: record)
+    // The app notices the new time the way it would on a phone: at the next launch.
+    record.state.launch(at: now)
+    try await repository.save(record, for: device, at: clock.now)
+    return redirect(FaithJarPath.paywall)
+  }
+
   // MARK: Helpers
 
   func emotion(in context: AppRequestContext) throws -> Emotion {
@@ -234,9 +261,16 @@ struct FaithJarRoutes: Sendable {
   func update(_ context: AppRequestContext, _ change: (inout FaithJarRecord, Date) -> Void) async throws {
     let device = try Self.device(context)
     var record = try await repository.load(device)
-    let now = clock.now
+    let now = now(for: record)
     change(&record, now)
-    try await repository.save(record, for: device, at: now)
+    try await repository.save(record, for: device, at: clock.now)
+  }
+
+  /// The time on this visitor's device: the server's clock, moved by the tester's shift when test
+  /// device clocks are on.
+  func now(for record: FaithJarRecord) -> Date {
+    guard testDeviceClock, let shift = record.clockShift else { return clock.now }
+    return clock.now.addingTimeInterval(shift)
   }
 
   static func device(_ context: AppRequestContext) throws -> IdempotencyID {
@@ -260,10 +294,12 @@ struct FaithJarRoutes: Sendable {
 struct Visit {
   let record: FaithJarRecord
   let access: AccessState
+  /// The time on the visitor's device.
+  let now: Date
 
   init(context: AppRequestContext, routes: FaithJarRoutes) async throws {
     record = try await routes.repository.load(FaithJarRoutes.device(context))
-    let now = routes.clock.now
+    now = routes.now(for: record)
     access = record.state.access(store: record.store.report(at: now), at: now)
   }
 }

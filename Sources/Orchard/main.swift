@@ -32,6 +32,7 @@ struct ServerOptions: ParsableArguments {
       configuration.port = port
     }
     if let dataDir { configuration.dataDirectory = dataDir }
+    try configuration.validate()
     return configuration
   }
 

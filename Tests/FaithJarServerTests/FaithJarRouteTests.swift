@@ -43,9 +43,13 @@ struct Visitor {
   }
 }
 
-func withFaithJar(clock: ManualClock, _ body: @Sendable (inout Visitor) async throws -> Void) async throws {
+func withFaithJar(
+  clock: ManualClock, testDeviceClock: Bool = false, _ body: @Sendable (inout Visitor) async throws -> Void
+) async throws {
+  var configuration = ServerConfiguration.defaults
+  configuration.testDeviceClock = testDeviceClock
   let app = try await buildApplication(
-    .defaults, database: .sqliteMemory, dependencies: ServerDependencies(clock: clock))
+    configuration, database: .sqliteMemory, dependencies: ServerDependencies(clock: clock))
   try await app.test(.router) { client in
     var visitor = Visitor(client: client)
     try await body(&visitor)
@@ -209,6 +213,38 @@ struct FaithJarRouteTests {
       #expect(try await visitor.get("/faith-jar/").status == .ok)
       _ = try await visitor.post("/faith-jar/test-store/refund")
       #expect(try await visitor.get("/faith-jar/").location == "/faith-jar/paywall")
+    }
+  }
+
+  @Test("on a test server a visitor moves their device clock; turning it back never extends the trial")
+  func testDeviceClock() async throws {
+    try await withFaithJar(clock: ManualClock(start), testDeviceClock: true) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/welcome")
+      #expect(try await visitor.get("/faith-jar/paywall").body.contains("clock shows the real time"))
+      for _ in 1...6 { _ = try await visitor.post("/faith-jar/test-clock/forward-day") }
+      #expect(try await visitor.get("/faith-jar/").body.contains("Last day of your free week"))
+      _ = try await visitor.post("/faith-jar/test-clock/forward-day")
+      #expect(try await visitor.get("/faith-jar/").location == "/faith-jar/paywall")
+      #expect(try await visitor.get("/faith-jar/paywall").body.contains("clock is 7 days ahead"))
+      _ = try await visitor.post("/faith-jar/test-clock/back-day")
+      #expect(try await visitor.get("/faith-jar/").location == "/faith-jar/paywall")
+      _ = try await visitor.post("/faith-jar/test-clock/reset")
+      #expect(try await visitor.get("/faith-jar/").location == "/faith-jar/paywall")
+      _ = try await visitor.post("/faith-jar/purchase/monthly")
+      #expect(try await visitor.get("/faith-jar/").status == .ok)
+      #expect(try await visitor.post("/faith-jar/test-clock/sideways").status == .notFound)
+    }
+  }
+
+  @Test("a production server has no device clock to move")
+  func noDeviceClockInProduction() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/welcome")
+      #expect(try await visitor.post("/faith-jar/test-clock/forward-week").status == .notFound)
+      #expect(try await visitor.get("/faith-jar/").status == .ok)
+      #expect(try await !visitor.get("/faith-jar/paywall").body.contains("Test device clock"))
     }
   }
 

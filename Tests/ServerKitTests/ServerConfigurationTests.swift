@@ -51,4 +51,20 @@ struct ServerConfigurationTests {
       #expect(!configuration.servesPlainHTTPOnLoopback, "\(host)")
     }
   }
+
+  @Test("test device clocks are on only when asked for, and only on loopback")
+  func testDeviceClock() throws {
+    #expect(try !ServerConfiguration(environment: [:]).testDeviceClock)
+    #expect(try ServerConfiguration(environment: ["ORCHARD_TEST_DEVICE_CLOCK": "on"]).testDeviceClock)
+    #expect(throws: ConfigurationError.self) {
+      try ServerConfiguration(environment: ["ORCHARD_TEST_DEVICE_CLOCK": "sometimes"])
+    }
+    #expect(throws: ConfigurationError.self) {
+      try ServerConfiguration(environment: ["ORCHARD_TEST_DEVICE_CLOCK": "1", "ORCHARD_HOST": "0.0.0.0"])
+    }
+    // A host given later (a command-line flag) is checked again.
+    var configuration = try ServerConfiguration(environment: ["ORCHARD_TEST_DEVICE_CLOCK": "1"])
+    configuration.host = "orchard.example"
+    #expect(throws: ConfigurationError.self) { try configuration.validate() }
+  }
 }

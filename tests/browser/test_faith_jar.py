@@ -13,6 +13,7 @@ def fresh(driver, base_url):
     """A first-time visitor: no device cookie yet."""
     driver.get(base_url + "/healthz")
     driver.delete_all_cookies()
+    driver.get_log("browser")  # what earlier tests left in the console is theirs
     return driver
 
 
@@ -179,3 +180,38 @@ def test_with_the_network_off_verses_keep_coming_without_repeats(fresh, base_url
         assert text(fresh, ".verse-reference abbr") == "BSB"
     finally:
         fresh.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+
+
+def move_device_clock(driver, action):
+    """Uses the test server's device-clock controls on the paywall (absent in production)."""
+    driver.find_element(By.CSS_SELECTOR, ".test-clock summary").click()
+    tap(driver, f"form[action='/faith-jar/test-clock/{action}'] button")
+
+
+def test_the_free_week_ends_then_a_test_purchase_restores_access(fresh, base_url):
+    fresh.get(base_url + "/faith-jar/")
+    tap(fresh, ".onboarding .skip")
+    assert text(fresh, ".trial-banner") == "7 days left in your free week"
+    fresh.get(base_url + "/faith-jar/paywall")
+    move_device_clock(fresh, "forward-week")
+    assert "7 days ahead" in text(fresh, ".test-clock-state")
+    # Every screen with verses now leads to the paywall; support stays open.
+    fresh.get(base_url + "/faith-jar/")
+    assert fresh.current_url.endswith("/faith-jar/paywall")
+    assert "Your free week has ended" in fresh.find_element(By.CSS_SELECTOR, ".paywall").text
+    fresh.get(base_url + "/faith-jar/verse/anxiety")
+    assert fresh.current_url.endswith("/faith-jar/paywall")
+    fresh.get(base_url + "/faith-jar/support")
+    assert fresh.find_element(By.TAG_NAME, "h1").text == "Need to talk to someone now?"
+    # Turning the clock back does not give the week back.
+    fresh.get(base_url + "/faith-jar/paywall")
+    move_device_clock(fresh, "back-day")
+    fresh.get(base_url + "/faith-jar/")
+    assert fresh.current_url.endswith("/faith-jar/paywall")
+    # A test purchase unlocks at once.
+    tap(fresh, "form[action='/faith-jar/purchase/monthly'] button")
+    assert text(fresh, ".subtitle") == "How are you feeling today?"
+    assert not fresh.find_elements(By.CSS_SELECTOR, ".trial-banner")
+    tap(fresh, ".emotion--anxiety")
+    assert verse_text(fresh)
+    assert severe_console_messages(fresh) == []

@@ -5,7 +5,11 @@ import ServerKit
 extension FaithJarPages {
   // MARK: Paywall
 
-  static func paywall(_ screen: PaywallScreen, access: AccessState, store: TestStoreLedger, notice: String?) -> Page {
+  /// `clockShift` is the tester's move of the device clock, or nil when test device clocks are off.
+  static func paywall(
+    _ screen: PaywallScreen, access: AccessState, store: TestStoreLedger, clockShift: TimeInterval? = nil,
+    notice: String?
+  ) -> Page {
     let plans = screen.plans.map { plan in
       HTML(
         """
@@ -45,6 +49,7 @@ extension FaithJarPages {
         <p class="terms">\(screen.terms)</p>
         <p class="test-store-note">This web version sells through a <strong>test store</strong>: purchases are simulated and no money changes hands.</p>
         \(testStoreControls(store))
+        \(clockShift.map(testClockControls) ?? "")
         \(back)
         <nav class="paywall-links" aria-label="Always available"><a href="\(FaithJarPath.about)">About the translations</a> · <a href="\(FaithJarPath.support)">Need to talk to someone now?</a></nav>
         </section>
@@ -65,6 +70,35 @@ extension FaithJarPages {
     return """
       <details class="test-store">
       <summary>Test store controls</summary>
+      <ul role="list">\(buttons)</ul>
+      </details>
+      """
+  }
+
+  /// Moves this device's clock: only on a test server, so the end of the free week can be tried.
+  static func testClockControls(_ shift: TimeInterval) -> HTML {
+    let days = Int((shift / 86_400).rounded())
+    let state =
+      switch days {
+      case 0: "This device\u{2019}s clock shows the real time."
+      case 1: "This device\u{2019}s clock is 1 day ahead."
+      case -1: "This device\u{2019}s clock is 1 day behind."
+      case let days where days > 0: "This device\u{2019}s clock is \(days) days ahead."
+      default: "This device\u{2019}s clock is \(-days) days behind."
+      }
+    let actions = [
+      ("forward-day", "Forward 1 day"), ("forward-week", "Forward 7 days"), ("back-day", "Back 1 day"),
+      ("reset", "Real time"),
+    ]
+    let buttons = actions.map { action, label in
+      HTML(
+        "<li><form method=\"post\" action=\"/faith-jar/test-clock/\(action)\"><button class=\"button button--quiet\" type=\"submit\">\(label)</button></form></li>"
+      )
+    }
+    return """
+      <details class="test-store test-clock">
+      <summary>Test device clock</summary>
+      <p class="test-clock-state">\(state)</p>
       <ul role="list">\(buttons)</ul>
       </details>
       """

@@ -16,6 +16,10 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var databaseURL: String?
   /// Minimum level of log lines written (`ORCHARD_LOG_LEVEL`, default `info`).
   public var logLevel: Logger.Level
+  /// Lets each visitor move their own device's clock, so tests can reach the end of a free trial
+  /// (`ORCHARD_TEST_DEVICE_CLOCK`, default off). Only a server on loopback may turn it on:
+  /// see ``validate()``.
+  public var testDeviceClock = false
 
   public static let defaults = ServerConfiguration(
     host: "127.0.0.1", port: 8080, dataDirectory: ".orchard", databaseURL: nil, logLevel: .info)
@@ -53,6 +57,26 @@ public struct ServerConfiguration: Sendable, Equatable {
           expected: "one of trace, debug, info, notice, warning, error, critical")
       }
       self.logLevel = value
+    }
+    if let flag = environment["ORCHARD_TEST_DEVICE_CLOCK"], !flag.isEmpty {
+      switch flag.lowercased() {
+      case "1", "on", "true", "yes": testDeviceClock = true
+      case "0", "off", "false", "no": testDeviceClock = false
+      default:
+        throw ConfigurationError(variable: "ORCHARD_TEST_DEVICE_CLOCK", value: flag, expected: "on or off")
+      }
+    }
+    try validate()
+  }
+
+  /// Checks what no single variable can: a server reachable from other machines never lets a
+  /// visitor move their clock (that would extend a free trial at will). Call again after changing
+  /// values.
+  public func validate() throws(ConfigurationError) {
+    if testDeviceClock && !servesPlainHTTPOnLoopback {
+      throw ConfigurationError(
+        variable: "ORCHARD_TEST_DEVICE_CLOCK", value: "on",
+        expected: "off unless the server listens on loopback (127.0.0.1, ::1 or localhost), as in tests")
     }
   }
 
