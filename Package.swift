@@ -120,6 +120,7 @@ package.targets += [
       "OrchardKit",
       "OrchardServer",
       "ServerKit",
+      "ServerKitTesting",
       .product(name: "HummingbirdTesting", package: "hummingbird"),
     ],
     swiftSettings: swiftSettings

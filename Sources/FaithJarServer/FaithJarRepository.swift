@@ -27,11 +27,15 @@ protocol FaithJarRepository: Sendable {
 /// the rules in the core instead of spreading them over columns.
 struct SQLFaithJarRepository: FaithJarRepository {
   let database: any SQLDatabase
-  /// The last record decoded for each device, with its JSON: an unchanged row (most page views)
-  /// skips decoding. The row is always read, so several server processes never serve stale state.
+  /// Whether other server processes may write these rows (a shared PostgreSQL database).
+  let shared: Bool
+  /// The last record read or written for each device, with its JSON. On a database only this
+  /// process writes, a remembered record is the row itself and a page view needs no read at all.
+  /// On a shared database the row is always read, and only an unchanged one skips decoding.
   let decoded = DecodedRecords(capacity: 50_000)
 
   func load(_ device: IdempotencyID) async throws -> FaithJarRecord {
+    if !shared, let record = decoded.record(for: device) { return record }
     struct Row: Decodable { let record: String }
     let row: Row? = try await database.select().column("record").from("faith_jar_devices")
       .where("device_id", .equal, SQLBind(device.description)).first(decoding: Row.self)
@@ -72,6 +76,10 @@ final class DecodedRecords: Sendable {
   let capacity: Int
 
   init(capacity: Int) { self.capacity = capacity }
+
+  func record(for device: IdempotencyID) -> FaithJarRecord? {
+    entries.withLock { $0[device]?.record }
+  }
 
   func record(for device: IdempotencyID, json: String) -> FaithJarRecord? {
     entries.withLock { $0[device] }.flatMap { $0.json == json ? $0.record : nil }

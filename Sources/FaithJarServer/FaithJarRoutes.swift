@@ -22,15 +22,17 @@ public enum FaithJarServer {
 
   /// Mounts the routes behind the device middleware (every screen is per-visitor).
   public static func mount(
-    on router: Router<AppRequestContext>, database: any SQLDatabase, devices: DeviceMiddleware, clock: any WallClock,
+    on router: Router<AppRequestContext>, database: Database, devices: DeviceMiddleware, clock: any WallClock,
     pages: PageRenderer, testDeviceClock: Bool = false, library: VerseLibrary = .bundled
   ) throws {
     guard let worker = Bundle.module.url(forResource: "sw", withExtension: "js", subdirectory: "ServiceWorker") else {
       throw AssetError.missingBundle
     }
     let routes = FaithJarRoutes(
-      library: library, repository: SQLFaithJarRepository(database: database), clock: clock,
-      testDeviceClock: testDeviceClock, pages: pages, serviceWorker: ByteBuffer(bytes: try Data(contentsOf: worker)))
+      library: library, repository: SQLFaithJarRepository(database: database.sql, shared: database.isShared),
+      clock: clock,
+      testDeviceClock: testDeviceClock, pages: pages, serviceWorker: ByteBuffer(bytes: try Data(contentsOf: worker)),
+      versePages: RenderedPages(renderer: pages))
     routes.register(on: router.group("/faith-jar").add(middleware: devices))
   }
 }
@@ -44,6 +46,9 @@ struct FaithJarRoutes: Sendable {
   let testDeviceClock: Bool
   let pages: PageRenderer
   let serviceWorker: ByteBuffer
+  /// Verse screens are the same for everyone with the same verse, translation and mark: the most
+  /// viewed page is rendered once.
+  let versePages: RenderedPages<VersePageKey>
 
   func register(on group: RouterGroup<AppRequestContext>) {
     group.get("/", use: home)
@@ -129,10 +134,11 @@ struct FaithJarRoutes: Sendable {
     let state = visit.record.state
     // Reached without drawing first (a bookmark): the emotion list offers the feeling again.
     guard let verse = state.currentVerse(for: emotion, in: library) else { return redirect(FaithJarPath.root) }
-    return pages.response(
-      FaithJarPages.verse(
-        VerseScreen(
-          emotion: emotion, verse: verse, translation: state.translation, isFavourite: state.isFavourite(verse.id))))
+    let screen = VerseScreen(
+      emotion: emotion, verse: verse, translation: state.translation, isFavourite: state.isFavourite(verse.id))
+    let key = VersePageKey(
+      emotion: emotion, verse: verse.id, translation: screen.translation, isFavourite: screen.isFavourite)
+    return versePages.response(for: key) { FaithJarPages.verse(screen) }
   }
 
   @Sendable func favourites(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -302,6 +308,14 @@ struct Visit {
     now = routes.now(for: record)
     access = record.state.access(store: record.store.report(at: now), at: now)
   }
+}
+
+/// What a verse screen shows, in full.
+struct VersePageKey: Hashable, Sendable {
+  let emotion: Emotion
+  let verse: String
+  let translation: Translation
+  let isFavourite: Bool
 }
 
 /// Messages the paywall can show after an action.

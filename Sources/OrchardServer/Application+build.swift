@@ -100,7 +100,7 @@ func buildRouter(
     repository: SQLDeviceRepository(database: database.sql), clock: dependencies.clock,
     cookie: DeviceCookie(secure: !configuration.servesPlainHTTPOnLoopback))
   try FaithJarServer.mount(
-    on: router, database: database.sql, devices: devices, clock: dependencies.clock, pages: pages,
+    on: router, database: database, devices: devices, clock: dependencies.clock, pages: pages,
     testDeviceClock: configuration.testDeviceClock)
   // Compact, unsorted JSON: the runtime's default (sorted keys, pretty-printed) costs about a fifth
   // of this endpoint's throughput and only adds bytes; member order carries no meaning in JSON.

@@ -17,6 +17,10 @@ public struct Database: Sendable {
   public let sql: any SQLDatabase
   /// `"sqlite"` or `"postgresql"`, for logs and health output.
   public let engine: String
+  /// Whether other server processes may change rows under this one: several servers can share a
+  /// PostgreSQL database, while a SQLite file belongs to the one server that opened it. Caches may
+  /// trust what they last wrote only when this is false.
+  public var isShared: Bool { engine == "postgresql" }
   /// Services that must run while the database is in use (PostgreSQL's pool).
   public let services: [any Service]
   private let closeConnections: @Sendable () async throws -> Void
