@@ -39,6 +39,22 @@ public struct FaithJarState: Codable, Sendable, Equatable {
     return verse
   }
 
+  /// Verses a device read offline, in the order it read them, for each feeling: the decks carry on
+  /// after them and the last one is on screen, so coming back online repeats none of them. Verses
+  /// that are not the feeling's are ignored, and at most two cycles' worth is taken.
+  public mutating func recordOfflineReads<G: RandomNumberGenerator>(
+    _ reads: [Emotion: [String]], from library: VerseLibrary, using generator: inout G
+  ) {
+    var dealer = VerseDealer(library: library, restoring: self.dealer, using: &generator)
+    for (emotion, ids) in reads {
+      for id in ids.suffix(2 * library.verses(for: emotion).count)
+      where dealer.markRead(id, for: emotion, using: &generator) {
+        shown[emotion] = id
+      }
+    }
+    self.dealer = dealer.state
+  }
+
   /// For each feeling, the verses its next deals will bring — two full cycles — for reading offline.
   public func offlineQueue<G: RandomNumberGenerator>(
     from library: VerseLibrary, using generator: inout G

@@ -34,6 +34,18 @@ public struct VerseDealer: Sendable {
     return decks[emotion]?.deal(using: &generator)
   }
 
+  /// Records a verse read elsewhere (offline, from ``upcoming(for:count:using:)``), so the deck
+  /// carries on after it. Returns false for a verse that is not this feeling's.
+  @discardableResult
+  public mutating func markRead<G: RandomNumberGenerator>(
+    _ verseID: String, for emotion: Emotion, using generator: inout G
+  ) -> Bool {
+    if decks[emotion] == nil {
+      decks[emotion] = Deck(library.verses(for: emotion), id: \.id)
+    }
+    return decks[emotion]?.markDealt(verseID, using: &generator) ?? false
+  }
+
   /// The verses the next `count` deals would bring, without dealing them: what an offline client
   /// walks through until it reaches the server again. Within the current cycle this is exactly the
   /// order the server will deal; after a reshuffle it is one valid order (never a back-to-back repeat).

@@ -67,6 +67,7 @@ struct FaithJarRoutes: Sendable {
     group.get("/support") { _, _ in pages.response(FaithJarPages.support()) }
     group.get("/offline", use: offlineShell)
     group.get("/offline.json", use: offlineVerses)
+    group.post("/offline-reads", use: recordOfflineReads)
     // A stable address (not hashed): the browser checks it for updates, so it is never cached long.
     group.get("/sw.js") { _, _ in
       Response(
@@ -111,6 +112,29 @@ struct FaithJarRoutes: Sendable {
     return Response(
       status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "private, no-store"],
       body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(payload))))
+  }
+
+  /// What the device read while offline, sent when it is back: `{"reads": {"anxiety": [ids…]}}`.
+  /// The decks carry on after those verses, so none of them comes again straight away.
+  @Sendable func recordOfflineReads(_ request: Request, context: AppRequestContext) async throws -> Response {
+    struct Body: Decodable { let reads: [String: [String]] }
+    let buffer = try await request.body.collect(upTo: 64 * 1024)
+    guard let body = try? JSONDecoder().decode(Body.self, from: Data(buffer: buffer)) else {
+      throw OrchardError.badRequest(
+        "Send the verses read offline as {\"reads\": {\"<feeling>\": [\"<verse id>\", …]}}.", code: "BAD_OFFLINE_READS")
+    }
+    var reads: [Emotion: [String]] = [:]
+    for (name, ids) in body.reads {
+      guard let emotion = Emotion(rawValue: name) else {
+        throw OrchardError.badRequest("\(name) is not one of Faith Jar's feelings.", code: "UNKNOWN_EMOTION")
+      }
+      reads[emotion] = ids
+    }
+    try await update(context) { record, _ in
+      var generator = SystemRandomNumberGenerator()
+      record.state.recordOfflineReads(reads, from: library, using: &generator)
+    }
+    return Response(status: .noContent)
   }
 
   // MARK: Screens

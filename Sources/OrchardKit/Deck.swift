@@ -73,6 +73,23 @@ public struct Deck<Element, ID: Hashable & Codable & Sendable> {
     return items[index]
   }
 
+  /// Records that the item with `id` was dealt elsewhere — a device that read ahead offline from a
+  /// preview of this deck — so dealing carries on after it: it counts as dealt in this cycle and
+  /// the next deal will not repeat it. An item already dealt in this cycle means the preview had
+  /// moved on to a new shuffle, so a new cycle starts with it. Returns false for an unknown id.
+  @discardableResult
+  public mutating func markDealt<G: RandomNumberGenerator>(_ id: ID, using generator: inout G) -> Bool {
+    guard let index = indexByID[id] else { return false }
+    if position >= order.count || !order[position...].contains(index) {
+      startCycle(using: &generator)
+    }
+    guard let slot = order[position...].firstIndex(of: index) else { return false }
+    order.swapAt(position, slot)
+    position += 1
+    lastDealt = index
+    return true
+  }
+
   private mutating func startCycle<G: RandomNumberGenerator>(using generator: inout G) {
     order = Array(items.indices)
     // Fisher–Yates: walk down from the end, swapping each slot with a uniformly chosen one at or

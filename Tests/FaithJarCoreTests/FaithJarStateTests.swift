@@ -27,6 +27,25 @@ struct FaithJarStateTests {
     #expect(state.currentVerse(for: .joy, in: library) == next)
   }
 
+  @Test("verses read offline are behind the deck when the device is back: none comes again this cycle")
+  func offlineReads() {
+    let library = syntheticLibrary(count: 6)
+    for seed in UInt64(0)..<20 {
+      var generator = SeededRandomNumberGenerator(seed: seed)
+      var state = FaithJarState()
+      let first = state.drawVerse(for: .anger, from: library, using: &generator)!.id
+      // The device walks the kept queue offline, reading three.
+      let queue = state.offlineQueue(from: library, using: &generator)[.anger]!.map(\.id)
+      let read = Array(queue.prefix(3))
+      state.recordOfflineReads(
+        [.anger: read, .joy: ["anger-test-1", "nonsense"]], from: library, using: &generator)
+      #expect(state.shown[.anger] == read.last)
+      #expect(state.shown[.joy] == nil, "another feeling's verse is not this one's")
+      let online = (0..<2).map { _ in state.drawVerse(for: .anger, from: library, using: &generator)!.id }
+      #expect(Set([first] + read + online) == Set(library.verses(for: .anger).map(\.id)), "seed \(seed)")
+    }
+  }
+
   @Test("favourites keep the newest first and never twice")
   func favourites() {
     var state = FaithJarState()

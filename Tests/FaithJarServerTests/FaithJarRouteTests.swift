@@ -18,22 +18,22 @@ struct Visitor {
   }
 
   mutating func post(
-    _ path: String, form: String = ""
+    _ path: String, form: String = "", type: String = "application/x-www-form-urlencoded"
   ) async throws -> (
     status: HTTPResponse.Status, location: String?, body: String
   ) {
-    try await send(path, method: .post, body: form)
+    try await send(path, method: .post, body: form, type: type)
   }
 
   private mutating func send(
-    _ path: String, method: HTTPRequest.Method, body: String?
+    _ path: String, method: HTTPRequest.Method, body: String?, type: String = ""
   ) async throws -> (
     status: HTTPResponse.Status, location: String?, body: String
   ) {
     var headers: HTTPFields = [:]
     if let cookie { headers[.cookie] = cookie }
     if body != nil {
-      headers[.contentType] = "application/x-www-form-urlencoded"
+      headers[.contentType] = type
       headers[HTTPField.Name("Sec-Fetch-Site")!] = "same-origin"
     }
     let response = try await client.execute(
@@ -298,6 +298,39 @@ struct FaithJarOfflineTests {
         let verse = try #require(library.verse(id: id))
         #expect(payload.verses[id]?.text == verse.text(in: .web))
       }
+    }
+  }
+
+  @Test("verses read offline are reported back, and the next online verse is none of them")
+  func offlineReads() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/welcome")
+      _ = try await visitor.post("/faith-jar/verse/sadness/next")
+      let payload = try JSONDecoder().decode(
+        Payload.self, from: Data(try await visitor.get("/faith-jar/offline.json").body.utf8))
+      let onScreen = try #require(payload.shown["sadness"])
+      let read = Array(try #require(payload.queue["sadness"]).prefix(5))
+      let json = "{\"reads\": {\"sadness\": [\(read.map { "\"\($0)\"" }.joined(separator: ","))]}}"
+      let sent = try await visitor.post("/faith-jar/offline-reads", form: json, type: "application/json")
+      #expect(sent.status == .noContent)
+      // Back online, the verse on screen is the last one read offline, and the rest of the cycle
+      // brings none of the six already seen.
+      let page = try await visitor.get("/faith-jar/verse/sadness").body
+      #expect(verseText(in: page) == HTML.escape(library.verse(id: read.last!)!.text(in: .bsb)))
+      var seen = Set([onScreen] + read)
+      for _ in 0..<(library.verses(for: .sadness).count - seen.count) {
+        _ = try await visitor.post("/faith-jar/verse/sadness/next")
+        let text = try #require(verseText(in: try await visitor.get("/faith-jar/verse/sadness").body))
+        let verse = try #require(library.verses(for: .sadness).first { HTML.escape($0.text(in: .bsb)) == text })
+        #expect(seen.insert(verse.id).inserted, "\(verse.id) came again within the cycle")
+      }
+      let bad = try await visitor.post(
+        "/faith-jar/offline-reads", form: "{\"reads\": {\"boredom\": []}}", type: "application/json")
+      #expect(bad.status == .badRequest && bad.body.contains("not one of Faith Jar"))
+      #expect(
+        try await visitor.post("/faith-jar/offline-reads", form: "nope", type: "application/json").status == .badRequest
+      )
     }
   }
 

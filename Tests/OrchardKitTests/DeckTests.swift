@@ -196,4 +196,40 @@ struct DeckTests {
     #expect(zip(dealt, dealt.dropFirst()).allSatisfy { $0 != $1 })
     #expect(Set(dealt) == ["a", "b", "c"])
   }
+
+  @Test("an item dealt elsewhere counts as dealt: the cycle carries on without it", arguments: 0..<10)
+  func markDealtWithinCycle(seed: UInt64) throws {
+    var deck = try makeDeck(verses)
+    var generator = SeededRandomNumberGenerator(seed: seed)
+    let first = deck.deal(using: &generator)
+    let elsewhere = try #require(verses.first { $0 != first })
+    #expect(deck.markDealt(elsewhere, using: &generator))
+    let rest = deal(&deck, 3, using: &generator)
+    // The first cycle ends with every item once: the one dealt here, the one dealt elsewhere, the rest.
+    #expect(Set([first, elsewhere] + rest) == Set(verses))
+    #expect(rest.first != elsewhere)
+  }
+
+  @Test("an item already dealt this cycle starts the next one, and is never dealt straight after")
+  func markDealtStartsNextCycle() throws {
+    for seed in UInt64(0)..<20 {
+      var deck = try makeDeck(verses)
+      var generator = SeededRandomNumberGenerator(seed: seed)
+      let cycle = deal(&deck, 2, using: &generator)
+      #expect(deck.markDealt(cycle[0], using: &generator))
+      let next = deal(&deck, 4, using: &generator)
+      #expect(next.first != cycle[0])
+      #expect(Set([cycle[0]] + next) == Set(verses), "the new cycle has every item once")
+    }
+  }
+
+  @Test("an unknown id changes nothing")
+  func markDealtUnknown() throws {
+    var deck = try makeDeck(verses)
+    var generator = SeededRandomNumberGenerator(seed: 3)
+    _ = deck.deal(using: &generator)
+    let before = deck.state
+    #expect(!deck.markDealt("z", using: &generator))
+    #expect(deck.state == before)
+  }
 }

@@ -182,6 +182,36 @@ def test_with_the_network_off_verses_keep_coming_without_repeats(fresh, base_url
         fresh.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
 
 
+def another_verse(driver, previous):
+    """Taps "another verse" and waits until the new verse has faded in; returns its text."""
+    driver.find_element(By.CSS_SELECTOR, ".round-button--primary").click()
+    WebDriverWait(driver, 5).until(lambda d: d.execute_script(
+        "return document.querySelector('.verse-text').textContent.trim() !== arguments[0]"
+        " && !document.querySelector('.round-button--primary').disabled", previous))
+    return verse_text(driver)
+
+
+def test_verses_read_offline_do_not_come_again_once_back_online(fresh, base_url):
+    fresh.get(base_url + "/faith-jar/")
+    tap(fresh, ".onboarding .skip")
+    tap(fresh, ".emotion--sadness")
+    fresh.refresh()
+    wait_offline_ready(fresh)
+    seen = [verse_text(fresh)]
+    fresh.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+    try:
+        for _ in range(5):
+            seen.append(another_verse(fresh, seen[-1]))
+    finally:
+        fresh.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+    # Online again: the rest of the cycle (22 verses a feeling) brings only verses not yet read.
+    for _ in range(22 - len(seen)):
+        current = another_verse(fresh, seen[-1])
+        assert current not in seen
+        seen.append(current)
+    assert len(set(seen)) == 22
+
+
 def move_device_clock(driver, action):
     """Uses the test server's device-clock controls on the paywall (absent in production)."""
     driver.find_element(By.CSS_SELECTOR, ".test-clock summary").click()

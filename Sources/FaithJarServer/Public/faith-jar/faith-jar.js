@@ -31,10 +31,43 @@ async function keepVersesForOffline() {
     if (!response.ok) return;
     const data = await response.json();
     data.savedAt = Date.now();
+    // Reads not yet reported stay until the server has them.
+    data.reads = offlineVerses()?.reads || {};
     localStorage.setItem(OFFLINE_KEY, JSON.stringify(data));
   } catch {
     // Offline already: keep what we have.
   }
+}
+
+// Verses read offline are reported once the network is back, so the server's decks carry on after
+// them and "another verse" online never brings one of them straight back.
+let readsReport = Promise.resolve();
+
+function reportOfflineReads() {
+  const data = offlineVerses();
+  const reads = data?.reads;
+  if (!reads || Object.keys(reads).length === 0) return readsReport;
+  readsReport = readsReport.then(async () => {
+    try {
+      const response = await fetch("/faith-jar/offline-reads", {
+        method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ reads }),
+      });
+      // A refusal (4xx) will not change by sending again; only a server error is retried.
+      if (response.status >= 500) return;
+      const latest = offlineVerses();
+      for (const [emotion, ids] of Object.entries(reads)) {
+        const left = (latest.reads[emotion] || []).slice(ids.length);
+        if (left.length) latest.reads[emotion] = left;
+        else delete latest.reads[emotion];
+      }
+      latest.savedAt = 0; // the kept queue was dealt before these reads: fetch a new one
+      localStorage.setItem(OFFLINE_KEY, JSON.stringify(latest));
+    } catch {
+      // Still offline: the reads wait for the next chance.
+    }
+  });
+  return readsReport;
 }
 
 function emotionOfPage() {
@@ -59,6 +92,8 @@ function dealOffline(emotion) {
   const id = queue.shift();
   if (!id) return null;
   data.shown[emotion] = id;
+  data.reads = data.reads || {};
+  (data.reads[emotion] = data.reads[emotion] || []).push(id);
   localStorage.setItem(OFFLINE_KEY, JSON.stringify(data));
   return { id, ...data.verses[id], translation: data.translation, abbreviation: data.abbreviation, name: data.name };
 }
@@ -118,6 +153,7 @@ function enhanceAnotherVerse() {
     const button = form.querySelector("button");
     button.disabled = true;
     try {
+      await reportOfflineReads();
       const request = fetch(form.action, { method: "POST", credentials: "same-origin", redirect: "follow" });
       const [response] = await Promise.all([request, fade(document.querySelector("article.verse"), "is-faded", 200)]);
       if (!response.ok || !response.url.includes("/faith-jar/verse/")) throw new Error("unexpected answer");
@@ -224,7 +260,8 @@ enhanceAnotherVerse();
 enhanceVerseTools();
 enhanceOnboarding();
 enhanceEmotionTaps();
-keepVersesForOffline();
+reportOfflineReads().then(keepVersesForOffline);
+window.addEventListener("online", () => reportOfflineReads().then(keepVersesForOffline));
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/faith-jar/sw.js", { scope: "/faith-jar/" }).catch(() => undefined);
 }
