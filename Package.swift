@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "OrchardKit", targets: ["OrchardKit"]),
     .library(name: "FaithJarCore", targets: ["FaithJarCore"]),
+    .library(name: "MIGACore", targets: ["MIGACore"]),
     .executable(name: "orchard", targets: ["Orchard"]),
   ],
   dependencies: [
@@ -44,6 +45,8 @@ package.targets += [
   .target(name: "OrchardKit", swiftSettings: swiftSettings),
   .target(name: "FaithJarCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(name: "FaithJarCoreTests", dependencies: ["FaithJarCore", "OrchardKit"], swiftSettings: swiftSettings),
+  .target(name: "MIGACore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
+  .testTarget(name: "MIGACoreTests", dependencies: ["MIGACore", "OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(
     name: "OrchardKitTests",
     dependencies: [

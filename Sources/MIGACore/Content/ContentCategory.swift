@@ -1,0 +1,15 @@
+/// The themes a person can ask the pause to draw from (Story 4.3).
+public enum ContentCategory: String, CaseIterable, Codable, CodingKeyRepresentable, Sendable, Hashable {
+  case stoicism, productivity, mindfulness, motivation, reflection
+
+  /// The name shown in onboarding and settings.
+  public var label: String {
+    switch self {
+    case .stoicism: "Stoicism"
+    case .productivity: "Productivity"
+    case .mindfulness: "Mindfulness"
+    case .motivation: "Motivation"
+    case .reflection: "Reflection"
+    }
+  }
+}
