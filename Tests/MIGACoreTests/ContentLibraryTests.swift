@@ -1,0 +1,142 @@
+import Foundation
+import MIGACore
+import Testing
+
+/// The library the server ships (`Sources/MIGAServer/Content/library.json`), read from the tree.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+let shippedLibrary: ContentLibrary = {
+  let url = repositoryRoot.appendingPathComponent("Sources/MIGAServer/Content/library.json")
+  return try! ContentLibrary.decode(Data(contentsOf: url))
+}()
+
+@Suite("MIGA's content library")
+struct ContentLibraryTests {
+  let items = shippedLibrary.items
+
+  @Test("at least 600 items, at least 80 in every category, quotes and articles both")
+  func counts() {
+    #expect(items.count >= 600)
+    for category in ContentCategory.allCases {
+      #expect(items.filter { $0.category == category }.count >= 80, "\(category)")
+    }
+    #expect(items.filter { $0.kind == .article }.count >= 100)
+    #expect(Set(items.map(\.author)).count == 6)
+  }
+
+  @Test("ids and texts are unique; every item carries complete attribution")
+  func attribution() {
+    #expect(Set(items.map(\.id)).count == items.count)
+    #expect(Set(items.map(\.text)).count == items.count)
+    for item in items {
+      #expect(!item.author.isEmpty && !item.work.isEmpty && !item.source.isEmpty, "\(item.id)")
+      #expect(item.licence == "PD-worldwide" || item.licence == "PD-US", "\(item.id)")
+      #expect((1800...1930).contains(item.year), "\(item.id)")
+      let original = ["Henry David Thoreau", "Ralph Waldo Emerson"].contains(item.author)
+      #expect((item.translator == nil) == original, "\(item.id): a translation names its translator")
+      #expect(item.attribution.hasPrefix("\u{2014} \(item.author), \(item.work)"))
+    }
+    #expect(shippedLibrary.credit.contains("Standard Ebooks"))
+  }
+
+  @Test("quotes are 1–3 sentences of 8–60 words; articles 120–400 words")
+  func lengths() {
+    for item in items {
+      let words = item.text.split(whereSeparator: \.isWhitespace).count
+      #expect(words == item.words, "\(item.id)")
+      switch item.kind {
+      case .quote: #expect((8...60).contains(words), "\(item.id)")
+      case .article: #expect((120...400).contains(words), "\(item.id)")
+      }
+    }
+  }
+
+  /// The public-domain texts beside the project, when they are there.
+  static let textsDirectory: URL? = {
+    let directory = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/texts")
+    return FileManager.default.fileExists(atPath: directory.path) ? directory : nil
+  }()
+
+  @Test(
+    "every item's text occurs verbatim in its source (after whitespace normalisation)",
+    .enabled(if: textsDirectory != nil, "the public-domain texts are not beside the project"))
+  func verbatim() throws {
+    var sources: [String: Data] = [:]
+    for item in items {
+      if sources[item.source] == nil {
+        let xhtml = try String(
+          contentsOf: Self.textsDirectory!.appendingPathComponent(item.source), encoding: .utf8)
+        sources[item.source] = Data(SourceText.plain(fromXHTML: xhtml).utf8)
+      }
+      let needle = Data(SourceText.normalised(item.text).utf8)
+      #expect(sources[item.source]!.range(of: needle) != nil, "\(item.id) is not verbatim in \(item.source)")
+    }
+  }
+}
+
+/// The rules `scripts/build-miga-content` documents for turning a Standard Ebooks XHTML file into
+/// plain text, written again independently so the check does not trust the script that made the items.
+enum SourceText {
+  static let blockElements =
+    "p|div|section|article|header|footer|hgroup|blockquote|h[1-6]|br|hr|li|ol|ul|table|tr|td|th|cite|figure|figcaption"
+
+  static func plain(fromXHTML xhtml: String) -> String {
+    var text = xhtml
+    if let open = text.range(of: "<body"), let close = text.range(of: "</body>", options: .backwards),
+      let end = text[open.upperBound...].firstIndex(of: ">")
+    {
+      text = String(text[text.index(after: end)..<close.lowerBound])
+    }
+    text = replace(#"<a\b[^>]*epub:type="noteref"[^>]*>.*?</a>"#, in: text, with: "", dotAll: true)
+    text = replace("</?(?:\(blockElements))\\b[^>]*>", in: text, with: " ")
+    text = replace("<[^>]+>", in: text, with: "")
+    text = decodeEntities(text)
+    return normalised(text)
+  }
+
+  /// Rules 6 and 7: invisible characters removed, whitespace runs collapsed, ends trimmed.
+  static func normalised(_ text: String) -> String {
+    let invisible: Set<Unicode.Scalar> = ["\u{2060}", "\u{00AD}", "\u{200B}", "\u{200E}", "\u{FEFF}"]
+    var result = String.UnicodeScalarView()
+    var pendingSpace = false
+    for scalar in text.unicodeScalars where !invisible.contains(scalar) {
+      if isWhitespace(scalar) {
+        pendingSpace = !result.isEmpty
+      } else {
+        if pendingSpace { result.append(" ") }
+        pendingSpace = false
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
+  static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09...0x0D, 0x20, 0xA0, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+    default: false
+    }
+  }
+
+  static func decodeEntities(_ text: String) -> String {
+    var text = text
+    let regex = try! NSRegularExpression(pattern: "&#(x[0-9a-fA-F]+|[0-9]+);")
+    for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+      let body = (text as NSString).substring(with: match.range(at: 1))
+      let value = body.hasPrefix("x") ? UInt32(body.dropFirst(), radix: 16) : UInt32(body)
+      if let value, let scalar = Unicode.Scalar(value), let range = Range(match.range, in: text) {
+        text.replaceSubrange(range, with: String(scalar))
+      }
+    }
+    for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
+      text = text.replacingOccurrences(of: entity, with: character)
+    }
+    return text
+  }
+
+  static func replace(_ pattern: String, in text: String, with template: String, dotAll: Bool = false) -> String {
+    let regex = try! NSRegularExpression(pattern: pattern, options: dotAll ? [.dotMatchesLineSeparators] : [])
+    return regex.stringByReplacingMatches(
+      in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
+  }
+}
