@@ -90,6 +90,7 @@ package.targets += [
     name: "OrchardServer",
     dependencies: [
       "FaithJarServer",
+      "MIGAServer",
       "OrchardAPI",
       "OrchardKit",
       "ServerKit",
@@ -115,11 +116,36 @@ package.targets += [
     resources: [.copy("Public"), .copy("ServiceWorker")],
     swiftSettings: swiftSettings
   ),
+  .target(
+    name: "MIGAServer",
+    dependencies: [
+      "MIGACore",
+      "OrchardKit",
+      "ServerKit",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    resources: [.copy("Content"), .copy("Public")],
+    swiftSettings: swiftSettings
+  ),
   .testTarget(
     name: "FaithJarServerTests",
     dependencies: [
       "FaithJarCore",
       "FaithJarServer",
+      "OrchardKit",
+      "OrchardServer",
+      "ServerKit",
+      "ServerKitTesting",
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "MIGAServerTests",
+    dependencies: [
+      "MIGACore",
+      "MIGAServer",
       "OrchardKit",
       "OrchardServer",
       "ServerKit",
@@ -141,6 +167,9 @@ package.targets += [
     name: "ServerKitTesting",
     dependencies: [
       "ServerKit",
+      .product(name: "HTTPTypes", package: "swift-http-types"),
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],

@@ -63,7 +63,11 @@ public struct MIGAState: Codable, Sendable, Equatable {
     appID: String, library: [ContentItem], recorder: EventRecorder, using generator: inout G
   ) throws(MIGAError) -> Gateway {
     guard let app = hub?.app(id: appID) else { throw .unknownApp }
-    guard let pick = rotation.next(from: library, preferences: settings.categories, using: &generator) else {
+    // A pause opens with a short quote, readable within it; Read Next may bring a longer passage.
+    guard
+      let pick = rotation.next(from: library, preferences: settings.categories, kinds: [.quote], using: &generator)
+        ?? rotation.next(from: library, preferences: settings.categories, using: &generator)
+    else {
       throw .noContent
     }
     let now = recorder.clock.now

@@ -1,6 +1,7 @@
 import FaithJarServer
 import Hummingbird
 import Logging
+import MIGAServer
 import OpenAPIHummingbird
 import OpenAPIRuntime
 import OrchardAPI
@@ -31,7 +32,7 @@ public let orchardMigrations = MigrationRunner(
   [
     SQLDeviceRepository.migration,
     SQLAppCatalogRepository.migration,
-  ] + FaithJarServer.migrations)
+  ] + FaithJarServer.migrations + MIGAWeb.migrations)
 
 /// Builds the whole Orchard server — used by `orchard serve`, by route tests and by browser tests.
 ///
@@ -68,7 +69,8 @@ func buildRouter(
 ) throws -> Router<AppRequestContext> {
   var assets = try AssetCatalog.bundled()
   assets.merge(try FaithJarServer.assets())
-  let themes = [OrchardTheme.tokens, FaithJarServer.tokens]
+  assets.merge(try MIGAWeb.assets())
+  let themes = [OrchardTheme.tokens, FaithJarServer.tokens, MIGAWeb.tokens]
   for theme in themes {
     assets.add(path: "tokens/\(theme.name).css", bytes: Array(theme.stylesheet(assetURL: assets.url).utf8))
   }
@@ -102,6 +104,9 @@ func buildRouter(
   try FaithJarServer.mount(
     on: router, database: database, devices: devices, clock: dependencies.clock, pages: pages,
     testDeviceClock: configuration.testDeviceClock)
+  MIGAWeb.mount(
+    on: router, database: database, devices: devices, clock: dependencies.clock, pages: pages,
+    library: try MIGAWeb.bundledLibrary().items)
   // Compact, unsorted JSON: the runtime's default (sorted keys, pretty-printed) costs about a fifth
   // of this endpoint's throughput and only adds bytes; member order carries no meaning in JSON.
   try OrchardAPIService(catalog: catalog).registerHandlers(

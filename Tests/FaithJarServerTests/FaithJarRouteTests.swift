@@ -6,42 +6,8 @@ import HummingbirdTesting
 import OrchardKit
 import OrchardServer
 import ServerKit
+import ServerKitTesting
 import Testing
-
-/// A browser-like visitor: keeps the device cookie and follows nothing by itself.
-struct Visitor {
-  let client: any TestClientProtocol
-  var cookie: String?
-
-  mutating func get(_ path: String) async throws -> (status: HTTPResponse.Status, location: String?, body: String) {
-    try await send(path, method: .get, body: nil)
-  }
-
-  mutating func post(
-    _ path: String, form: String = "", type: String = "application/x-www-form-urlencoded"
-  ) async throws -> (
-    status: HTTPResponse.Status, location: String?, body: String
-  ) {
-    try await send(path, method: .post, body: form, type: type)
-  }
-
-  private mutating func send(
-    _ path: String, method: HTTPRequest.Method, body: String?, type: String = ""
-  ) async throws -> (
-    status: HTTPResponse.Status, location: String?, body: String
-  ) {
-    var headers: HTTPFields = [:]
-    if let cookie { headers[.cookie] = cookie }
-    if body != nil {
-      headers[.contentType] = type
-      headers[HTTPField.Name("Sec-Fetch-Site")!] = "same-origin"
-    }
-    let response = try await client.execute(
-      uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
-    if let set = response.headers[.setCookie] { cookie = String(set.prefix { $0 != ";" }) }
-    return (response.status, response.headers[.location], String(buffer: response.body))
-  }
-}
 
 func withFaithJar(
   clock: ManualClock, testDeviceClock: Bool = false, _ body: @Sendable (inout Visitor) async throws -> Void

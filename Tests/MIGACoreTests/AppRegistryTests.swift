@@ -74,6 +74,9 @@ struct ContentItemTests {
       item(locus: "4.3", translator: "George Long").attribution
         == "\u{2014} Marcus Aurelius, Meditations 4.3, tr. George Long")
     #expect(item(locus: nil, translator: nil).attribution == "\u{2014} Marcus Aurelius, Meditations")
+    #expect(
+      item(locus: "Compensation", translator: nil).attribution
+        == "\u{2014} Marcus Aurelius, Meditations, \u{201C}Compensation\u{201D}")
   }
 
   @Test("paragraphs split on blank lines; reading time at 200 words a minute, at least 5 s")

@@ -91,6 +91,30 @@ struct RotationTests {
     #expect(none == nil)
   }
 
+  @Test("a pick can be limited to quotes; the quotes' round ends without touching the articles'")
+  func kinds() throws {
+    let quotes = syntheticContent(perCategory: 2)
+    let articles = quotes.map { quote in
+      ContentItem(
+        id: quote.id + "-article", kind: .article, text: quote.text, author: quote.author, work: quote.work,
+        locus: quote.locus, translator: nil, year: 1850, licence: quote.licence, source: quote.source,
+        category: quote.category, words: 150)
+    }
+    var rotation = ContentRotation()
+    var generator = SeededRandomNumberGenerator(seed: 9)
+    let article = try #require(
+      rotation.next(from: quotes + articles, preferences: .init(), kinds: [.article], using: &generator))
+    var shown: [String] = []
+    for _ in 0..<(2 * quotes.count) {
+      let pick = try #require(
+        rotation.next(from: quotes + articles, preferences: .init(), kinds: [.quote], using: &generator))
+      #expect(pick.item.kind == .quote)
+      shown.append(pick.item.id)
+    }
+    #expect(Set(shown.prefix(quotes.count)) == Set(quotes.map(\.id)))
+    #expect(rotation.shownThisRound.contains(article.item.id), "the article stays shown in its own round")
+  }
+
   @Test("a one-item library can only show its one item")
   func single() throws {
     let library = Array(syntheticContent(perCategory: 1).prefix(1))

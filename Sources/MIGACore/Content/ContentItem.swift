@@ -55,10 +55,16 @@ public struct ContentItem: Codable, Sendable, Hashable, Identifiable {
   /// "— Marcus Aurelius, Meditations 4.3, tr. George Long": the credit shown under the text.
   /// The work's title is `work`, for the page to set in italics.
   public var attribution: String {
-    var credit = "\u{2014} \(author), \(work)"
-    if let locus, !locus.isEmpty, locus != work { credit += " \(locus)" }
+    var credit = "\u{2014} \(author), \(work)\(locusSuffix)"
     if let translator { credit += ", tr. \(translator)" }
     return credit
+  }
+
+  /// How the locus follows the work: " 4.3" for a number, ", \u{201C}Compensation\u{201D}" for a
+  /// chapter or essay title, nothing when there is none.
+  public var locusSuffix: String {
+    guard let locus, !locus.isEmpty, locus != work else { return "" }
+    return locus.first?.isNumber == true ? " \(locus)" : ", \u{201C}\(locus)\u{201D}"
   }
 
   /// The paragraphs of the text.

@@ -39,17 +39,20 @@ public struct ContentRotation: Codable, Sendable, Equatable {
     public let isReread: Bool
   }
 
-  /// The next item from `library`, or nil when the library is empty.
+  /// The next item from `library` of one of `kinds`, or nil when there is none. The round is
+  /// over when every eligible item has been shown.
   public mutating func next<G: RandomNumberGenerator>(
-    from library: [ContentItem], preferences: CategoryPreferences, using generator: inout G
+    from library: [ContentItem], preferences: CategoryPreferences,
+    kinds: Set<ContentItem.Kind> = Set(ContentItem.Kind.allCases), using generator: inout G
   ) -> Pick? {
-    var unshown = Self.byCategory(library) { !shownThisRound.contains($0.id) && $0.id != last }
+    let eligible = library.filter { kinds.contains($0.kind) }
+    var unshown = Self.byCategory(eligible) { !shownThisRound.contains($0.id) && $0.id != last }
     if unshown.isEmpty {
       // The round is over: start the next with everything but the item just shown.
-      if !shownThisRound.isEmpty { rounds += 1 }
-      shownThisRound = []
-      unshown = Self.byCategory(library) { $0.id != last }
-      if unshown.isEmpty { unshown = Self.byCategory(library) { _ in true } }
+      if eligible.contains(where: { shownThisRound.contains($0.id) }) { rounds += 1 }
+      shownThisRound.subtract(eligible.map(\.id))
+      unshown = Self.byCategory(eligible) { $0.id != last }
+      if unshown.isEmpty { unshown = Self.byCategory(eligible) { _ in true } }
     }
     guard let category = Self.draw(from: unshown, preferences: preferences, using: &generator),
       let items = unshown[category]

@@ -33,7 +33,7 @@ extension AppManifest {
     AppManifest(
       id: "miga", name: "MIGA",
       promise: "A calm pause before the apps you open out of habit, and an easy way out.",
-      path: "/miga/", version: "0.1.0", availability: .comingSoon),
+      path: "/miga/", version: "0.1.0", availability: .available),
     AppManifest(
       id: "walkworthy", name: "WalkWorthy",
       promise: "A verse and a word of encouragement for a student's real day.",

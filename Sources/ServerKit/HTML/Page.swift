@@ -18,6 +18,9 @@ public struct Page: Sendable {
   public var preloadFonts: [String]
   public var bodyClass: String
   public var main: HTML
+  /// Reloads the page after this many seconds when scripts are off (a countdown that must
+  /// unlock something works without JavaScript too).
+  public var refreshWithoutScript: Int?
 
   public init(
     title: String, description: String, theme: String, themeColor: String, stylesheets: [String] = [],
@@ -63,6 +66,7 @@ public struct PageRenderer: Sendable {
       \(HTML(preloads, separator: "\n"))
       \(HTML(sheets, separator: "\n"))
       \(HTML(scripts, separator: "\n"))
+      \(page.refreshWithoutScript.map { HTML("<noscript><meta http-equiv=\"refresh\" content=\"\($0)\"></noscript>") } ?? "")
       </head>
       <body class="\(page.bodyClass)">
       <a class="skip-link" href="#main">Skip to content</a>

@@ -1,0 +1,85 @@
+// MIGA in the browser: a live countdown, the browser's time zone, and the settings preview.
+// Every screen works without this file: forms post, and the pause page reloads itself at zero.
+
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+/** Fills hidden zone fields with the browser's IANA zone, so days end where the person lives. */
+function reportZone() {
+  let zone = "";
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch {
+    return;
+  }
+  for (const field of document.querySelectorAll("input[data-browser-zone]")) {
+    if (!field.value || field.value === "UTC") field.value = zone;
+  }
+}
+
+/** The gateway's countdown: the ring drains, Proceed opens at zero, and a screen reader hears
+ *  only the milestones (start, 10 seconds left, zero), never every second. */
+function runCountdown() {
+  const gateway = document.querySelector(".gateway[data-remaining]");
+  if (!gateway) return;
+  const seconds = Number(gateway.dataset.seconds);
+  const startRemaining = Number(gateway.dataset.remaining);
+  const ring = gateway.querySelector(".countdown-ring");
+  const number = gateway.querySelector(".countdown-number");
+  const status = gateway.querySelector(".countdown-status");
+  const proceed = gateway.querySelector(".button--proceed");
+  const circumference = Number(ring.getAttribute("stroke-dasharray"));
+  const started = performance.now();
+  let announcedTen = startRemaining <= 10;
+  let last = null;
+  const tick = () => {
+    const elapsed = (performance.now() - started) / 1000;
+    const remaining = Math.max(0, Math.ceil(startRemaining - elapsed));
+    if (remaining !== last) {
+      last = remaining;
+      number.textContent = String(remaining);
+      ring.setAttribute("stroke-dashoffset", String((circumference * remaining) / seconds));
+      gateway.dataset.remaining = String(remaining);
+      if (remaining === 10 && !announcedTen) {
+        announcedTen = true;
+        status.textContent = "10 seconds left.";
+      }
+    }
+    if (remaining === 0) {
+      proceed.disabled = false;
+      status.textContent = "The pause is over. You can proceed, or still choose Exit.";
+      return;
+    }
+    setTimeout(tick, 250);
+  };
+  if (startRemaining > 0) tick();
+}
+
+/** The settings page's pause preview: a ring that drains over the chosen length. */
+function pausePreview() {
+  const select = document.querySelector("#pause-seconds");
+  const preview = document.querySelector(".pause-preview");
+  if (!select || !preview) return;
+  const number = preview.querySelector(".pause-preview-number");
+  const play = () => {
+    number.textContent = select.value;
+    preview.style.setProperty("--preview-seconds", `${select.value}s`);
+    preview.classList.remove("is-playing");
+    if (reducedMotion.matches) return;
+    preview.getBoundingClientRect();
+    preview.classList.add("is-playing");
+  };
+  select.addEventListener("change", play);
+}
+
+/** Sliders show their value as they move. */
+function sliderOutputs() {
+  for (const input of document.querySelectorAll("input[type=range]")) {
+    const output = document.querySelector(`output[for="${input.id}"]`);
+    if (output) input.addEventListener("input", () => { output.textContent = input.value; });
+  }
+}
+
+reportZone();
+runCountdown();
+pausePreview();
+sliderOutputs();

@@ -1,0 +1,310 @@
+import Foundation
+import MIGACore
+import OrchardKit
+import ServerKit
+
+/// The HTML of every MIGA screen, rendered from the core's values.
+enum MIGAPages {
+  static func page(_ title: String, bodyClass: String, refresh: Int? = nil, main: HTML) -> Page {
+    var page = Page(
+      title: title, description: "A calm pause between you and the apps you reach for without thinking.",
+      theme: MIGATheme.tokens.name, themeColor: bodyClass.contains("gateway") ? "#16232b" : "#f5f2eb",
+      stylesheets: ["miga/miga.css"], scripts: ["miga/miga.js"],
+      preloadFonts: [FontFace.inter.assetPath, "fonts/lora-latin.woff2"], bodyClass: "miga " + bodyClass, main: main)
+    page.refreshWithoutScript = refresh
+    return page
+  }
+
+  /// A tile's round badge: the app's initial on its colour.
+  static func badge(_ app: SocialApp) -> HTML {
+    let tint = app.isCustom ? "custom" : app.id
+    return "<span class=\"app-badge app-badge--\(tint)\" aria-hidden=\"true\">\(String(app.name.prefix(1)))</span>"
+  }
+
+  // MARK: Hub
+
+  static func hub(_ hub: HubSelection, streak: ControlStreak, firstRun: Bool) -> Page {
+    let banner: HTML =
+      streak.current > 0
+      ? "<p class=\"streak-banner\"><span aria-hidden=\"true\">🔥</span> \(streak.current)-Day Control Streak. Keep the momentum going!</p>"
+      : "<p class=\"streak-banner streak-banner--start\">Your Control Streak starts with one Exit.</p>"
+    let tiles = hub.apps.map { app in
+      HTML(
+        """
+        <li><form method="post" action="\(MIGAPath.open(app))"><button class="app-tile" type="submit">\
+        \(badge(app))<span class="app-name">\(app.name)</span></button></form></li>
+        """)
+    }
+    let welcome: HTML =
+      firstRun
+      ? """
+      <section class="first-run" aria-labelledby="first-run-title">
+      <h2 id="first-run-title">Your hub is ready</h2>
+      <p>Whenever you reach for one of these apps, open it from here. MIGA will give you a short pause first, and the choice stays yours.</p>
+      <p><a class="button" href="\(MIGAPath.root)">Got it</a></p>
+      </section>
+      """ : ""
+    return page(
+      "MIGA", bodyClass: "hub-page",
+      main: """
+        <header class="hub-header">
+        <h1>MIGA</h1>
+        <nav aria-label="MIGA"><a href="\(MIGAPath.stats)">Stats</a><a href="\(MIGAPath.settings)">Settings</a></nav>
+        </header>
+        \(banner)
+        \(welcome)
+        <h2 class="hub-title">Where would you like to go?</h2>
+        <ul class="app-grid" role="list">\(tiles)</ul>
+        """)
+  }
+
+  // MARK: Gateway
+
+  static func gateway(_ gateway: Gateway, content: ContentItem, now: Date) -> Page {
+    let remaining = gateway.remaining(at: now)
+    let circumference = 2 * Double.pi * 54
+    let offset = circumference * Double(remaining) / Double(max(gateway.seconds, 1))
+    let paragraphs = content.paragraphs.map { HTML("<p>\($0)</p>") }
+    let intentions = Intention.allCases.map { intention in
+      HTML(
+        "<li><label class=\"intention\"><input type=\"radio\" name=\"intention\" value=\"\(intention.rawValue)\"> \(intention.label)</label></li>"
+      )
+    }
+    let ready = remaining == 0
+    let status = ready ? "The pause is over. You can proceed, or still choose Exit." : "\(remaining)-second pause."
+    return page(
+      "A pause before \(gateway.app.name) · MIGA", bodyClass: "gateway-page", refresh: ready ? nil : remaining,
+      main: """
+        <section class="gateway" aria-labelledby="gateway-title" data-remaining="\(remaining)" data-seconds="\(gateway.seconds)">
+        <h1 id="gateway-title" class="gateway-app">A pause before \(gateway.app.name)</h1>
+        <div class="countdown">
+        <svg viewBox="0 0 120 120" aria-hidden="true" focusable="false"><circle class="countdown-track" cx="60" cy="60" r="54"/>\
+        <circle class="countdown-ring" cx="60" cy="60" r="54" stroke-dasharray="\(String(format: "%.2f", circumference))" stroke-dashoffset="\(String(format: "%.2f", offset))"/></svg>
+        <span class="countdown-number" aria-hidden="true">\(remaining)</span>
+        </div>
+        <p class="countdown-status" role="status">\(status)</p>
+        <figure class="reading reading--\(content.kind.rawValue)">
+        <blockquote>\(paragraphs)</blockquote>
+        <figcaption>\u{2014} \(content.author), <cite>\(content.work)</cite>\(locus(content))\(content.translator.map { HTML(", tr. \($0)") } ?? "")</figcaption>
+        </figure>
+        <div class="gateway-actions">
+        <form method="post" action="\(MIGAPath.exit)"><button class="button button--exit" type="submit">Exit to Focus</button></form>
+        <form method="post" action="\(MIGAPath.next)"><button class="button button--quiet" type="submit">Read Next</button></form>
+        <form class="proceed" method="post" action="\(MIGAPath.proceed)">
+        <fieldset class="intentions"><legend>Going in? Say what for (optional)</legend><ul role="list">\(intentions)</ul></fieldset>
+        <button class="button button--proceed" type="submit"\(ready ? "" : " disabled")>\(gateway.app.proceedLabel)</button>
+        </form>
+        </div>
+        </section>
+        """)
+  }
+
+  static func locus(_ item: ContentItem) -> HTML { "\(item.locusSuffix)" }
+
+  // MARK: Win
+
+  static func win(streak: ControlStreak, exits: Int) -> Page {
+    let streakLine: HTML =
+      streak.current > 0
+      ? "<p class=\"win-streak\"><span aria-hidden=\"true\">🔥</span> \(streak.current)-Day Control Streak</p>" : ""
+    return page(
+      "Control Reclaimed · MIGA", bodyClass: "win-page",
+      main: """
+        <section class="win" aria-labelledby="win-title">
+        <div class="win-mark" aria-hidden="true"></div>
+        <h1 id="win-title">Control Reclaimed. That\u{2019}s a Win.</h1>
+        <p>You chose what to do with this moment. That is exit number \(exits).</p>
+        \(streakLine)
+        <p><a class="button" href="\(MIGAPath.root)">Back to my hub</a></p>
+        <p><a href="\(MIGAPath.stats)">See how it is adding up</a></p>
+        </section>
+        """)
+  }
+
+  // MARK: Stats
+
+  static func stats(_ stats: Stats) -> Page {
+    let life = stats.lifetime
+    let hours = stats.hoursReclaimed.hours
+    let hoursText = hours < 1 ? "\(Int(stats.hoursReclaimed.minutes.rounded())) min" : String(format: "%.1f h", hours)
+    let summary: HTML =
+      life.exits > 0
+      ? "<p class=\"stats-lead\">\(life.exits) conscious \(life.exits == 1 ? "exit" : "exits") so far, about \(hoursText) back in your day.</p>"
+      : "<p class=\"stats-lead\">Your first Exit will show up here. Every one counts.</p>"
+    let tiles: [(String, String)] = [
+      ("Conscious exits", "\(life.exits)"), ("Pauses completed", "\(life.completions)"),
+      ("Passages read", "\(life.reads)"), ("Apps opened after a pause", "\(life.proceeds)"),
+    ]
+    let lifetime = tiles.map { label, value in
+      HTML("<li><span class=\"stat-value\">\(value)</span><span class=\"stat-label\">\(label)</span></li>")
+    }
+    let streak = stats.streak
+    let freezes =
+      streak.freezesHeld == 1 ? "1 freeze saved" : "\(streak.freezesHeld) freezes saved"
+    return page(
+      "Stats · MIGA", bodyClass: "stats-page",
+      main: """
+        <nav class="page-top" aria-label="Stats"><a href="\(MIGAPath.root)">Back to hub</a></nav>
+        <h1>This is working</h1>
+        \(summary)
+        <ul class="stat-grid" role="list" aria-label="Since you started">\(lifetime)</ul>
+        <section class="metric" aria-labelledby="hours-title">
+        <h2 id="hours-title">Hours reclaimed <span class="estimate">(an estimate)</span></h2>
+        <p class="metric-value">\(hoursText)</p>
+        <details><summary>How is this counted?</summary><p>\(Stats.hoursReclaimedFormula)</p>\
+        <p>\(stats.hoursReclaimed.deferredExits) of your exits were followed by the same app within 10 minutes and are not counted.</p></details>
+        </section>
+        <section class="metric" aria-labelledby="score-title">
+        <h2 id="score-title">Intentionality score</h2>
+        <p class="metric-value">\(stats.intentionality.rounded)<span class="metric-unit"> / 100</span></p>
+        <details><summary>How is this computed?</summary><p>\(Stats.intentionalityFormula)</p>\
+        <p>Your last 7 days: E = \(stats.intentionality.exits), I = \(stats.intentionality.intentionalOpens), A = \(stats.intentionality.attempts).</p></details>
+        </section>
+        <section class="metric" aria-labelledby="streak-title">
+        <h2 id="streak-title">Control streak</h2>
+        <p class="metric-value">\(streak.current) \(streak.current == 1 ? "day" : "days")</p>
+        <p>Longest: \(streak.longest) \(streak.longest == 1 ? "day" : "days") · \(freezes)</p>
+        <details><summary>What keeps a streak?</summary><p>A day counts when you reached for no app at all, or chose Exit at least once. Every 7 kept days earn a freeze (you can hold 2); a freeze covers a missed day by itself.</p></details>
+        </section>
+        \(trendChart(stats.trend))
+        """)
+  }
+
+  /// Daily attempts against exits for the last 30 days, as bars, with the numbers in a table for
+  /// screen readers.
+  static func trendChart(_ trend: DailyTrend) -> HTML {
+    let days = trend.days
+    let peak = max(1, days.map(\.attempts).max() ?? 1)
+    let width = 300.0
+    let height = 120.0
+    let slot = width / Double(max(days.count, 1))
+    let bars = days.enumerated().map { index, day in
+      let x = Double(index) * slot
+      let attempts = height * Double(day.attempts) / Double(peak)
+      let exits = height * Double(day.exits) / Double(peak)
+      return HTML(
+        """
+        <rect class="bar-attempts" x="\(String(format: "%.1f", x + 1))" y="\(String(format: "%.1f", height - attempts))" width="\(String(format: "%.1f", slot - 2))" height="\(String(format: "%.1f", attempts))"/>\
+        <rect class="bar-exits" x="\(String(format: "%.1f", x + 1))" y="\(String(format: "%.1f", height - exits))" width="\(String(format: "%.1f", slot - 2))" height="\(String(format: "%.1f", exits))"/>
+        """)
+    }
+    let rows = days.reversed().filter { $0.attempts > 0 || $0.exits > 0 }.map { day in
+      HTML("<tr><th scope=\"row\">\(day.day.description)</th><td>\(day.attempts)</td><td>\(day.exits)</td></tr>")
+    }
+    let change: HTML =
+      trend.changeFromBaseline.map { change in
+        let percent = Int((abs(change) * 100).rounded())
+        return HTML(
+          "<p>Reaching for your apps is \(change <= 0 ? "down" : "up") \(percent) % from your first week.</p>")
+      } ?? ""
+    return """
+      <section class="metric trend" aria-labelledby="trend-title">
+      <h2 id="trend-title">Last 30 days</h2>
+      <p class="legend"><span class="key key--attempts"></span> Reached for an app <span class="key key--exits"></span> Chose Exit</p>
+      <svg class="trend-chart" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" aria-label="Daily attempts and exits over the last 30 days; the table below has the numbers." preserveAspectRatio="none">\(bars)</svg>
+      \(change)
+      <details><summary>The numbers</summary>
+      <table><thead><tr><th scope="col">Day</th><th scope="col">Attempts</th><th scope="col">Exits</th></tr></thead><tbody>\(rows)</tbody></table>
+      </details>
+      </section>
+      """
+  }
+
+  // MARK: Settings
+
+  static func settings(_ state: MIGAState, query: String, notice: String?) -> Page {
+    let hub = state.hub?.apps ?? []
+    let pauseOptions = PauseSettings.offered.map { seconds in
+      HTML(
+        "<option value=\"\(seconds)\"\(seconds == state.settings.pause.seconds ? " selected" : "")>\(seconds) seconds</option>"
+      )
+    }
+    let current = hub.map { app in
+      HTML(
+        """
+        <li>\(badge(app))<span class="app-name">\(app.name)</span>\
+        <form method="post" action="/miga/settings/apps/remove"><input type="hidden" name="app" value="\(app.id)">\
+        <button class="button button--quiet button--small" type="submit"\(hub.count <= 1 ? " disabled" : "") aria-label="Remove \(app.name)">Remove</button></form></li>
+        """)
+    }
+    let results = HubSelection.search(query).filter { app in !hub.contains { $0.id == app.id } }.map { app in
+      HTML(
+        """
+        <li>\(badge(app))<span class="app-name">\(app.name)</span>\
+        <form method="post" action="/miga/settings/apps/add"><input type="hidden" name="app" value="\(app.id)">\
+        <button class="button button--small" type="submit" aria-label="Add \(app.name)"\(hub.count >= 10 ? " disabled" : "")>Add</button></form></li>
+        """)
+    }
+    let categories = ContentCategory.allCases.map { category in
+      HTML(
+        "<li><label class=\"check\"><input type=\"checkbox\" name=\"category\" value=\"\(category.rawValue)\"\(state.settings.categories.chosen.contains(category) ? " checked" : "")> \(category.label)</label></li>"
+      )
+    }
+    let hours = (0...23).map { hour in
+      HTML(
+        "<option value=\"\(hour)\"\(hour == state.settings.dayStartHour ? " selected" : "")>\(String(format: "%02d:00", hour))</option>"
+      )
+    }
+    let noticeHTML: HTML = notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? ""
+    return page(
+      "Settings · MIGA", bodyClass: "settings-page",
+      main: """
+        <nav class="page-top" aria-label="Settings"><a href="\(MIGAPath.root)">Back to hub</a></nav>
+        <h1>Settings</h1>
+        \(noticeHTML)
+        <section class="setting" aria-labelledby="pause-title">
+        <h2 id="pause-title">The pause</h2>
+        <form method="post" action="/miga/settings/pause" class="pause-form">
+        <label for="pause-seconds">Pause length</label>
+        <select id="pause-seconds" name="seconds">\(pauseOptions)</select>
+        <div class="pause-preview" aria-hidden="true"><svg viewBox="0 0 120 120" focusable="false"><circle class="countdown-track" cx="60" cy="60" r="54"/><circle class="countdown-ring" cx="60" cy="60" r="54"/></svg><span class="pause-preview-number">\(state.settings.pause.seconds)</span></div>
+        <label class="check"><input type="checkbox" name="adapts" value="1"\(state.settings.pause.adapts ? " checked" : "")> Adapt the pause: shorter for a first reach in half an hour, longer each time you come back</label>
+        <button class="button" type="submit">Save the pause</button>
+        </form>
+        </section>
+        <section class="setting" aria-labelledby="apps-title">
+        <h2 id="apps-title">Your apps</h2>
+        <ul class="app-list" role="list" aria-label="In your hub">\(current)</ul>
+        <form method="get" action="\(MIGAPath.settings)" class="search" role="search">
+        <label for="app-search">Find an app to add</label>
+        <input id="app-search" name="q" type="search" value="\(query)" autocomplete="off">
+        <button class="button button--quiet" type="submit">Search</button>
+        </form>
+        <ul class="app-list" role="list" aria-label="Apps you can add">\(results)</ul>
+        <form method="post" action="/miga/settings/apps/custom" class="custom-app">
+        <p>Or add any site:</p>
+        <label for="custom-name">Name</label><input id="custom-name" name="name" maxlength="30" required>
+        <label for="custom-url">Address (https://…)</label><input id="custom-url" name="url" type="url" required placeholder="https://">
+        <button class="button button--quiet" type="submit">Add this site</button>
+        </form>
+        </section>
+        <section class="setting" aria-labelledby="categories-title">
+        <h2 id="categories-title">What to read in the pause</h2>
+        <form method="post" action="/miga/settings/categories">
+        <fieldset><legend>Chosen themes come up three times as often; none chosen means an even mix.</legend>
+        <ul role="list" class="checks">\(categories)</ul></fieldset>
+        <button class="button" type="submit">Save themes</button>
+        </form>
+        </section>
+        <section class="setting" aria-labelledby="day-title">
+        <h2 id="day-title">Your day</h2>
+        <form method="post" action="/miga/settings/day">
+        <label for="day-start">A new day starts at</label>
+        <select id="day-start" name="hour">\(hours)</select>
+        <p class="hint">Time zone: \(state.settings.timeZone)</p>
+        <input type="hidden" name="zone" value="\(state.settings.timeZone)" data-browser-zone>
+        <button class="button button--quiet" type="submit">Save</button>
+        </form>
+        </section>
+        <section class="setting" aria-labelledby="data-title">
+        <h2 id="data-title">Your data</h2>
+        <p>Everything MIGA knows about you is this device\u{2019}s own log. Take it with you, or erase it.</p>
+        <p><a class="button button--quiet" href="\(MIGAPath.export)" download>Export my data (JSON)</a></p>
+        <form method="post" action="\(MIGAPath.erase)" class="erase">
+        <label class="check"><input type="checkbox" name="confirm" value="yes" required> Yes, erase my stats, streak and settings</label>
+        <button class="button button--danger" type="submit">Erase my data</button>
+        </form>
+        </section>
+        """)
+  }
+}

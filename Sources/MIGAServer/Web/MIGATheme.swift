@@ -1,0 +1,36 @@
+import MIGACore
+import ServerKit
+
+/// MIGA's look: warm paper and deep ink for the hub, a calm evening blue for the pause.
+enum MIGATheme {
+  static let tokens = DesignTokens(
+    name: "miga",
+    colors: [
+      ("background", "#f5f2eb"), ("surface", "#ffffff"), ("text", "#1d2a2f"), ("muted", "#4f5d63"),
+      ("border", "#dcd6ca"), ("accent", "#2f6f62"), ("on-accent", "#ffffff"), ("link", "#22574c"),
+      ("focus", "#1d5fd1"), ("pause-background", "#16232b"), ("pause-text", "#f3efe6"),
+      ("pause-muted", "#b9c4c8"), ("pause-ring", "#7fc4b1"), ("pause-track", "#2c3d46"), ("win", "#c98a2b"),
+      ("attempts", "#b7c2c6"), ("exits", "#2f6f62"),
+    ] + AppRegistry.builtIn.map { ("app-\($0.id)", $0.tint) },
+    fonts: [.inter, FontFace(family: "Lora", assetPath: "fonts/lora-latin.woff2", weight: "400 700")],
+    fontStacks: [
+      ("ui", "\"Inter\", system-ui, -apple-system, \"Segoe UI\", sans-serif"),
+      ("reading", "\"Lora\", Georgia, \"Times New Roman\", serif"),
+    ])
+}
+
+/// Where MIGA's pages live.
+enum MIGAPath {
+  static let root = "/miga/"
+  static func welcome(_ step: OnboardingStep) -> String { "/miga/welcome/\(step.slug)" }
+  static func open(_ app: SocialApp) -> String { "/miga/open/\(app.id)" }
+  static let gateway = "/miga/gateway"
+  static let exit = "/miga/gateway/exit"
+  static let next = "/miga/gateway/next"
+  static let proceed = "/miga/gateway/proceed"
+  static let win = "/miga/win"
+  static let stats = "/miga/stats"
+  static let settings = "/miga/settings"
+  static let export = "/miga/export.json"
+  static let erase = "/miga/erase"
+}

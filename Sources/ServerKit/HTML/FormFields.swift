@@ -1,0 +1,26 @@
+import Foundation
+import Hummingbird
+
+/// A URL-encoded form body, read with a size limit. A name may repeat (checkboxes): the subscript
+/// gives the first value, ``values(_:)`` all of them in order.
+public struct FormFields: Sendable {
+  private let pairs: [(String, String)]
+
+  public init(_ request: Request, limit: Int = 16 * 1024) async throws {
+    let buffer = try await request.body.collect(upTo: limit)
+    self.init(encoded: String(buffer: buffer))
+  }
+
+  public init(encoded body: String) {
+    pairs = body.split(separator: "&").map { pair in
+      let parts = pair.split(separator: "=", maxSplits: 1).map {
+        String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+      }
+      return (parts[0], parts.count > 1 ? parts[1] : "")
+    }
+  }
+
+  public subscript(_ name: String) -> String? { pairs.first { $0.0 == name }?.1 }
+
+  public func values(_ name: String) -> [String] { pairs.filter { $0.0 == name }.map(\.1) }
+}

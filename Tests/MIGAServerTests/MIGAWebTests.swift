@@ -1,0 +1,169 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import MIGACore
+import OrchardKit
+import OrchardServer
+import ServerKit
+import ServerKitTesting
+import Testing
+
+func withMIGA(clock: ManualClock, _ body: @Sendable (inout Visitor) async throws -> Void) async throws {
+  let app = try await buildApplication(
+    .defaults, database: .sqliteMemory, dependencies: ServerDependencies(clock: clock))
+  try await app.test(.router) { client in
+    var visitor = Visitor(client: client)
+    try await body(&visitor)
+  }
+}
+
+/// Walks the twelve onboarding steps with the given answers.
+func onboard(_ visitor: inout Visitor, apps: [String] = ["instagram", "youtube"], pause: Int = 15) async throws {
+  let answers: [OnboardingStep: String] = [
+    .welcome: "zone=America%2FNew_York", .timeAwareness: "minutes=120", .goals: "goal=better-focus",
+    .readiness: "readiness=8", .interests: "category=stoicism&category=mindfulness",
+    .apps: apps.map { "app=\($0)" }.joined(separator: "&"), .pauseLength: "seconds=\(pause)",
+  ]
+  for step in OnboardingStep.allCases {
+    let response = try await visitor.post("/miga/welcome/\(step.slug)", form: answers[step] ?? "")
+    #expect(response.status == .seeOther, "\(step)")
+  }
+}
+
+@Suite("MIGA on the web")
+struct MIGAWebTests {
+  let start = Date(timeIntervalSince1970: 1_795_000_000)
+
+  @Test("a first visit starts onboarding; twelve steps lead to the hub with a first-run welcome")
+  func onboarding() async throws {
+    try await withMIGA(clock: ManualClock(start)) { visitor in
+      #expect(try await visitor.get("/miga/").location == "/miga/welcome/welcome")
+      let welcome = try await visitor.get("/miga/welcome/welcome").body
+      #expect(welcome.contains("The Intentional Life Starts Now") && welcome.contains("Begin My Journey"))
+      // No skipping ahead.
+      #expect(try await visitor.get("/miga/welcome/apps").location == "/miga/welcome/welcome")
+      #expect(try await visitor.post("/miga/welcome/ready").location == "/miga/welcome/welcome")
+      #expect(try await visitor.get("/miga/welcome/nowhere").status == .notFound)
+      _ = try await visitor.post("/miga/welcome/welcome")
+      _ = try await visitor.post("/miga/welcome/time-awareness", form: "minutes=144")
+      #expect(try await visitor.get("/miga/welcome/time-cost").body.contains("That is 36 days a year"))
+      for step in [OnboardingStep.timeCost, .goals, .science, .howItWorks] {
+        _ = try await visitor.post("/miga/welcome/\(step.slug)")
+      }
+      #expect(try await visitor.post("/miga/welcome/readiness", form: "readiness=eleven").status == .badRequest)
+      _ = try await visitor.post("/miga/welcome/readiness", form: "readiness=6")
+      _ = try await visitor.post("/miga/welcome/interests")
+      let noApps = try await visitor.post("/miga/welcome/apps")
+      #expect(noApps.status == .badRequest && noApps.body.contains("Choose at least one app"))
+      _ = try await visitor.post("/miga/welcome/apps", form: "app=tiktok&app=reddit")
+      let bad = try await visitor.post("/miga/welcome/pause-length", form: "seconds=17")
+      #expect(bad.status == .badRequest)
+      _ = try await visitor.post("/miga/welcome/pause-length", form: "seconds=20")
+      _ = try await visitor.post("/miga/welcome/hide-apps")
+      #expect(try await visitor.get("/miga/welcome/ready").body.contains("Enter my hub"))
+      #expect(try await visitor.post("/miga/welcome/ready").location == "/miga/?welcome=1")
+      let hub = try await visitor.get("/miga/?welcome=1").body
+      #expect(
+        hub.contains("Your hub is ready") && hub.contains("/miga/open/tiktok") && hub.contains("/miga/open/reddit"))
+      #expect(!hub.contains("/miga/open/instagram"))
+      #expect(try await visitor.get("/miga/welcome/apps").location == "/miga/")
+    }
+  }
+
+  @Test("the gateway: Proceed waits for zero; Exit is the win and starts the streak")
+  func gateway() async throws {
+    let clock = ManualClock(start)
+    try await withMIGA(clock: clock) { visitor in
+      _ = try await visitor.get("/miga/")
+      try await onboard(&visitor)
+      #expect(try await visitor.post("/miga/open/facebook").status == .notFound)
+      #expect(try await visitor.post("/miga/open/instagram").location == "/miga/gateway")
+      let page = try await visitor.get("/miga/gateway").body
+      #expect(page.contains("A pause before Instagram") && page.contains("Proceed to Instagram"))
+      #expect(page.contains("data-remaining=\"15\"") && page.contains(" disabled>Proceed to Instagram"))
+      #expect(page.contains("<meta http-equiv=\"refresh\" content=\"15\">"), "without scripts the page reloads at zero")
+      clock.advance(by: 5)
+      #expect(
+        try await visitor.post("/miga/gateway/proceed").location == "/miga/gateway", "too early: back to the pause")
+      #expect(try await visitor.post("/miga/gateway/exit").location == "/miga/win")
+      let win = try await visitor.get("/miga/win").body
+      #expect(win.contains("Control Reclaimed. That\u{2019}s a Win."))
+      #expect(try await visitor.get("/miga/gateway").location == "/miga/")
+      #expect(try await visitor.get("/miga/").body.contains("1-Day Control Streak. Keep the momentum going!"))
+    }
+  }
+
+  @Test("Read Next brings new content and restarts the countdown; Proceed at zero opens the app's address")
+  func readNextAndProceed() async throws {
+    let clock = ManualClock(start)
+    try await withMIGA(clock: clock) { visitor in
+      _ = try await visitor.get("/miga/")
+      try await onboard(&visitor, pause: 20)
+      _ = try await visitor.post("/miga/open/youtube")
+      let first = try await visitor.get("/miga/gateway").body
+      clock.advance(by: 12)
+      // A first reach gets the adaptive pause: half of 20 s, but never under 15.
+      #expect(try await visitor.get("/miga/gateway").body.contains("data-remaining=\"3\""))
+      #expect(try await visitor.post("/miga/gateway/next").location == "/miga/gateway")
+      let second = try await visitor.get("/miga/gateway").body
+      #expect(second.contains("data-remaining=\"15\""), "the countdown starts again in full")
+      #expect(Self.reading(first) != Self.reading(second))
+      clock.advance(by: 15)
+      let open = try await visitor.get("/miga/gateway").body
+      #expect(open.contains("The pause is over") && !open.contains(" disabled>Proceed"))
+      #expect(try await visitor.post("/miga/gateway/proceed", form: "intention=nonsense").status == .badRequest)
+      let proceeded = try await visitor.post("/miga/gateway/proceed", form: "intention=reply")
+      #expect(proceeded.status == .seeOther && proceeded.location == "https://www.youtube.com/")
+      let stats = try await visitor.get("/miga/stats").body
+      #expect(stats.contains("This is working"))
+      #expect(stats.contains("<span class=\"stat-value\">1</span><span class=\"stat-label\">Apps opened after a pause"))
+      #expect(stats.contains("<span class=\"stat-value\">2</span><span class=\"stat-label\">Passages read"))
+      #expect(stats.contains("E = 0, I = 1, A = 1"))
+    }
+  }
+
+  static func reading(_ page: String) -> String? {
+    page.firstMatch(of: #/<blockquote>(.*?)</blockquote>/#).map { String($0.1) }
+  }
+
+  @Test("settings: pause, apps (at least one), themes, the day; export and erase")
+  func settings() async throws {
+    try await withMIGA(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.get("/miga/")
+      try await onboard(&visitor, apps: ["instagram"])
+      #expect(try await visitor.post("/miga/settings/pause", form: "seconds=50").status == .badRequest)
+      _ = try await visitor.post("/miga/settings/pause", form: "seconds=40")
+      #expect(try await visitor.get("/miga/settings").body.contains("<option value=\"40\" selected>"))
+      #expect(
+        try await visitor.post("/miga/settings/apps/remove", form: "app=instagram").location?.contains("last") == true)
+      _ = try await visitor.post("/miga/settings/apps/add", form: "app=reddit")
+      #expect(try await visitor.post("/miga/settings/apps/add", form: "app=myspace").status == .badRequest)
+      #expect(
+        try await visitor.post("/miga/settings/apps/custom", form: "name=News&url=javascript:alert(1)").status
+          == .badRequest)
+      _ = try await visitor.post(
+        "/miga/settings/apps/custom", form: "name=Hacker+News&url=https%3A%2F%2Fnews.ycombinator.com%2F")
+      let search = try await visitor.get("/miga/settings?q=tube").body
+      #expect(search.contains("aria-label=\"Add YouTube\"") && !search.contains("aria-label=\"Add TikTok\""))
+      _ = try await visitor.post("/miga/settings/apps/remove", form: "app=instagram")
+      let hub = try await visitor.get("/miga/").body
+      #expect(hub.contains("/miga/open/reddit") && hub.contains("/miga/open/custom-hacker-news"))
+      #expect(!hub.contains("/miga/open/instagram"))
+      _ = try await visitor.post("/miga/settings/categories", form: "category=reflection")
+      #expect(try await visitor.get("/miga/settings").body.contains("value=\"reflection\" checked"))
+      #expect(try await visitor.post("/miga/settings/day", form: "hour=25").status == .badRequest)
+      _ = try await visitor.post("/miga/settings/day", form: "hour=5&zone=Asia%2FTokyo")
+      let settings = try await visitor.get("/miga/settings").body
+      #expect(settings.contains("<option value=\"5\" selected>05:00</option>") && settings.contains("Asia/Tokyo"))
+      _ = try await visitor.post("/miga/open/reddit")
+      _ = try await visitor.post("/miga/gateway/exit")
+      let export = try await visitor.get("/miga/export.json")
+      #expect(export.status == .ok && export.body.contains("\"exit_selected\"") && export.body.contains("Asia/Tokyo"))
+      let refused = try await visitor.post("/miga/erase")
+      #expect(refused.status == .badRequest && refused.body.contains("Nothing was erased"))
+      #expect(try await visitor.get("/miga/").status == .ok)
+      _ = try await visitor.post("/miga/erase", form: "confirm=yes")
+      #expect(try await visitor.get("/miga/").location == "/miga/welcome/welcome")
+    }
+  }
+}
