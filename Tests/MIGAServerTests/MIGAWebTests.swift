@@ -113,7 +113,10 @@ struct MIGAWebTests {
       #expect(open.contains("The pause is over") && !open.contains(" disabled>Proceed"))
       #expect(try await visitor.post("/miga/gateway/proceed", form: "intention=nonsense").status == .badRequest)
       let proceeded = try await visitor.post("/miga/gateway/proceed", form: "intention=reply")
-      #expect(proceeded.status == .seeOther && proceeded.location == "https://www.youtube.com/")
+      #expect(proceeded.status == .seeOther && proceeded.location == "/miga/leaving?app=youtube")
+      let leaving = try await visitor.get("/miga/leaving?app=youtube").body
+      #expect(leaving.contains("<meta http-equiv=\"refresh\" content=\"0; url=https://www.youtube.com/\">"))
+      #expect(try await visitor.get("/miga/leaving?app=facebook").location == "/miga/", "only apps in the hub")
       let stats = try await visitor.get("/miga/stats").body
       #expect(stats.contains("This is working"))
       #expect(stats.contains("<span class=\"stat-value\">1</span><span class=\"stat-label\">Apps opened after a pause"))

@@ -101,6 +101,24 @@ enum MIGAPages {
 
   static func locus(_ item: ContentItem) -> HTML { "\(item.locusSuffix)" }
 
+  // MARK: Leaving
+
+  /// Opens the app's address at once; the link is there if the browser does not follow.
+  static func leaving(_ app: SocialApp) -> Page {
+    var page = page(
+      "Opening \(app.name) · MIGA", bodyClass: "leaving-page",
+      main: """
+        <section class="leaving" aria-labelledby="leaving-title">
+        \(badge(app))
+        <h1 id="leaving-title">Opening \(app.name)</h1>
+        <p>Enjoy it on purpose. MIGA will be here when you come back.</p>
+        <p><a class="button" href="\(app.webURL)" rel="noopener">Go to \(app.name)</a></p>
+        </section>
+        """)
+    page.continueTo = app.webURL
+    return page
+  }
+
   // MARK: Win
 
   static func win(streak: ControlStreak, exits: Int) -> Page {

@@ -29,6 +29,7 @@ enum MIGAPath {
   static let next = "/miga/gateway/next"
   static let proceed = "/miga/gateway/proceed"
   static let win = "/miga/win"
+  static func leaving(_ app: SocialApp) -> String { "/miga/leaving?app=\(app.id)" }
   static let stats = "/miga/stats"
   static let settings = "/miga/settings"
   static let export = "/miga/export.json"

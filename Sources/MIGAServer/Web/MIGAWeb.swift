@@ -59,6 +59,7 @@ struct MIGAWebRoutes: Sendable {
     group.post("/gateway/next", use: readNext)
     group.post("/gateway/proceed", use: proceed)
     group.get("/win", use: win)
+    group.get("/leaving", use: leaving)
     group.get("/stats", use: stats)
     group.get("/settings", use: settings)
     group.post("/settings/pause", use: savePause)
@@ -178,7 +179,16 @@ struct MIGAWebRoutes: Sendable {
     try await step(&state, context) { state, recorder, generator throws(MIGAError) in
       app = try state.proceed(intention: intention ?? nil, recorder: recorder, using: &generator)
     }
-    return redirect(app?.webURL ?? MIGAPath.root)
+    return redirect(app.map { MIGAPath.leaving($0) } ?? MIGAPath.root)
+  }
+
+  /// The hand-off to the app after Proceed: on the web, its address.
+  @Sendable func leaving(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let state = try await load(context)
+    guard let id = request.uri.queryParameters.get("app"), let app = state.hub?.app(id: id) else {
+      return redirect(MIGAPath.root)
+    }
+    return pages.response(MIGAPages.leaving(app))
   }
 
   @Sendable func win(_ request: Request, context: AppRequestContext) async throws -> Response {

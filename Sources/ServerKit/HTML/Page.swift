@@ -21,6 +21,9 @@ public struct Page: Sendable {
   /// Reloads the page after this many seconds when scripts are off (a countdown that must
   /// unlock something works without JavaScript too).
   public var refreshWithoutScript: Int?
+  /// Sends the browser on to this address as soon as the page loads (a hand-off to another site
+  /// after a form, which `form-action 'self'` would not let a redirect do).
+  public var continueTo: String?
 
   public init(
     title: String, description: String, theme: String, themeColor: String, stylesheets: [String] = [],
@@ -67,6 +70,7 @@ public struct PageRenderer: Sendable {
       \(HTML(sheets, separator: "\n"))
       \(HTML(scripts, separator: "\n"))
       \(page.refreshWithoutScript.map { HTML("<noscript><meta http-equiv=\"refresh\" content=\"\($0)\"></noscript>") } ?? "")
+      \(page.continueTo.map { HTML("<meta http-equiv=\"refresh\" content=\"0; url=\($0)\">") } ?? "")
       </head>
       <body class="\(page.bodyClass)">
       <a class="skip-link" href="#main">Skip to content</a>
