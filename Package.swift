@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "FaithJarCore", targets: ["FaithJarCore"]),
     .library(name: "MIGACore", targets: ["MIGACore"]),
     .executable(name: "orchard", targets: ["Orchard"]),
+    .executable(name: "orchard-bench", targets: ["OrchardBench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -46,6 +47,7 @@ package.targets += [
   .target(name: "FaithJarCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(name: "FaithJarCoreTests", dependencies: ["FaithJarCore", "OrchardKit"], swiftSettings: swiftSettings),
   .target(name: "MIGACore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
+  .executableTarget(name: "OrchardBench", dependencies: ["MIGACore", "OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(name: "MIGACoreTests", dependencies: ["MIGACore", "OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(
     name: "OrchardKitTests",
