@@ -68,6 +68,12 @@ package.targets += [
     swiftSettings: swiftSettings
   ),
   .target(
+    name: "MIGAAPI",
+    dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+    resources: [.copy("openapi.yaml"), .copy("openapi-generator-config.yaml")],
+    swiftSettings: swiftSettings
+  ),
+  .target(
     name: "ServerKit",
     dependencies: [
       "OrchardKit",
