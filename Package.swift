@@ -96,6 +96,7 @@ package.targets += [
     name: "OrchardServer",
     dependencies: [
       "FaithJarServer",
+      "MIGAServer",
       "OrchardAPI",
       "OrchardKit",
       "ServerKit",
@@ -134,9 +135,28 @@ package.targets += [
     ],
     swiftSettings: swiftSettings
   ),
+  .target(
+    name: "MIGAServer",
+    dependencies: [
+      "MIGAAPI",
+      "MIGACore",
+      "OrchardKit",
+      "ServerKit",
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "HTTPTypes", package: "swift-http-types"),
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+      .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    resources: [.copy("Content")],
+    swiftSettings: swiftSettings
+  ),
   .executableTarget(
     name: "Orchard",
     dependencies: [
+      "MIGACore",
+      "MIGAServer",
       "OrchardServer",
       "ServerKit",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
