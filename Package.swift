@@ -152,6 +152,21 @@ package.targets += [
     resources: [.copy("Content")],
     swiftSettings: swiftSettings
   ),
+  .testTarget(
+    name: "MIGAServerTests",
+    dependencies: [
+      "MIGAAPI",
+      "MIGACore",
+      "MIGAServer",
+      "OrchardKit",
+      "OrchardServer",
+      "ServerKit",
+      "ServerKitTesting",
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    swiftSettings: swiftSettings
+  ),
   .executableTarget(
     name: "Orchard",
     dependencies: [

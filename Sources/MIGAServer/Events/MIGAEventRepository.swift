@@ -16,6 +16,7 @@ public struct StoredEventPage: Sendable, Equatable {
 /// from its own log, and the server only keeps a copy to restore it.
 public protocol MIGAEventRepository: Sendable {
   /// Stores the events of `device` that it does not have yet; returns the ids stored now.
+  @discardableResult
   func store(_ events: [MIGAEvent], for device: IdempotencyID, at now: Date) async throws -> Set<IdempotencyID>
   /// The device's events received after `seq`, oldest first.
   func events(of device: IdempotencyID, after seq: Int64, limit: Int) async throws -> StoredEventPage
