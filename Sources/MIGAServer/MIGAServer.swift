@@ -53,7 +53,7 @@ public enum MIGAServer {
       config: try RemoteConfig(credit: try bundledLibrary().credit))
     try service.registerHandlers(
       on: router, configuration: .init(jsonEncodingOptions: [.withoutEscapingSlashes]),
-      middlewares: [PlainHeaderValues(), BearerAuthentication(devices: devices)])
+      middlewares: [PlainHeaderValues(), BearerAuthentication(devices: devices), NoNullMembers()])
 
     // MARK: The web version
     // MIGA's web pages live in Sources/MIGAServer/Web/ and are mounted here under `/miga/`, behind

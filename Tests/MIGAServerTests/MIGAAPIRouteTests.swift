@@ -162,6 +162,7 @@ struct MIGAEventRouteTests {
         #"{"events":[\#(event.replacingOccurrences(of: "\"kind\":", with: "\"extra\":1,\"kind\":"))]}"#,
         #"{"events":[\#(event.replacingOccurrences(of: "session_start", with: "teleported"))]}"#,
         #"{"events":"many"}"#, "not json",
+        #"{"events":[\#(event.replacingOccurrences(of: "\"metadata\":{", with: "\"metadata\":{\"intention\":null,"))]}"#,
       ]
       for body in bodies {
         let answer = try await api.send(
