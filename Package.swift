@@ -70,6 +70,12 @@ package.targets += [
     swiftSettings: swiftSettings
   ),
   .target(
+    name: "MIGAAPI",
+    dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+    resources: [.copy("openapi.yaml"), .copy("openapi-generator-config.yaml")],
+    swiftSettings: swiftSettings
+  ),
+  .target(
     name: "ServerKit",
     dependencies: [
       "OrchardKit",
@@ -118,18 +124,6 @@ package.targets += [
     resources: [.copy("Public"), .copy("ServiceWorker")],
     swiftSettings: swiftSettings
   ),
-  .target(
-    name: "MIGAServer",
-    dependencies: [
-      "MIGACore",
-      "OrchardKit",
-      "ServerKit",
-      .product(name: "Hummingbird", package: "hummingbird"),
-      .product(name: "SQLKit", package: "sql-kit"),
-    ],
-    resources: [.copy("Content"), .copy("Public")],
-    swiftSettings: swiftSettings
-  ),
   .testTarget(
     name: "FaithJarServerTests",
     dependencies: [
@@ -143,9 +137,27 @@ package.targets += [
     ],
     swiftSettings: swiftSettings
   ),
+  .target(
+    name: "MIGAServer",
+    dependencies: [
+      "MIGAAPI",
+      "MIGACore",
+      "OrchardKit",
+      "ServerKit",
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "HTTPTypes", package: "swift-http-types"),
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+      .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    resources: [.copy("Content"), .copy("Public")],
+    swiftSettings: swiftSettings
+  ),
   .testTarget(
     name: "MIGAServerTests",
     dependencies: [
+      "MIGAAPI",
       "MIGACore",
       "MIGAServer",
       "OrchardKit",
@@ -153,12 +165,15 @@ package.targets += [
       "ServerKit",
       "ServerKitTesting",
       .product(name: "HummingbirdTesting", package: "hummingbird"),
+      .product(name: "SQLKit", package: "sql-kit"),
     ],
     swiftSettings: swiftSettings
   ),
   .executableTarget(
     name: "Orchard",
     dependencies: [
+      "MIGACore",
+      "MIGAServer",
       "OrchardServer",
       "ServerKit",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),

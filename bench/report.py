@@ -1,6 +1,7 @@
 """Turns one scripts/bench run into docs/performance.md.
 
-  report.py collect DIR --duration 30s [--standin]  > results.json   (wrk-*.txt, coldstart.json, rss-*.kb)
+  report.py collect DIR --duration 30s [--standin]  > results.json   (wrk-*.txt, coldstart.json, rss-*.kb,
+                                                                       miga-ingest-*.json)
   report.py render results.json                      > docs/performance.md
 """
 
@@ -95,6 +96,7 @@ def collect(directory: str, duration: str, standin: bool) -> dict:
         "peak_rss_kb": int(read("rss-ours.kb")),
         "peer_peak_rss_kb": int(read("rss-peer.kb")),
         "faith_jar": faith_jar(directory, read),
+        "miga": miga(directory, read),
     }
 
 
@@ -138,6 +140,73 @@ def faith_jar_lines(r: dict) -> list:
         "over 300 ms. Tap → verse is measured from the tap to the verse page's first contentful paint "
         "(form post, 303, page), where the 300 ms fade-in begins.",
     ]
+
+
+MIGA_ENGINES = [("sqlite", "SQLite (the default)"), ("postgresql", "PostgreSQL (throwaway cluster, default durability)")]
+
+
+def miga(directory: str, read) -> dict | None:
+    """MIGA's content delta and 304 under wrk and its ingestion per engine, when that part of the run happened."""
+    if not os.path.exists(os.path.join(directory, "wrk-miga-delta.txt")):
+        return None
+    ingest = {}
+    for engine, _ in MIGA_ENGINES:
+        path = os.path.join(directory, f"miga-ingest-{engine}.json")
+        ingest[engine] = json.loads(read(f"miga-ingest-{engine}.json")) if os.path.exists(path) else {"skipped": "not run"}
+    return {
+        "delta": parse_wrk(read("wrk-miga-delta.txt")),
+        "not_modified": parse_wrk(read("wrk-miga-304.txt")),
+        "ingest": ingest,
+    }
+
+
+def miga_lines(r: dict) -> list:
+    m = r.get("miga")
+    if not m:
+        return []
+    ceiling = r["results"]["ceiling"]
+    delta, not_modified, sqlite = m["delta"], m["not_modified"], m["ingest"]["sqlite"]
+    lines = [
+        "",
+        "## MIGA",
+        "",
+        "A device that has synced the whole library asks again (`GET /miga/api/v1/content?since=<latest cursor>` "
+        "with its bearer token: token lookup, library state read, empty delta), and the same with "
+        "`If-None-Match` (304):",
+        "",
+        "| target | req/s | p50 ms | p99 ms | errors | of ceiling |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for label, t in (("empty delta", delta), ("304 Not Modified", not_modified)):
+        lines.append(f"| {label} | {t['rps']:,.0f} | {t['p50_ms']:.2f} | {t['p99_ms']:.2f} | {t['errors']} "
+                     f"| {t['rps'] / ceiling['rps']:.0%} |")
+    lines += [
+        "",
+        "Event ingestion (`bench/miga_ingest.py`): {clients} devices, each on its own keep-alive connection, "
+        "post {per} batches of {batch} fresh events; every receipt must accept the whole batch.".format(
+            clients=sqlite.get("clients", 2), per=sqlite.get("batches", 400) // sqlite.get("clients", 2),
+            batch=sqlite.get("batch", 500)),
+        "",
+        "| database | events/s | batch p50 ms | batch p99 ms |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for engine, label in MIGA_ENGINES:
+        i = m["ingest"][engine]
+        if "skipped" in i:
+            lines.append(f"| {label} | not measured: {i['skipped']} | | |")
+        else:
+            lines.append(f"| {label} | {i['events_per_s']:,.0f} | {i['batch_p50_ms']:.1f} | {i['batch_p99_ms']:.1f} |")
+    checks = [
+        ("ingestion on SQLite ≥ 10,000 events/s", "not measured" if "skipped" in sqlite else f"{sqlite['events_per_s']:,.0f}",
+         "skipped" not in sqlite and sqlite["events_per_s"] >= 10_000),
+        ("content delta p99 < 10 ms at 64 connections", f"{delta['p99_ms']:.2f} ms", delta["p99_ms"] < 10),
+        ("content 304 p99 < 10 ms at 64 connections", f"{not_modified['p99_ms']:.2f} ms", not_modified["p99_ms"] < 10),
+    ]
+    lines += ["", "| goal | measured | |", "| --- | ---: | --- |"]
+    lines += [f"| {goal} | {value} | {'met' if met else '**missed**'} |" for goal, value, met in checks]
+    if delta["errors"] or not_modified["errors"]:
+        lines += ["", "**Some MIGA requests failed (see errors above): those figures are not valid.**"]
+    return lines
 
 
 def targets(r: dict) -> list:
@@ -198,6 +267,7 @@ def render(r: dict) -> str:
     ]
     lines += [f"| {goal} | {value} | {'met' if met else '**missed**'} |" for goal, value, met in targets(r)]
     lines += faith_jar_lines(r)
+    lines += miga_lines(r)
     if any(r["results"][key]["errors"] for key, _ in TARGETS):
         lines += ["", "**Some requests failed (see errors above): the figures of that target are not valid.**"]
     return "\n".join(lines) + "\n"

@@ -83,5 +83,45 @@ class Render(unittest.TestCase):
         self.assertIn("Some requests failed", md)
 
 
+def miga(delta_p99=2.0, sqlite=None, postgresql=None):
+    return {
+        "delta": result(30000.0, delta_p99),
+        "not_modified": result(33000.0, 1.5),
+        "ingest": {
+            "sqlite": sqlite or {"clients": 2, "batch": 500, "batches": 400, "events_per_s": 25000.0,
+                                 "batch_p50_ms": 38.0, "batch_p99_ms": 70.0},
+            "postgresql": postgresql or {"skipped": "PostgreSQL is not installed"},
+        },
+    }
+
+
+class RenderMIGA(unittest.TestCase):
+    def test_absent_without_a_miga_run(self):
+        self.assertNotIn("## MIGA", render(results()))
+
+    def test_delta_304_ingestion_and_targets(self):
+        r = results()
+        r["miga"] = miga()
+        md = render(r)
+        self.assertIn("| empty delta | 30,000 | 0.50 | 2.00 | 0 | 50% |", md)
+        self.assertIn("| 304 Not Modified | 33,000 | 0.50 | 1.50 | 0 | 55% |", md)
+        self.assertIn("| SQLite (the default) | 25,000 | 38.0 | 70.0 |", md)
+        self.assertIn("post 200 batches of 500 fresh events", md)
+        self.assertIn("not measured: PostgreSQL is not installed", md)
+        self.assertEqual(md.count("| met |"), 5 + 3)
+
+    def test_slow_ingestion_and_delta_are_missed(self):
+        r = results()
+        r["miga"] = miga(delta_p99=12.0, sqlite={"clients": 2, "batch": 500, "batches": 400, "events_per_s": 9000.0,
+                                                "batch_p50_ms": 100.0, "batch_p99_ms": 200.0})
+        self.assertEqual(render(r).count("**missed**"), 2)
+
+    def test_postgresql_figures_when_measured(self):
+        r = results()
+        r["miga"] = miga(postgresql={"clients": 2, "batch": 500, "batches": 400, "events_per_s": 8000.0,
+                                     "batch_p50_ms": 120.0, "batch_p99_ms": 300.0})
+        self.assertIn("| PostgreSQL (throwaway cluster, default durability) | 8,000 | 120.0 | 300.0 |", render(r))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MIGACore
+import MIGAServer
 import OrchardServer
 import ServerKit
 
@@ -10,7 +12,7 @@ struct OrchardCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "orchard",
     abstract: "The Orchard server: five apps, their JSON APIs and their mobile web versions.",
-    subcommands: [Serve.self, Migrate.self])
+    subcommands: [Serve.self, Migrate.self, MIGACommand.self])
 }
 
 /// Flags shared by every command; each overrides its `ORCHARD_*` variable.
@@ -77,5 +79,101 @@ struct Migrate: AsyncParsableCommand {
     try await database.close()
     print(
       applied.isEmpty ? "The database is up to date." : "Applied \(applied.count): \(applied.joined(separator: ", "))")
+  }
+}
+
+/// `orchard miga …`: MIGA's maintenance tasks.
+struct MIGACommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "miga", abstract: "MIGA's maintenance tasks.", subcommands: [MIGAContentCommand.self])
+}
+
+/// `orchard miga content …`: the library the API serves as deltas.
+struct MIGAContentCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "content", abstract: "Import, retire and list MIGA's content library.",
+    subcommands: [Import.self, Retire.self, List.self])
+
+  struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Make the stored library exactly a library.json: add, update, and retire what it no longer has.")
+
+    @Option(help: "A library.json to import (default: the library bundled with this build).")
+    var file: String?
+
+    @OptionGroup var options: ServerOptions
+
+    func run() async throws {
+      let library = try file.map { try ContentLibrary.decode(Data(contentsOf: URL(fileURLWithPath: $0))) }
+      let report = try await withMIGAContent(options) { importer, _ in
+        try await importer.importLibrary(
+          library ?? MIGAServer.bundledLibrary(), retireMissing: true, at: Date())
+      }
+      print(report.describedInFull)
+    }
+  }
+
+  struct Retire: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Retire items: clients delete them at their next sync.")
+
+    @Argument(help: "The ids of the items to retire.")
+    var ids: [String]
+
+    @OptionGroup var options: ServerOptions
+
+    func validate() throws {
+      if ids.isEmpty { throw ValidationError("Name at least one item to retire.") }
+    }
+
+    func run() async throws {
+      let report = try await withMIGAContent(options) { importer, _ in try await importer.retire(ids, at: Date()) }
+      print(report.describedInFull)
+    }
+  }
+
+  struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List every stored item: id, sequence, state.")
+
+    @OptionGroup var options: ServerOptions
+
+    func run() async throws {
+      let rows = try await withMIGAContent(options) { _, repository in try await repository.list() }
+      for row in rows { print("\(row.id)\t\(row.seq)\t\(row.isRetired ? "retired" : "live")") }
+      print("\(rows.filter { !$0.isRetired }.count) live, \(rows.filter(\.isRetired).count) retired")
+    }
+  }
+}
+
+/// Opens and migrates the configured database, then runs `body` with MIGA's content importer.
+private func withMIGAContent<R: Sendable>(
+  _ options: ServerOptions,
+  _ body: @Sendable (ContentImporter, SQLMIGAContentRepository) async throws -> R
+) async throws -> R {
+  let configuration = try options.configuration()
+  let logger = options.logger(configuration)
+  let database = try await Database.open(configuration.databaseLocation, logger: logger)
+  do {
+    let result = try await database.withRunningServices { database in
+      try await orchardMigrations.run(on: database.sql, logger: logger)
+      let repository = SQLMIGAContentRepository(database: database.sql)
+      return try await body(ContentImporter(repository: repository), repository)
+    }
+    try await database.close()
+    return result
+  } catch {
+    try? await database.close()
+    throw error
+  }
+}
+
+extension ContentImportReport {
+  /// The summary line, then each changed id by what happened to it.
+  fileprivate var describedInFull: String {
+    var lines = [summary]
+    for (label, ids) in [("added", added), ("updated", updated), ("retired", retired)] where !ids.isEmpty {
+      lines.append("\(label): \(ids.joined(separator: " "))")
+    }
+    return lines.joined(separator: "\n")
   }
 }

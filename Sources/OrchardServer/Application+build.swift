@@ -32,7 +32,7 @@ public let orchardMigrations = MigrationRunner(
   [
     SQLDeviceRepository.migration,
     SQLAppCatalogRepository.migration,
-  ] + FaithJarServer.migrations + MIGAWeb.migrations)
+  ] + FaithJarServer.migrations + MIGAServer.migrations + MIGAWeb.migrations)
 
 /// Builds the whole Orchard server — used by `orchard serve`, by route tests and by browser tests.
 ///
@@ -59,6 +59,8 @@ public func buildApplication(
   app.beforeServerStarts {
     try await orchardMigrations.run(on: database.sql, now: dependencies.clock.now, logger: logger)
     try await catalogRepository.replace(with: AppManifest.platform)
+    let library = try await MIGAServer.seed(database: database, clock: dependencies.clock)
+    logger.info("MIGA content library seeded", metadata: ["changes": "\(library.summary)"])
   }
   return app
 }
@@ -104,9 +106,8 @@ func buildRouter(
   try FaithJarServer.mount(
     on: router, database: database, devices: devices, clock: dependencies.clock, pages: pages,
     testDeviceClock: configuration.testDeviceClock)
-  MIGAWeb.mount(
-    on: router, database: database, devices: devices, clock: dependencies.clock, pages: pages,
-    library: try MIGAWeb.bundledLibrary().items)
+  try MIGAServer.mount(on: router, database: database, clock: dependencies.clock)
+  MIGAWeb.mount(on: router, database: database, devices: devices, clock: dependencies.clock, pages: pages)
   // Compact, unsorted JSON: the runtime's default (sorted keys, pretty-printed) costs about a fifth
   // of this endpoint's throughput and only adds bytes; member order carries no meaning in JSON.
   try OrchardAPIService(catalog: catalog).registerHandlers(
@@ -123,7 +124,12 @@ func buildRouter(
   if error.underlyingError is DecodingError || error.causeDescription.localizedCaseInsensitiveContains("decod") {
     return .badRequest("The request did not match the API contract: \(error.causeDescription).")
   }
-  return nil
+  // The runtime's own refusals (a missing required parameter, a wrong Content-Type) carry their 4xx.
+  switch error.httpStatus.code {
+  case 400: return .badRequest("The request did not match the API contract: \(error.causeDescription).")
+  case 401..<500: return .status(error.httpStatus)
+  default: return nil
+  }
 }
 
 /// Closes the database after the HTTP server has stopped.

@@ -23,22 +23,14 @@ public enum MIGAWeb {
     return try AssetCatalog.load(from: directory)
   }
 
-  /// The content library shipped with the server.
-  public static func bundledLibrary() throws -> ContentLibrary {
-    guard let url = Bundle.module.url(forResource: "library", withExtension: "json", subdirectory: "Content") else {
-      throw AssetError.missingBundle
-    }
-    return try ContentLibrary.decode(Data(contentsOf: url))
-  }
-
   /// Mounts the pages behind the device middleware (every screen is per visitor).
   public static func mount(
     on router: Router<AppRequestContext>, database: Database, devices: DeviceMiddleware, clock: any WallClock,
-    pages: PageRenderer, library: [ContentItem]
+    pages: PageRenderer
   ) {
     let routes = MIGAWebRoutes(
       documents: DeviceDocuments(database: database.sql, shared: database.isShared, table: "miga_web_devices"),
-      clock: clock, pages: pages, library: library)
+      clock: clock, pages: pages, library: LiveLibrary(repository: SQLMIGAContentRepository(database: database.sql)))
     routes.register(on: router.group("/miga").add(middleware: devices))
   }
 }
@@ -47,7 +39,7 @@ struct MIGAWebRoutes: Sendable {
   let documents: DeviceDocuments<MIGAState>
   let clock: any WallClock
   let pages: PageRenderer
-  let library: [ContentItem]
+  let library: LiveLibrary
 
   func register(on group: RouterGroup<AppRequestContext>) {
     group.get("/", use: hub)
@@ -133,15 +125,16 @@ struct MIGAWebRoutes: Sendable {
     var state = try await load(context)
     guard state.onboarding.isComplete else { return redirect(MIGAPath.welcome(state.onboarding.step)) }
     guard state.hub?.contains(app) == true else { throw OrchardError.notFound }
+    let items = try await library.items()
     try await step(&state, context) { state, recorder, generator throws(MIGAError) in
-      try state.openGateway(appID: app, library: library, recorder: recorder, using: &generator)
+      try state.openGateway(appID: app, library: items, recorder: recorder, using: &generator)
     }
     return redirect(MIGAPath.gateway)
   }
 
   @Sendable func gateway(_ request: Request, context: AppRequestContext) async throws -> Response {
     let state = try await load(context)
-    guard let gateway = state.gateway, let content = state.currentContent(in: library) else {
+    guard let gateway = state.gateway, let content = state.currentContent(in: try await library.items()) else {
       return redirect(MIGAPath.root)
     }
     return pages.response(MIGAPages.gateway(gateway, content: content, now: clock.now))
@@ -159,8 +152,9 @@ struct MIGAWebRoutes: Sendable {
   @Sendable func readNext(_ request: Request, context: AppRequestContext) async throws -> Response {
     var state = try await load(context)
     guard state.gateway != nil else { return redirect(MIGAPath.root) }
+    let items = try await library.items()
     try await step(&state, context) { state, recorder, generator throws(MIGAError) in
-      try state.readNext(library: library, recorder: recorder, using: &generator)
+      try state.readNext(library: items, recorder: recorder, using: &generator)
     }
     return redirect(MIGAPath.gateway)
   }

@@ -1,0 +1,74 @@
+import Foundation
+import OrchardKit
+
+/// The API's one spelling of an instant, `YYYY-MM-DDTHH:MM:SS.sssZ` (UTC, milliseconds), and of a
+/// day, `YYYY-MM-DD`, read field by field so that the contract's patterns and this parser agree.
+enum WireTimestamp {
+  /// What a string that should hold a date or an instant turned out to be.
+  enum Parsed<Value> {
+    case value(Value)
+    /// Fits the contract's pattern but names no real date (30 February).
+    case impossible
+    /// Does not fit the pattern.
+    case malformed
+  }
+
+  private static let epoch = LocalDay(year: 1970, month: 1, day: 1)!
+  private static let msPerDay: Int64 = 86_400_000
+
+  static func day(_ text: String) -> Parsed<LocalDay> {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10 else { return .malformed }
+    return day(bytes[0..<10])
+  }
+
+  static func instant(_ text: String) -> Parsed<Date> {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 24, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+      bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."), bytes[23] == UInt8(ascii: "Z"),
+      let hour = number(bytes[11..<13]), hour < 24, let minute = number(bytes[14..<16]), minute < 60,
+      let second = number(bytes[17..<19]), second < 60, let ms = number(bytes[20..<23])
+    else { return .malformed }
+    switch day(bytes[0..<10]) {
+    case .malformed: return .malformed
+    case .impossible: return .impossible
+    case .value(let day):
+      let total = Int64(day.days(from: epoch)) * msPerDay + (hour * 3600 + minute * 60 + second) * 1000 + ms
+      return .value(Date(timeIntervalSince1970: Double(total) / 1000))
+    }
+  }
+
+  static func format(_ instant: Date) -> String {
+    let ms = Int64((instant.timeIntervalSince1970 * 1000).rounded())
+    let msOfDay = ((ms % msPerDay) + msPerDay) % msPerDay
+    let date = epoch.adding(days: Int((ms - msOfDay) / msPerDay))
+    let seconds = msOfDay / 1000
+    return "\(date)T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))."
+      + "\(pad(msOfDay % 1000, 3))Z"
+  }
+
+  /// `YYYY-MM-DD` with year 0001–9999, month 01–12 and day 01–31, as the pattern says.
+  private static func day(_ bytes: ArraySlice<UInt8>) -> Parsed<LocalDay> {
+    let start = bytes.startIndex
+    guard bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+      let year = number(bytes[start..<start + 4]), year >= 1,
+      let month = number(bytes[start + 5..<start + 7]), (1...12).contains(month),
+      let day = number(bytes[start + 8..<start + 10]), (1...31).contains(day)
+    else { return .malformed }
+    return LocalDay(year: Int(year), month: Int(month), day: Int(day)).map { .value($0) } ?? .impossible
+  }
+
+  private static func number(_ digits: ArraySlice<UInt8>) -> Int64? {
+    var value: Int64 = 0
+    for byte in digits {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+      value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+    }
+    return value
+  }
+
+  private static func pad(_ value: Int64, _ width: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+}

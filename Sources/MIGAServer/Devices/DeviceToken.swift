@@ -1,0 +1,41 @@
+import Crypto
+import Foundation
+
+/// The bearer secret of one MIGA device: 256 random bits, base64url without padding (43 characters).
+///
+/// The server stores only ``hash``, so a leaked database holds no usable token.
+struct DeviceToken: Sendable, Equatable {
+  let value: String
+
+  init(value: String) { self.value = value }
+
+  /// Draws a new token from `generator` (the system's secure generator in production).
+  init<G: RandomNumberGenerator>(using generator: inout G) {
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(32)
+    for _ in 0..<4 {
+      withUnsafeBytes(of: generator.next().littleEndian) { bytes.append(contentsOf: $0) }
+    }
+    value = Data(bytes).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-")
+      .replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+  }
+
+  /// The SHA-256 of the token's text, as 64 lowercase hex digits: what the database keeps.
+  var hash: String {
+    SHA256.hash(data: Data(value.utf8)).map { byte in
+      let digits = String(byte, radix: 16)
+      return byte < 16 ? "0" + digits : digits
+    }.joined()
+  }
+
+  /// The token in an `Authorization: Bearer <token>` header, or nil when the header is absent or
+  /// another scheme. The scheme's name is case-insensitive (RFC 9110 §11.1).
+  static func bearer(in header: String?) -> DeviceToken? {
+    guard let header, header.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
+    let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
+    guard (1...256).contains(token.utf8.count) else { return nil }
+    return DeviceToken(value: token)
+  }
+}

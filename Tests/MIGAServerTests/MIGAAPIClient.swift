@@ -1,0 +1,94 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MIGAAPI
+import OrchardServer
+import ServerKit
+
+@testable import MIGAServer
+
+/// The whole server on a fresh SQLite file, with a second handle on the same file for what an
+/// operator does beside it (`orchard miga content …`).
+func withMIGA(_ body: @Sendable (MIGAAPIClient, Database) async throws -> Void) async throws {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("miga-\(UUID().uuidString)")
+  let path = directory.appendingPathComponent("orchard.sqlite").path
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let app = try await buildApplication(.defaults, database: .sqliteFile(path: path))
+  try await app.test(.router) { client in
+    let operator_ = try await Database.open(.sqliteFile(path: path), logger: .init(label: "test"))
+    do {
+      try await body(MIGAAPIClient(client: client), operator_)
+      try await operator_.close()
+    } catch {
+      try? await operator_.close()
+      throw error
+    }
+  }
+}
+
+/// A device's view of the API: sends JSON, decodes answers with the types generated from the
+/// contract (which refuse unknown members and missing required ones).
+struct MIGAAPIClient: Sendable {
+  let client: any TestClientProtocol
+
+  struct Answer: Sendable {
+    let status: HTTPResponse.Status
+    let headers: HTTPFields
+    let body: Data
+
+    func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+      let decoder = JSONDecoder()
+      decoder.dateDecodingStrategy = .iso8601
+      return try decoder.decode(T.self, from: body)
+    }
+
+    var problem: Components.Schemas.Problem? { try? decode() }
+  }
+
+  /// A new device's credentials.
+  func newDevice() async throws -> Components.Schemas.DeviceCredentials {
+    let answer = try await send(.post, "/miga/api/v1/devices")
+    return try answer.decode()
+  }
+
+  func send(
+    _ method: HTTPRequest.Method, _ path: String, token: String? = nil, headers extra: HTTPFields = [:],
+    json: (any Encodable)? = nil, rawBody: String? = nil
+  ) async throws -> Answer {
+    var headers = extra
+    if let token { headers[.authorization] = "Bearer \(token)" }
+    var body: ByteBuffer?
+    if let json {
+      body = ByteBuffer(bytes: try JSONEncoder().encode(json))
+      headers[.contentType] = headers[.contentType] ?? "application/json"
+    } else if let rawBody {
+      body = ByteBuffer(string: rawBody)
+    }
+    let response = try await client.execute(uri: path, method: method, headers: headers, body: body)
+    return Answer(status: response.status, headers: response.headers, body: Data(response.body.readableBytesView))
+  }
+
+  func upload(_ events: [Components.Schemas.Event], token: String) async throws -> Answer {
+    try await send(.post, "/miga/api/v1/events", token: token, json: Components.Schemas.EventBatch(events: events))
+  }
+
+  /// Every event the device has stored, page by page.
+  func restore(token: String, limit: Int = 500) async throws -> [Components.Schemas.Event] {
+    var events: [Components.Schemas.Event] = []
+    var cursor: String?
+    while true {
+      let query = "limit=\(limit)" + (cursor.map { "&after=\($0)" } ?? "")
+      let page: Components.Schemas.EventPage = try await send(.get, "/miga/api/v1/events?\(query)", token: token)
+        .decode()
+      events += page.events
+      cursor = page.cursor
+      if !page.has_more { return events }
+    }
+  }
+}
+
+/// `count` valid wire events with ids from `seed`.
+func wireEvents(_ count: Int, seed: UInt64 = 3) -> [Components.Schemas.Event] {
+  events(count, seed: seed).map(MIGAAPIService.wire)
+}
