@@ -116,6 +116,19 @@ class RenderMIGA(unittest.TestCase):
                                                 "batch_p50_ms": 100.0, "batch_p99_ms": 200.0})
         self.assertEqual(render(r).count("**missed**"), 2)
 
+    def test_core_stats_and_gateway_bytes(self):
+        r = results()
+        r["miga"] = miga()
+        r["miga"]["stats"] = {"events": 100000, "days": 556, "runs": 30, "stats_p50_ms": 7.0, "stats_p99_ms": 10.2,
+                              "one_pass_p50_ms": 3.0}
+        r["miga"]["browser"] = {"gateway_bytes": 54000, "gateway_load_ms": 110.0, "runs": 5}
+        md = render(r)
+        self.assertIn("| stats over 100,000 events < 50 ms | 10.2 ms (p99) | met |", md)
+        self.assertIn("| gateway page bytes < 100 KB | 54 KB | met |", md)
+        self.assertIn("(2.3× of it)", md)
+        r["miga"]["browser"]["gateway_bytes"] = 120000
+        self.assertIn("| gateway page bytes < 100 KB | 120 KB | **missed** |", render(r))
+
     def test_postgresql_figures_when_measured(self):
         r = results()
         r["miga"] = miga(postgresql={"clients": 2, "batch": 500, "batches": 400, "events_per_s": 8000.0,

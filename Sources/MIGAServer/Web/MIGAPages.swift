@@ -6,11 +6,14 @@ import ServerKit
 /// The HTML of every MIGA screen, rendered from the core's values.
 enum MIGAPages {
   static func page(_ title: String, bodyClass: String, refresh: Int? = nil, main: HTML) -> Page {
+    // The pause is a reading moment, set wholly in Lora: it loads one font, not two.
+    let isPause = bodyClass.contains("gateway")
     var page = Page(
       title: title, description: "A calm pause between you and the apps you reach for without thinking.",
-      theme: MIGATheme.tokens.name, themeColor: bodyClass.contains("gateway") ? "#16232b" : "#f5f2eb",
+      theme: MIGATheme.tokens.name, themeColor: isPause ? "#16232b" : "#f5f2eb",
       stylesheets: ["miga/miga.css"], scripts: ["miga/miga.js"],
-      preloadFonts: [FontFace.inter.assetPath, "fonts/lora-latin.woff2"], bodyClass: "miga " + bodyClass, main: main)
+      preloadFonts: isPause ? ["fonts/lora-latin.woff2"] : [FontFace.inter.assetPath, "fonts/lora-latin.woff2"],
+      bodyClass: "miga " + bodyClass, main: main)
     page.refreshWithoutScript = refresh
     return page
   }
