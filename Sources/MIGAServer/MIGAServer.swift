@@ -47,8 +47,9 @@ public enum MIGAServer {
         body: .init(byteBuffer: .init(bytes: spec)))
     }
     let devices = SQLMIGADeviceRepository(database: database.sql)
+    let content = SQLMIGAContentRepository(database: database.sql)
     let service = MIGAAPIService(
-      devices: devices, content: SQLMIGAContentRepository(database: database.sql),
+      devices: devices, content: content, contentState: ContentStateCache(repository: content),
       events: SQLMIGAEventRepository(database: database.sql), clock: clock,
       config: try RemoteConfig(credit: try bundledLibrary().credit))
     try service.registerHandlers(

@@ -10,6 +10,7 @@ import ServerKit
 struct MIGAAPIService: APIProtocol {
   let devices: any MIGADeviceRepository
   let content: any MIGAContentRepository
+  let contentState: ContentStateCache
   let events: any MIGAEventRepository
   let clock: any WallClock
   let config: RemoteConfig
@@ -28,7 +29,7 @@ struct MIGAAPIService: APIProtocol {
   func getContent(_ input: Operations.getContent.Input) async throws -> Operations.getContent.Output {
     _ = try BearerAuthentication.device()
     let since = try input.query.since.map { try Self.cursor($0) }
-    let state = try await content.state()
+    let state = try await contentState.state()
     let etag = "\"c.\(state.lastSeq).\(state.purgedSeq).\(since.map { String($0.seq) } ?? "all")\""
     let cacheControl = "private, no-cache"
     if Self.matches(input.headers.If_hyphen_None_hyphen_Match, etag) {
@@ -37,7 +38,12 @@ struct MIGAAPIService: APIProtocol {
     // A cursor older than the last tombstone purge may have missed a retirement, and one ahead of
     // this server's history came from another database: both start again from the whole library.
     let resync = since.map { $0.seq < state.purgedSeq || $0.seq > state.lastSeq } ?? true
-    let changes = try await content.changes(since: resync ? nil : since?.seq, upTo: state)
+    // A client at the latest position, the most common sync of all, needs no read.
+    let upToDate = !resync && since?.seq == state.lastSeq
+    let changes =
+      upToDate
+      ? ContentChanges(items: [], tombstones: [])
+      : try await content.changes(since: resync ? nil : since?.seq, upTo: state)
     let body = Components.Schemas.ContentDelta(
       items: changes.items.map(Self.wire),
       tombstones: changes.tombstones.map { .init(id: $0.id, retired_at: $0.retiredAt) },
