@@ -85,6 +85,7 @@ package.targets += [
       .product(name: "Logging", package: "swift-log"),
       .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOPosix", package: "swift-nio"),
+      .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
       .product(name: "Prometheus", package: "swift-prometheus"),
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       .product(name: "SQLKit", package: "sql-kit"),

@@ -111,7 +111,8 @@ func buildRouter(
   // Compact, unsorted JSON: the runtime's default (sorted keys, pretty-printed) costs about a fifth
   // of this endpoint's throughput and only adds bytes; member order carries no meaning in JSON.
   try OrchardAPIService(catalog: catalog).registerHandlers(
-    on: router, configuration: .init(jsonEncodingOptions: [.withoutEscapingSlashes]))
+    on: router, configuration: .init(jsonEncodingOptions: [.withoutEscapingSlashes]),
+    middlewares: [PlainHeaderValues()])
   router.addMethodNotAllowedResponses()
   return router
 }

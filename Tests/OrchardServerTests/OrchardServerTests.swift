@@ -119,6 +119,7 @@ struct OrchardServerTests {
     try await withOrchard { client in
       let etag = try await client.execute(uri: "/api/v1/apps", method: .get) { $0.headers[.eTag] }
       let tag = try #require(etag)
+      #expect(tag.hasPrefix("\"") && tag.hasSuffix("\""), "a quoted entity tag, not percent-encoded: \(tag)")
       try await client.execute(uri: "/api/v1/apps", method: .get, headers: [.ifNoneMatch: tag]) { response in
         #expect(response.status == .notModified)
       }

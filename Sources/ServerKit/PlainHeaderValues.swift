@@ -6,10 +6,12 @@ import OpenAPIRuntime
 /// as URI components, which turns `"c.1.0.all"` into `%22c.1.0.all%22`: no longer a quoted entity
 /// tag, so caches and clients that compare ETags byte for byte would never match it. Neither value
 /// ever contains `%` here, so decoding gives back exactly what the handler set.
-struct PlainHeaderValues: ServerMiddleware {
+public struct PlainHeaderValues: ServerMiddleware {
   static let names: [HTTPField.Name] = [.eTag, .cacheControl]
 
-  func intercept(
+  public init() {}
+
+  public func intercept(
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
     next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
   ) async throws -> (HTTPResponse, HTTPBody?) {
