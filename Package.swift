@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "OrchardKit", targets: ["OrchardKit"]),
     .library(name: "FaithJarCore", targets: ["FaithJarCore"]),
     .library(name: "MIGACore", targets: ["MIGACore"]),
+    .library(name: "WalkWorthyCore", targets: ["WalkWorthyCore"]),
     .executable(name: "orchard", targets: ["Orchard"]),
     .executable(name: "orchard-bench", targets: ["OrchardBench"]),
   ],
@@ -47,6 +48,9 @@ package.targets += [
   .target(name: "FaithJarCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(name: "FaithJarCoreTests", dependencies: ["FaithJarCore", "OrchardKit"], swiftSettings: swiftSettings),
   .target(name: "MIGACore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
+  .target(name: "WalkWorthyCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
+  .testTarget(
+    name: "WalkWorthyCoreTests", dependencies: ["WalkWorthyCore", "OrchardKit"], swiftSettings: swiftSettings),
   .executableTarget(name: "OrchardBench", dependencies: ["MIGACore", "OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(name: "MIGACoreTests", dependencies: ["MIGACore", "OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(
@@ -136,6 +140,7 @@ package.targets += [
       "ServerKitTesting",
       .product(name: "HummingbirdTesting", package: "hummingbird"),
     ],
+    exclude: ["__Snapshots__"],
     swiftSettings: swiftSettings
   ),
   .target(

@@ -1,0 +1,35 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Every encouragement WalkWorthy ships, in a fixed order (by id).
+public struct EncouragementLibrary: Sendable {
+  public let entries: [Encouragement]
+  private let byID: [String: Encouragement]
+
+  public init(entries: [Encouragement]) {
+    self.entries = entries
+    byID = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  public func encouragement(id: String) -> Encouragement? { byID[id] }
+
+  /// The entries carrying a tag, main or not, in library order.
+  public func entries(tagged tag: Tag) -> [Encouragement] {
+    entries.filter { $0.tags.contains(tag) }
+  }
+
+  /// The library compiled into the app (see `scripts/build-walkworthy-content`).
+  public static let bundled: EncouragementLibrary = {
+    struct Document: Decodable { let entries: [Encouragement] }
+    do {
+      let document = try JSONDecoder().decode(Document.self, from: Data(encouragementContentJSON.utf8))
+      return EncouragementLibrary(entries: document.entries)
+    } catch {
+      // The build script validates this JSON before it is ever compiled in.
+      preconditionFailure("the bundled encouragements do not decode: \(error)")
+    }
+  }()
+}

@@ -1,0 +1,14 @@
+/// The onboarding form's gender picker. Answering is optional: "Prefer not to say" is the default
+/// and is never sent anywhere.
+public enum Gender: String, CaseIterable, Codable, Sendable, Hashable {
+  case woman, man, nonBinary = "non-binary", preferNotToSay = "prefer-not-to-say"
+
+  public var label: String {
+    switch self {
+    case .woman: "Woman"
+    case .man: "Man"
+    case .nonBinary: "Non-binary"
+    case .preferNotToSay: "Prefer not to say"
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import WalkWorthyCore
+
+@Suite("History")
+struct HistoryTests {
+  let entries = syntheticEntries(count: 60)
+  let start = instant("2026-11-17T12:00:00Z")
+
+  @Test("newest first, and only the last 50")
+  func capped() {
+    var history = History()
+    for (n, entry) in entries.enumerated() {
+      history.record(VerseCard(entry, in: .bsb), at: start.addingTimeInterval(Double(n)))
+    }
+    #expect(history.entries.count == History.capacity)
+    #expect(history.entries.first?.verseID == "test-59")
+    #expect(history.entries.last?.verseID == "test-10")
+  }
+
+  @Test("the same verse twice in a row is one entry, refreshed in place; later it may come again")
+  func noConsecutiveDuplicates() throws {
+    var history = History()
+    history.record(VerseCard(entries[0], in: .bsb), at: start)
+    let id = try #require(history.entries.first?.id)
+    history.record(VerseCard(entries[0], in: .kjv), at: start.addingTimeInterval(60))
+    #expect(history.entries.count == 1)
+    #expect(history.entries[0].id == id)
+    #expect((history.entries[0].text, history.entries[0].translation) == ("KJV 0", "KJV"))
+    #expect(history.entries[0].seenAt == start.addingTimeInterval(60))
+    history.record(VerseCard(entries[1], in: .bsb), at: start.addingTimeInterval(120))
+    history.record(VerseCard(entries[0], in: .bsb), at: start.addingTimeInterval(180))
+    #expect(history.entries.map(\.verseID) == ["test-0", "test-1", "test-0"])
+    #expect(Set(history.entries.map(\.id)).count == 3)
+  }
+
+  @Test("a detail screen finds its entry, as shown at the time")
+  func detail() throws {
+    var history = History()
+    history.record(VerseCard(entries[4], in: .web), at: start)
+    let entry = try #require(history.entry(id: history.entries[0].id))
+    #expect(entry.ref == "Psalm 5:1")
+    #expect(entry.text == "WEB 4" && entry.translation == "WEB")
+    #expect(entry.encouragement == "For you, 4.")
+    #expect(history.entry(id: 999) == nil)
+  }
+
+  @Test("an API payload is recorded with its own label")
+  func payload() {
+    var history = History()
+    let payload = EncouragementPayload(
+      id: "p", ref: "John 1:5", text: "The Light shines", encouragement: "You too.", translation: nil, expiresAt: nil)
+    history.record(payload, at: start)
+    #expect(history.entries[0].verseID == "p" && history.entries[0].translation == nil)
+  }
+
+  @Test("saved and restored, it carries on without reusing an id")
+  func restored() throws {
+    var history = History()
+    history.record(VerseCard(entries[0], in: .bsb), at: start)
+    history.record(VerseCard(entries[1], in: .bsb), at: start)
+    var restored = try JSONDecoder().decode(History.self, from: JSONEncoder().encode(history))
+    #expect(restored == history)
+    restored.record(VerseCard(entries[2], in: .bsb), at: start)
+    #expect(Set(restored.entries.map(\.id)).count == 3)
+  }
+}
