@@ -48,12 +48,14 @@ public enum MIGAServer {
     }
     let devices = SQLMIGADeviceRepository(database: database.sql)
     let content = SQLMIGAContentRepository(database: database.sql)
+    let contentState = ContentStateCache(repository: content)
     let service = MIGAAPIService(
-      devices: devices, content: content, contentState: ContentStateCache(repository: content),
+      devices: devices, content: content, contentState: contentState,
       events: SQLMIGAEventRepository(database: database.sql), clock: clock,
       config: try RemoteConfig(credit: try bundledLibrary().credit))
+    let api = router.group().add(middleware: UpToDateContent(devices: devices, contentState: contentState))
     try service.registerHandlers(
-      on: router, configuration: .init(jsonEncodingOptions: [.withoutEscapingSlashes]),
+      on: api, configuration: .init(jsonEncodingOptions: [.withoutEscapingSlashes]),
       middlewares: [PlainHeaderValues(), BearerAuthentication(devices: devices), NoNullMembers()])
 
     // The web version (`MIGAWeb`, Sources/MIGAServer/Web/) owns every other `/miga/` path.

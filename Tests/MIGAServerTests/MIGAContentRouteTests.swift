@@ -46,6 +46,28 @@ struct MIGAContentRouteTests {
     }
   }
 
+  @Test("an up-to-date device gets the empty delta from memory, in the contract's shape")
+  func upToDate() async throws {
+    try await withMIGA { api, _ in
+      let device = try await api.newDevice()
+      let first: Components.Schemas.ContentDelta = try await api.send(
+        .get, "/miga/api/v1/content", token: device.token
+      ).decode()
+      let answer = try await api.send(.get, "/miga/api/v1/content?since=\(first.cursor)", token: device.token)
+      #expect(answer.status == .ok)
+      #expect(answer.headers[.contentType] == "application/json; charset=utf-8")
+      #expect(answer.headers[.cacheControl] == "private, no-cache")
+      #expect(answer.headers[.eTag] == "\"c.661.0.661\"")
+      let delta: Components.Schemas.ContentDelta = try answer.decode()
+      #expect(delta == .init(items: [], tombstones: [], cursor: first.cursor, full_resync: false))
+      // Without a token the answer is the contract's 401, never the shortcut.
+      let anonymous = try await api.send(.get, "/miga/api/v1/content?since=\(first.cursor)", token: nil)
+      #expect(anonymous.status == .unauthorized)
+      let stranger = try await api.send(.get, "/miga/api/v1/content?since=\(first.cursor)", token: "nope")
+      #expect(stranger.status == .unauthorized)
+    }
+  }
+
   @Test("after an import that updates one item and retires another, the delta holds just those two")
   func deltaAfterImport() async throws {
     try await withMIGA { api, database in
