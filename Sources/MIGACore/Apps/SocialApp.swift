@@ -35,6 +35,22 @@ public struct SocialApp: Codable, Sendable, Hashable, Identifiable {
     self.isCustom = isCustom
   }
 
+  /// The app's icon in MIGA, as an SF Symbol name for the SwiftUI shell. Brand logos are their
+  /// owners' to ship, so MIGA draws its own: a symbol for what the app is for, on the app's tint
+  /// (the web version shows the name's initial on that tint).
+  public var icon: String {
+    switch id {
+    case "instagram": "camera"
+    case "tiktok": "music.note"
+    case "facebook": "person.2"
+    case "x": "text.bubble"
+    case "youtube": "play.rectangle"
+    case "snapchat": "bolt.heart"
+    case "reddit": "bubble.left.and.bubble.right"
+    default: "globe"
+    }
+  }
+
   /// The label on Proceed: "Proceed to Instagram".
   public var proceedLabel: String { "Proceed to \(name)" }
 
