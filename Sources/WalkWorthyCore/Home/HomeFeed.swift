@@ -1,3 +1,5 @@
+import OrchardKit
+
 /// The home screen's verse card: Next and Previous walk a local list (wrapping at both ends) and the
 /// translation picker changes the card's translation, which changes text and label together.
 public struct HomeFeed: Sendable, Equatable {
