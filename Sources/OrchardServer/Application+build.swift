@@ -32,7 +32,15 @@ public let orchardMigrations = MigrationRunner(
   [
     SQLDeviceRepository.migration,
     SQLAppCatalogRepository.migration,
-  ] + FaithJarServer.migrations + MIGAServer.migrations + MIGAWeb.migrations)
+  ] + FaithJarServer.migrations + MIGAServer.migrations + MIGAWeb.migrations + [
+    // Databases made before every timestamp column was created 8 bytes wide.
+    .widenTimestamps(
+      "platform-0002-double-precision-times",
+      columns: [
+        ("devices", "created_at"), ("devices", "last_seen_at"), ("faith_jar_devices", "updated_at"),
+        ("miga_devices", "created_at"), ("miga_web_devices", "updated_at"),
+      ])
+  ])
 
 /// Builds the whole Orchard server — used by `orchard serve`, by route tests and by browser tests.
 ///

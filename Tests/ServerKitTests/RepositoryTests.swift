@@ -49,7 +49,8 @@ struct RepositoryTests {
       let repository = SQLDeviceRepository(database: database.sql)
       var generator = SeededRandomNumberGenerator(seed: 7)
       let id = IdempotencyID(using: &generator)
-      let created = Date(timeIntervalSince1970: 1_800_000_000)
+      // A fraction of a second, which a 4-byte float column would round away (to 128 s here).
+      let created = Date(timeIntervalSince1970: 1_800_000_001.25)
       #expect(try await repository.find(id) == nil)
       try await repository.insert(Device(id: id, createdAt: created, lastSeenAt: created))
       #expect(try await repository.find(id) == Device(id: id, createdAt: created, lastSeenAt: created))
@@ -57,6 +58,21 @@ struct RepositoryTests {
       try await repository.touch(id, at: later)
       #expect(try await repository.find(id)?.lastSeenAt == later)
       #expect(try await repository.find(IdempotencyID(using: &generator)) == nil)
+    }
+  }
+
+  @Test(
+    "a timestamp column made with .real keeps fractions of a second once widened", arguments: TestDatabase.available)
+  func widenedTimestamps(engine: TestDatabase) async throws {
+    try await engine.withFreshDatabase { database in
+      try await MigrationRunner([
+        Migration("legacy") { try await $0.create(table: "legacy").column("at", type: .real, .notNull).run() },
+        .widenTimestamps("widen", columns: [("legacy", "at")]),
+      ]).run(on: database.sql, logger: Self.logger)
+      try await database.sql.insert(into: "legacy").columns("at").values(SQLBind(1_800_000_001.25)).run()
+      struct Row: Decodable { let at: Double }
+      let row = try await database.sql.select().column("at").from("legacy").first(decoding: Row.self)
+      #expect(row?.at == 1_800_000_001.25)
     }
   }
 

@@ -44,7 +44,7 @@ public struct SQLMIGADeviceRepository: MIGADeviceRepository {
     try await database.create(table: "miga_devices")
       .column("id", type: .text, .primaryKey(autoIncrement: false))
       .column("token_hash", type: .text, .notNull, .unique)
-      .column("created_at", type: .real, .notNull)
+      .column("created_at", type: .epochSeconds, .notNull)
       .run()
   }
 }

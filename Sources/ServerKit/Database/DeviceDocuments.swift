@@ -64,7 +64,7 @@ public struct DeviceDocuments<Document: Codable & Sendable>: Sendable {
           .references("devices", "id", onDelete: .cascade)
         )
         .column("record", type: .text, .notNull)
-        .column("updated_at", type: .real, .notNull)
+        .column("updated_at", type: .epochSeconds, .notNull)
         .run()
     }
   }

@@ -75,3 +75,24 @@ public struct MigrationError: Error, CustomStringConvertible {
   public let underlying: any Error
   public var description: String { "migration \(id) failed and was rolled back: \(String(reflecting: underlying))" }
 }
+
+extension SQLDataType {
+  /// Seconds since 1970 as an 8-byte float on every engine. (SQLKit's `.real` is PostgreSQL's
+  /// 4-byte `REAL`, which rounds today's timestamps to about two minutes.)
+  public static var epochSeconds: SQLDataType { .custom(SQLRaw("DOUBLE PRECISION")) }
+}
+
+extension Migration {
+  /// Widens timestamp columns created as `.real` to ``SQLDataType/epochSeconds`` on PostgreSQL; on
+  /// SQLite, where every REAL is already 8 bytes, it does nothing.
+  public static func widenTimestamps(_ id: String, columns: [(table: String, column: String)]) -> Migration {
+    Migration(id) { database in
+      guard database.dialect.name == "postgresql" else { return }
+      for (table, column) in columns {
+        try await database.raw(
+          "ALTER TABLE \(ident: table) ALTER COLUMN \(ident: column) TYPE DOUBLE PRECISION"
+        ).run()
+      }
+    }
+  }
+}

@@ -73,8 +73,8 @@ public struct SQLDeviceRepository: DeviceRepository {
   public static let migration = Migration("serverkit-0001-devices") { database in
     try await database.create(table: "devices")
       .column("id", type: .text, .primaryKey(autoIncrement: false))
-      .column("created_at", type: .real, .notNull)
-      .column("last_seen_at", type: .real, .notNull)
+      .column("created_at", type: .epochSeconds, .notNull)
+      .column("last_seen_at", type: .epochSeconds, .notNull)
       .run()
   }
 }
