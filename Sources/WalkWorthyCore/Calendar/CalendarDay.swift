@@ -1,0 +1,33 @@
+import OrchardKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A student's day built from their calendar feed, in the API's ``TodayCanvas`` shape.
+public enum CalendarDay {
+  /// Deadlines due on `now`'s local day or within the next 24 hours, and exams starting on that day,
+  /// each in time order, with ISO 8601 UTC times ("2026-11-17T14:00:00Z"). Points are unknown (nil):
+  /// feeds do not carry them.
+  public static func todayCanvas(from events: [CalendarEvent], now: Date, timeZone: TimeZone) -> TodayCanvas {
+    let clock = ZonedClock(timeZone: timeZone)
+    let today = clock.day(of: now)
+    let horizon = now.addingTimeInterval(24 * 3_600)
+    let deadlines = events.compactMap { event -> (Date, CalendarEvent)? in
+      guard event.kind == .deadline, let due = event.due else { return nil }
+      return clock.day(of: due) == today || (now...horizon).contains(due) ? (due, event) : nil
+    }
+    let exams = events.filter { $0.kind == .exam && clock.day(of: $0.start) == today }
+    return TodayCanvas(
+      assignmentsToday: deadlines.sorted { $0.0 < $1.0 }.map {
+        Assignment(title: $0.1.summary, due_at: iso8601($0.0), points: nil)
+      },
+      examsToday: exams.sorted { $0.start < $1.start }.map { Exam(title: $0.summary, when: iso8601($0.start)) })
+  }
+
+  private static func iso8601(_ date: Date) -> String {
+    date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0)!))
+  }
+}
