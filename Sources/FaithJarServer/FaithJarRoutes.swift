@@ -206,7 +206,7 @@ struct FaithJarRoutes: Sendable {
   }
 
   @Sendable func chooseTranslation(_ request: Request, context: AppRequestContext) async throws -> Response {
-    let form = try await Form(request)
+    let form = try await FormFields(request)
     guard let translation = form["translation"].flatMap(Translation.init(rawValue:)) else {
       throw OrchardError.badRequest(
         "Choose one of the translations offered: BSB, KJV or WEB.", code: "UNKNOWN_TRANSLATION")
@@ -217,7 +217,7 @@ struct FaithJarRoutes: Sendable {
 
   @Sendable func setFavourite(_ request: Request, context: AppRequestContext) async throws -> Response {
     guard let id = context.parameters.get("verse"), library.verse(id: id) != nil else { throw OrchardError.notFound }
-    let form = try await Form(request)
+    let form = try await FormFields(request)
     guard let flag = form["favourite"], flag == "0" || flag == "1" else {
       throw OrchardError.badRequest("Say whether to save the verse or remove it.", code: "BAD_FAVOURITE")
     }
@@ -353,25 +353,6 @@ enum PaywallNotice: String {
     case .nothingToRestore: "No subscription was found to restore."
     }
   }
-}
-
-/// A URL-encoded form body, read with a size limit.
-struct Form {
-  private let fields: [String: String]
-
-  init(_ request: Request) async throws {
-    let buffer = try await request.body.collect(upTo: 16 * 1024)
-    var fields: [String: String] = [:]
-    for pair in String(buffer: buffer).split(separator: "&") {
-      let parts = pair.split(separator: "=", maxSplits: 1).map {
-        String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
-      }
-      if let key = parts.first, fields[key] == nil { fields[key] = parts.count > 1 ? parts[1] : "" }
-    }
-    self.fields = fields
-  }
-
-  subscript(_ name: String) -> String? { fields[name] }
 }
 
 /// What a device keeps for reading offline.
