@@ -56,7 +56,10 @@ public enum MIGAServer {
     let api = router.group().add(middleware: UpToDateContent(devices: devices, contentState: contentState))
     try service.registerHandlers(
       on: api, configuration: .init(jsonEncodingOptions: [.withoutEscapingSlashes]),
-      middlewares: [PlainHeaderValues(), BearerAuthentication(devices: devices), NoNullMembers()])
+      middlewares: [
+        PlainHeaderValues(), BearerAuthentication(unauthorized: .unauthorized, device: devices.device(tokenHash:)),
+        NoNullMembers(),
+      ])
 
     // The web version (`MIGAWeb`, Sources/MIGAServer/Web/) owns every other `/miga/` path.
   }

@@ -27,7 +27,7 @@ struct MIGAAPIService: APIProtocol {
   }
 
   func getContent(_ input: Operations.getContent.Input) async throws -> Operations.getContent.Output {
-    _ = try BearerAuthentication.device()
+    _ = try BearerAuthentication.device(or: .unauthorized)
     let since = try input.query.since.map { try Self.cursor($0) }
     let state = try await contentState.state()
     let etag = Self.contentETag(state, since: since)
@@ -52,7 +52,7 @@ struct MIGAAPIService: APIProtocol {
   }
 
   func uploadEvents(_ input: Operations.uploadEvents.Input) async throws -> Operations.uploadEvents.Output {
-    let device = try BearerAuthentication.device()
+    let device = try BearerAuthentication.device(or: .unauthorized)
     guard case .json(let batch) = input.body else { throw OrchardError.badRequest("The body must be JSON.") }
     let checked = try EventContract.check(batch.events)
     let stored = try await events.store(checked.events, for: device, at: clock.now)
@@ -64,7 +64,7 @@ struct MIGAAPIService: APIProtocol {
   }
 
   func listEvents(_ input: Operations.listEvents.Input) async throws -> Operations.listEvents.Output {
-    let device = try BearerAuthentication.device()
+    let device = try BearerAuthentication.device(or: .unauthorized)
     let after = try input.query.after.map { try Self.cursor($0) }?.seq ?? 0
     let limit = input.query.limit ?? 500
     guard (1...1000).contains(limit) else {
@@ -77,7 +77,7 @@ struct MIGAAPIService: APIProtocol {
   }
 
   func getConfig(_ input: Operations.getConfig.Input) async throws -> Operations.getConfig.Output {
-    _ = try BearerAuthentication.device()
+    _ = try BearerAuthentication.device(or: .unauthorized)
     let cacheControl = "public, max-age=300"
     if Self.matches(input.headers.If_hyphen_None_hyphen_Match, config.etag) {
       return .notModified(.init(headers: .init(ETag: config.etag, Cache_hyphen_Control: cacheControl)))

@@ -2,7 +2,6 @@ import Foundation
 import OrchardKit
 import SQLKit
 import ServerKit
-import Synchronization
 
 /// Storage of MIGA's API devices: an id and the hash of its bearer token.
 ///
@@ -46,23 +45,5 @@ public struct SQLMIGADeviceRepository: MIGADeviceRepository {
       .column("token_hash", type: .text, .notNull, .unique)
       .column("created_at", type: .epochSeconds, .notNull)
       .run()
-  }
-}
-
-/// Token hashes and their devices, bounded: when full it starts over, and a forgotten token costs
-/// one indexed read.
-final class KnownTokens: Sendable {
-  private let devices = Mutex<[String: IdempotencyID]>([:])
-  let capacity: Int
-
-  init(capacity: Int) { self.capacity = capacity }
-
-  func device(_ tokenHash: String) -> IdempotencyID? { devices.withLock { $0[tokenHash] } }
-
-  func remember(_ device: IdempotencyID, tokenHash: String) {
-    devices.withLock { devices in
-      if devices.count >= capacity { devices.removeAll(keepingCapacity: true) }
-      devices[tokenHash] = device
-    }
   }
 }

@@ -1,16 +1,16 @@
 import Crypto
 import Foundation
 
-/// The bearer secret of one MIGA device: 256 random bits, base64url without padding (43 characters).
+/// The bearer secret of one app install (MIGA, WalkWorthy): 256 random bits, base64url without padding (43 characters).
 ///
 /// The server stores only ``hash``, so a leaked database holds no usable token.
-struct DeviceToken: Sendable, Equatable {
-  let value: String
+public struct DeviceToken: Sendable, Equatable {
+  public let value: String
 
-  init(value: String) { self.value = value }
+  public init(value: String) { self.value = value }
 
   /// Draws a new token from `generator` (the system's secure generator in production).
-  init<G: RandomNumberGenerator>(using generator: inout G) {
+  public init<G: RandomNumberGenerator>(using generator: inout G) {
     var bytes = [UInt8]()
     bytes.reserveCapacity(32)
     for _ in 0..<4 {
@@ -23,7 +23,7 @@ struct DeviceToken: Sendable, Equatable {
   }
 
   /// The SHA-256 of the token's text, as 64 lowercase hex digits: what the database keeps.
-  var hash: String {
+  public var hash: String {
     SHA256.hash(data: Data(value.utf8)).map { byte in
       let digits = String(byte, radix: 16)
       return byte < 16 ? "0" + digits : digits
@@ -32,7 +32,7 @@ struct DeviceToken: Sendable, Equatable {
 
   /// The token in an `Authorization: Bearer <token>` header, or nil when the header is absent or
   /// another scheme. The scheme's name is case-insensitive (RFC 9110 §11.1).
-  static func bearer(in header: String?) -> DeviceToken? {
+  public static func bearer(in header: String?) -> DeviceToken? {
     guard let header, header.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
     let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
     guard (1...256).contains(token.utf8.count) else { return nil }
