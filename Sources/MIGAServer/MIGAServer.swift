@@ -58,7 +58,7 @@ public enum MIGAServer {
       on: api, configuration: .init(jsonEncodingOptions: [.withoutEscapingSlashes]),
       middlewares: [
         PlainHeaderValues(), BearerAuthentication(unauthorized: .unauthorized, device: devices.device(tokenHash:)),
-        NoNullMembers(),
+        NoNullMembers(operations: ["uploadEvents"]),
       ])
 
     // The web version (`MIGAWeb`, Sources/MIGAServer/Web/) owns every other `/miga/` path.

@@ -63,16 +63,3 @@ struct ContentImportPlanTests {
     }
   }
 }
-
-@Suite("Nulls in an event batch")
-struct NoNullMembersTests {
-  @Test(
-    "null is found as a value and never inside a string",
-    arguments: [
-      (#"{"a":null}"#, true), (#"{"a":[1,null]}"#, true), (#"{"a":"null"}"#, false),
-      (#"{"a":"say \"null\" twice"}"#, false), (#"{"a":"\\","b":null}"#, true), (#"{"nullable":true}"#, false),
-    ])
-  func scan(json: String, hasNull: Bool) {
-    #expect(NoNullMembers.containsNull(Array(json.utf8)) == hasNull)
-  }
-}
