@@ -18,6 +18,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -105,6 +106,7 @@ package.targets += [
       "FaithJarServer",
       "MIGAServer",
       "OrchardAPI",
+      "WalkWorthyServer",
       "OrchardKit",
       "ServerKit",
       .product(name: "Hummingbird", package: "hummingbird"),
@@ -171,6 +173,45 @@ package.targets += [
       "ServerKit",
       "ServerKitTesting",
       .product(name: "HummingbirdTesting", package: "hummingbird"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "WalkWorthyAPI",
+    dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+    resources: [.copy("openapi.yaml"), .copy("openapi-generator-config.yaml")],
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "WalkWorthyServer",
+    dependencies: [
+      "OrchardKit",
+      "ServerKit",
+      "WalkWorthyAPI",
+      "WalkWorthyCore",
+      .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      .product(name: "HTTPTypes", package: "swift-http-types"),
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+      .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "WalkWorthyServerTests",
+    dependencies: [
+      "OrchardKit",
+      "OrchardServer",
+      "ServerKit",
+      "ServerKitTesting",
+      "WalkWorthyAPI",
+      "WalkWorthyCore",
+      "WalkWorthyServer",
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+      .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
     swiftSettings: swiftSettings

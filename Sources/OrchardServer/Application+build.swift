@@ -9,6 +9,7 @@ import OrchardKit
 import Prometheus
 import ServerKit
 import ServiceLifecycle
+import WalkWorthyServer
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -20,10 +21,16 @@ import ServiceLifecycle
 public struct ServerDependencies: Sendable {
   public var clock: any WallClock
   public var logger: Logger
+  /// WalkWorthy's calendar feed fetcher and source of random choices.
+  public var walkWorthy: WalkWorthyServer.Options
 
-  public init(clock: any WallClock = SystemClock(), logger: Logger = Logger(label: "orchard")) {
+  public init(
+    clock: any WallClock = SystemClock(), logger: Logger = Logger(label: "orchard"),
+    walkWorthy: WalkWorthyServer.Options = WalkWorthyServer.Options()
+  ) {
     self.clock = clock
     self.logger = logger
+    self.walkWorthy = walkWorthy
   }
 }
 
@@ -40,7 +47,7 @@ public let orchardMigrations = MigrationRunner(
         ("devices", "created_at"), ("devices", "last_seen_at"), ("faith_jar_devices", "updated_at"),
         ("miga_devices", "created_at"), ("miga_web_devices", "updated_at"),
       ])
-  ])
+  ] + WalkWorthyServer.migrations)
 
 /// Builds the whole Orchard server — used by `orchard serve`, by route tests and by browser tests.
 ///
@@ -116,6 +123,9 @@ func buildRouter(
     testDeviceClock: configuration.testDeviceClock)
   try MIGAServer.mount(on: router, database: database, clock: dependencies.clock)
   MIGAWeb.mount(on: router, database: database, devices: devices, clock: dependencies.clock, pages: pages)
+  try WalkWorthyServer.mount(
+    on: router, database: database, clock: dependencies.clock, options: dependencies.walkWorthy,
+    logger: dependencies.logger)
   // Compact, unsorted JSON: the runtime's default (sorted keys, pretty-printed) costs about a fifth
   // of this endpoint's throughput and only adds bytes; member order carries no meaning in JSON.
   try OrchardAPIService(catalog: catalog).registerHandlers(

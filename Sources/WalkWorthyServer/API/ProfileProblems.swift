@@ -1,0 +1,67 @@
+import ServerKit
+import WalkWorthyAPI
+import WalkWorthyCore
+
+/// A refused profile as a problem document that lists every broken rule with its field, so an app
+/// can mark each field at once.
+enum ProfileProblems {
+  /// The profile the form would keep, or every problem with the request: the form's and the
+  /// contract's, each kind once, in the form's field order.
+  static func validate(_ upload: Components.Schemas.Profile) -> Result<Profile, ProfileValidationError> {
+    var problems: [ProfileProblem] = []
+    do {
+      let profile = try Profile(
+        age: upload.age, major: upload.major ?? "",
+        gender: upload.gender.flatMap { Gender(rawValue: $0.rawValue) } ?? .preferNotToSay,
+        hobbies: upload.hobbies, personalizationOptIn: upload.personalizationOptIn)
+      problems = contractProblems(upload)
+      if problems.isEmpty { return .success(profile) }
+    } catch {
+      problems = error.problems
+      let codes = Set(problems.map { fieldProblem($0).code })
+      problems += contractProblems(upload).filter { !codes.contains(fieldProblem($0).code) }
+    }
+    let order: [Components.Schemas.FieldProblem.fieldPayload] = [.age, .major, .hobbies]
+    let sorted = problems.enumerated().sorted { a, b in
+      let (fieldA, fieldB) = (
+        order.firstIndex(of: fieldProblem(a.element).field)!, order.firstIndex(of: fieldProblem(b.element).field)!
+      )
+      return fieldA != fieldB ? fieldA < fieldB : a.offset < b.offset
+    }
+    return .failure(ProfileValidationError(problems: sorted.map(\.element)))
+  }
+
+  /// The schema's limits, which count what was sent: Unicode scalars of the untrimmed text, and
+  /// hobbies before repeats are dropped. The form's own rules (characters, after trimming) are
+  /// never stricter, so a request within these is then judged by them.
+  static func contractProblems(_ upload: Components.Schemas.Profile) -> [ProfileProblem] {
+    var problems: [ProfileProblem] = []
+    if let major = upload.major, major.unicodeScalars.count > Profile.majorLimit {
+      problems.append(.majorTooLong(major.unicodeScalars.count))
+    }
+    if upload.hobbies.count > Profile.hobbyLimit { problems.append(.tooManyHobbies(upload.hobbies.count)) }
+    problems += upload.hobbies.filter { $0.unicodeScalars.count > Profile.hobbyLengthLimit }.map {
+      .hobbyTooLong($0)
+    }
+    return problems
+  }
+
+  static func problem(_ error: ProfileValidationError) -> Components.Schemas.Problem {
+    .init(
+      _type: "about:blank", title: "The profile was not saved", status: 400, detail: error.description,
+      code: "INVALID_PROFILE", problems: error.problems.map(fieldProblem))
+  }
+
+  static func fieldProblem(_ problem: ProfileProblem) -> Components.Schemas.FieldProblem {
+    let (field, code): (Components.Schemas.FieldProblem.fieldPayload, String) =
+      switch problem {
+      case .ageMissing: (.age, "AGE_MISSING")
+      case .ageOutOfRange: (.age, "AGE_OUT_OF_RANGE")
+      case .majorTooLong: (.major, "MAJOR_TOO_LONG")
+      case .tooManyHobbies: (.hobbies, "TOO_MANY_HOBBIES")
+      case .emptyHobby: (.hobbies, "EMPTY_HOBBY")
+      case .hobbyTooLong: (.hobbies, "HOBBY_TOO_LONG")
+      }
+    return .init(field: field, code: code, message: problem.message)
+  }
+}

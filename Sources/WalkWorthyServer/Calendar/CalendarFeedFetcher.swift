@@ -1,0 +1,44 @@
+import Foundation
+
+/// Downloads a calendar feed's text. Route tests inject their own; the server uses
+/// ``HTTPCalendarFeedFetcher``.
+public protocol CalendarFeedFetcher: Sendable {
+  /// The body of `url`, or why there is none.
+  func fetch(_ url: URL) async throws(CalendarFeedError) -> String
+}
+
+/// Why a feed could not be linked or refreshed. Each has a stable API code.
+public enum CalendarFeedError: Error, Sendable, Equatable {
+  /// The whole download took longer than the fetcher allows.
+  case timeout
+  /// The body (or its announced `Content-Length`) passed the size limit, or the feed broke a
+  /// parser limit.
+  case tooLarge
+  /// The body is not an iCalendar document (an HTML login page, a truncated download).
+  case notICalendar
+  /// No connection: an unknown host, a refused or dropped connection, a TLS failure.
+  case unreachable
+  /// The server answered with a status outside 2xx.
+  case badStatus(Int)
+
+  public var code: String {
+    switch self {
+    case .timeout: "CALENDAR_FEED_TIMEOUT"
+    case .tooLarge: "CALENDAR_FEED_TOO_LARGE"
+    case .notICalendar: "CALENDAR_FEED_NOT_ICALENDAR"
+    case .unreachable: "CALENDAR_FEED_UNREACHABLE"
+    case .badStatus: "CALENDAR_FEED_BAD_STATUS"
+    }
+  }
+
+  /// A sentence for the student.
+  public var detail: String {
+    switch self {
+    case .timeout: "The calendar took too long to answer. Check the link, or try again later."
+    case .tooLarge: "The calendar is larger than WalkWorthy can read (2 MB, 5,000 events)."
+    case .notICalendar: "That link does not lead to a calendar feed. Copy the .ics feed link from Canvas's calendar."
+    case .unreachable: "The calendar's server could not be reached. Check the link, or try again later."
+    case .badStatus(let status): "The calendar's server answered with status \(status) instead of the feed."
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import WalkWorthyServer
+
+/// Feeds served from a real loopback server: a good one, a slow one, huge ones, a web page, a 404.
+func withFeedServer(_ body: @Sendable (_ base: String) async throws -> Void) async throws {
+  let router = Router()
+  router.get("/feed.ics") { _, _ in
+    Response(
+      status: .ok, headers: [.contentType: "text/calendar"], body: .init(byteBuffer: ByteBuffer(string: schoolFeed)))
+  }
+  router.get("/slow.ics") { _, _ in
+    try await Task.sleep(for: .seconds(3))
+    return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: schoolFeed)))
+  }
+  router.get("/huge.ics") { _, _ in
+    Response(status: .ok, body: .init(byteBuffer: ByteBuffer(repeating: UInt8(ascii: "x"), count: 3 << 20)))
+  }
+  router.get("/endless.ics") { _, _ in
+    // Streamed without a Content-Length, so only counting the body can stop it.
+    Response(
+      status: .ok,
+      body: ResponseBody { writer in
+        let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: 64 << 10)
+        for _ in 0..<64 { try await writer.write(chunk) }
+        try await writer.finish(nil)
+      })
+  }
+  router.get("/page.html") { _, _ in
+    Response(
+      status: .ok, headers: [.contentType: "text/html"],
+      body: .init(byteBuffer: ByteBuffer(string: "<!doctype html><title>Sign in</title>")))
+  }
+  let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+  try await app.test(.live) { client in
+    try await body("http://127.0.0.1:\(client.port!)")
+  }
+}
+
+@Suite("Fetching calendar feeds over HTTP", .serialized)
+struct HTTPCalendarFeedFetcherTests {
+  let fetcher = HTTPCalendarFeedFetcher(timeout: .milliseconds(500), byteLimit: 1 << 20)
+
+  @Test("a feed on a loopback server is fetched whole")
+  func normal() async throws {
+    try await withFeedServer { base in
+      let text = try await fetcher.fetch(URL(string: base + "/feed.ics")!)
+      #expect(text == schoolFeed)
+    }
+  }
+
+  @Test("a server slower than the time limit is a timeout")
+  func slow() async throws {
+    try await withFeedServer { base in
+      let started = ContinuousClock.now
+      await #expect(throws: CalendarFeedError.timeout) { try await fetcher.fetch(URL(string: base + "/slow.ics")!) }
+      #expect(ContinuousClock.now - started < .seconds(2))
+    }
+  }
+
+  @Test("a body over the limit is refused, announced or streamed", arguments: ["/huge.ics", "/endless.ics"])
+  func huge(path: String) async throws {
+    try await withFeedServer { base in
+      await #expect(throws: CalendarFeedError.tooLarge) { try await fetcher.fetch(URL(string: base + path)!) }
+    }
+  }
+
+  @Test("a status outside 2xx is refused with the status")
+  func notFound() async throws {
+    try await withFeedServer { base in
+      await #expect(throws: CalendarFeedError.badStatus(404)) {
+        try await fetcher.fetch(URL(string: base + "/missing.ics")!)
+      }
+    }
+  }
+
+  @Test("a closed port is unreachable")
+  func unreachable() async throws {
+    await #expect(throws: CalendarFeedError.unreachable) {
+      try await fetcher.fetch(URL(string: "http://127.0.0.1:9/feed.ics")!)
+    }
+  }
+
+  @Test("through the API: a real feed links, a web page and a slow feed change nothing")
+  func throughAPI() async throws {
+    try await withFeedServer { base in
+      let live = HTTPCalendarFeedFetcher(timeout: .milliseconds(500))
+      try await withWalkWorthyLive(fetcher: live) { api in
+        let token = try await api.newDevice()
+        for (path, code) in [("/page.html", "CALENDAR_FEED_NOT_ICALENDAR"), ("/slow.ics", "CALENDAR_FEED_TIMEOUT")] {
+          let answer = try await api.send(
+            .put, "/walkworthy/api/v1/calendar", token: token, rawBody: #"{"url": "\#(base)\#(path)"}"#)
+          #expect(answer.problem?.code == code)
+        }
+        let linked = try await api.send(
+          .put, "/walkworthy/api/v1/calendar", token: token, rawBody: #"{"url": "\#(base)/feed.ics"}"#)
+        #expect(linked.status == .ok)
+      }
+    }
+  }
+}
