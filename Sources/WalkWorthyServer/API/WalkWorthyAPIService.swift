@@ -39,13 +39,15 @@ struct WalkWorthyAPIService: APIProtocol {
     let selection = selector.next(after: device.selection, signals: signals, now: now, using: &generator)
     if selection.isNew { try await devices.saveSelection(selection.state, for: id, at: now) }
     let translation = Translation(abbreviation: (input.query.translation ?? .BSB).rawValue) ?? .standard
-    let payload = selection.payload(in: translation)
+    // Built from one card, so the text and its label cannot disagree; the expiry goes out as a
+    // Date and the runtime writes it in UTC.
+    let card = VerseCard(selection.entry, in: translation)
+    let current = selection.state.current
     let body = Components.Schemas.NextResponse(
       shouldNotify: selection.isNew,
       payload: .init(
-        id: payload.id, ref: payload.ref, text: payload.text, encouragement: payload.encouragement,
-        translation: .init(rawValue: translation.abbreviation) ?? .BSB,
-        expiresAt: selection.state.current?.expiresAt ?? now))
+        id: current?.payloadID ?? card.id, ref: card.ref, text: card.text, encouragement: card.encouragement,
+        translation: .init(rawValue: card.label) ?? .BSB, expiresAt: current?.expiresAt ?? signals.expiry))
     return .ok(.init(headers: .init(Cache_hyphen_Control: "no-store"), body: .json(body)))
   }
 
