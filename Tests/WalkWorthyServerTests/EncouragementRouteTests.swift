@@ -98,6 +98,19 @@ struct WalkWorthyNextRouteTests {
     }
   }
 
+  @Test("asked many times at once, a device is handed one payload and notified once")
+  func concurrent() async throws {
+    try await withWalkWorthy { api in
+      let token = try await api.newDevice()
+      let answers = try await withThrowingTaskGroup(of: NextResponse.self) { group in
+        for _ in 0..<8 { group.addTask { try await api.next(token).decode() } }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+      #expect(answers.filter(\.shouldNotify).count == 1)
+      #expect(Set(answers.compactMap(\.payload?.id)).count == 1)
+    }
+  }
+
   @Test("text and translation label always come together; BSB without a choice")
   func translations() async throws {
     try await withWalkWorthy { api in

@@ -73,6 +73,10 @@ func withWalkWorthyLive(
   try await app.test(.router) { client in try await body(WalkWorthyClient(client: client)) }
 }
 
+struct OptInRefused: Error {
+  let status: HTTPResponse.Status
+}
+
 /// A device's view of the API; answers decode with the types generated from the contract.
 struct WalkWorthyClient: Sendable {
   let client: any TestClientProtocol
@@ -126,6 +130,6 @@ struct WalkWorthyClient: Sendable {
     let answer = try await send(
       .put, "/walkworthy/api/v1/profile", token: token,
       rawBody: #"{"age": 20, "major": "Chemistry", "hobbies": ["Running"], "personalizationOptIn": true}"#)
-    precondition(answer.status == .ok)
+    guard answer.status == .ok else { throw OptInRefused(status: answer.status) }
   }
 }

@@ -46,7 +46,7 @@ struct WalkWorthyRepositoryTests {
           id: "ww-b", moment: .deadline, expiresAt: instant("2026-11-17T22:00:00.5Z"), serial: 2), handedOut: 2)
       try await repository.saveProfile(profile, for: device, at: testNow)
       try await repository.saveSettings(useFakeCanvas: false, timeZone: "Asia/Tokyo", for: device, at: testNow)
-      try await repository.saveSelection(selection, for: device, at: testNow)
+      #expect(try await repository.replaceSelection(selection, ifHandedOut: 0, for: device, at: testNow))
       let stored = try await repository.load(device)
       #expect(
         stored
@@ -54,6 +54,22 @@ struct WalkWorthyRepositoryTests {
       try await repository.saveProfile(nil, for: device, at: testNow)
       #expect(try await repository.load(device)?.profile == nil)
       #expect(try await repository.load(device)?.selection == selection)
+    }
+  }
+
+  @Test("a selection replaces only the one it was chosen after", arguments: TestDatabase.available)
+  func compareAndSet(engine: TestDatabase) async throws {
+    try await withDevice(on: engine) { repository, device in
+      let first = SelectionState(
+        offered: ["ww-a"],
+        current: CurrentEncouragement(id: "ww-a", moment: .everyday, expiresAt: testNow, serial: 1), handedOut: 1)
+      let rival = SelectionState(
+        offered: ["ww-b"],
+        current: CurrentEncouragement(id: "ww-b", moment: .everyday, expiresAt: testNow, serial: 1), handedOut: 1)
+      let won = try await repository.replaceSelection(first, ifHandedOut: 0, for: device, at: testNow)
+      let lost = try await repository.replaceSelection(rival, ifHandedOut: 0, for: device, at: testNow)
+      #expect(won && !lost)
+      #expect(try await repository.load(device)?.selection == first)
     }
   }
 

@@ -36,8 +36,17 @@ struct WalkWorthyAPIService: APIProtocol {
     let signals = EncouragementSelector.signals(
       personalized: device.profile != nil, canvas: canvas, now: now, timeZone: zone)
     var generator = random.generator
-    let selection = selector.next(after: device.selection, signals: signals, now: now, using: &generator)
-    if selection.isNew { try await devices.saveSelection(selection.state, for: id, at: now) }
+    var state = device.selection
+    var selection = selector.next(after: state, signals: signals, now: now, using: &generator)
+    // Two requests choosing at once: only one choice is stored and notifies; the other request
+    // answers with it, quietly.
+    while selection.isNew,
+      try await !devices.replaceSelection(selection.state, ifHandedOut: state.handedOut, for: id, at: now)
+    {
+      guard let stored = try await devices.load(id) else { throw OrchardError.unauthorized }
+      state = stored.selection
+      selection = selector.next(after: state, signals: signals, now: now, using: &generator)
+    }
     let translation = Translation(abbreviation: (input.query.translation ?? .BSB).rawValue) ?? .standard
     // Built from one card, so the text and its label cannot disagree; the expiry goes out as a
     // Date and the runtime writes it in UTC.

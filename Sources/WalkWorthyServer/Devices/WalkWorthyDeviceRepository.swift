@@ -14,7 +14,11 @@ public protocol WalkWorthyDeviceRepository: Sendable {
   /// Stores the profile, or erases it with nil.
   func saveProfile(_ profile: ProfileUpload?, for device: IdempotencyID, at now: Date) async throws
   func saveSettings(useFakeCanvas: Bool, timeZone: String, for device: IdempotencyID, at now: Date) async throws
-  func saveSelection(_ selection: SelectionState, for device: IdempotencyID, at now: Date) async throws
+  /// Stores `selection` only if the stored one is still the one numbered `previous` (its
+  /// ``SelectionState/handedOut``); false when another request got there first.
+  func replaceSelection(
+    _ selection: SelectionState, ifHandedOut previous: Int, for device: IdempotencyID, at now: Date
+  ) async throws -> Bool
   /// The linked feed's stored events.
   func calendar(of device: IdempotencyID) async throws -> StoredCalendar?
   /// Links a feed (replacing any other) with its events, or unlinks with nil.
@@ -35,11 +39,13 @@ public struct SQLWalkWorthyDeviceRepository: WalkWorthyDeviceRepository {
     let fresh = WalkWorthyDevice()
     try await database.insert(into: "walkworthy_devices")
       .columns(
-        "id", "token_hash", "use_fake_canvas", "time_zone", "selection", "created_at", "updated_at"
+        "id", "token_hash", "use_fake_canvas", "time_zone", "selection", "selection_serial", "created_at",
+        "updated_at"
       )
       .values(
         SQLBind(device.description), SQLBind(tokenHash), SQLBind(1), SQLBind(fresh.timeZone),
-        SQLBind(try Self.json(fresh.selection)), SQLBind(now.timeIntervalSince1970), SQLBind(now.timeIntervalSince1970)
+        SQLBind(try Self.json(fresh.selection)), SQLBind(fresh.selection.handedOut),
+        SQLBind(now.timeIntervalSince1970), SQLBind(now.timeIntervalSince1970)
       )
       .run()
   }
@@ -84,8 +90,18 @@ public struct SQLWalkWorthyDeviceRepository: WalkWorthyDeviceRepository {
     }
   }
 
-  public func saveSelection(_ selection: SelectionState, for device: IdempotencyID, at now: Date) async throws {
-    try await update(device, at: now) { $0.set("selection", to: SQLBind(try Self.json(selection))) }
+  public func replaceSelection(
+    _ selection: SelectionState, ifHandedOut previous: Int, for device: IdempotencyID, at now: Date
+  ) async throws -> Bool {
+    struct Row: Decodable { let id: String }
+    let rows: [Row] = try await database.update("walkworthy_devices")
+      .set("selection", to: SQLBind(try Self.json(selection)))
+      .set("selection_serial", to: SQLBind(selection.handedOut))
+      .set("updated_at", to: SQLBind(now.timeIntervalSince1970))
+      .where("id", .equal, SQLBind(device.description))
+      .where("selection_serial", .equal, SQLBind(previous))
+      .returning("id").all(decoding: Row.self)
+    return !rows.isEmpty
   }
 
   public func calendar(of device: IdempotencyID) async throws -> StoredCalendar? {
@@ -169,6 +185,8 @@ public struct SQLWalkWorthyDeviceRepository: WalkWorthyDeviceRepository {
       .column("use_fake_canvas", type: .bigint, .notNull)
       .column("time_zone", type: .text, .notNull)
       .column("selection", type: .text, .notNull)
+      // The selection's handedOut, so two requests choosing at once cannot both store a choice.
+      .column("selection_serial", type: .bigint, .notNull)
       .column("calendar_url", type: .text)
       .column("calendar_fetched_at", type: .epochSeconds)
       .column("created_at", type: .epochSeconds, .notNull)
