@@ -231,7 +231,7 @@ struct WalkWorthyRoutes: Sendable {
     let fields = try await FormFields(request)
     let translation = try Self.translation(fields["translation"])
     guard let theme = fields["theme"].flatMap(ThemeChoice.init(rawValue:)) else {
-      throw OrchardError.badRequest("Choose Match my device, Light or Dark.", code: "UNKNOWN_THEME")
+      throw OrchardError.badRequest("Choose System, Light or Dark.", code: "UNKNOWN_THEME")
     }
     let notifications = try Self.notificationSettings(fields)
     try await change(context) { state, routes in

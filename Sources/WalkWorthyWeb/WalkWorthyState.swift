@@ -44,7 +44,7 @@ enum ThemeChoice: String, Codable, Sendable, CaseIterable {
 
   var label: String {
     switch self {
-    case .system: "Match my device"
+    case .system: "System"
     case .light: "Light"
     case .dark: "Dark"
     }

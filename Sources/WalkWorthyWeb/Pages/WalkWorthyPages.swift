@@ -109,12 +109,20 @@ enum WalkWorthyPages {
         "<li><span class=\"item-title\">\(item.title)</span><span class=\"item-meta\">Due \(item.dueDate.map { Moments.time($0, in: zone) } ?? item.due_at)\(points)</span></li>"
       )
     }
+    let examList: HTML =
+      exams.isEmpty
+      ? "<p>No exams today.</p>" : "<ul role=\"list\" class=\"items\" aria-labelledby=\"exams-title\">\(exams)</ul>"
+    let assignmentList: HTML =
+      assignments.isEmpty
+      ? "<p>Nothing due today.</p>"
+      : "<ul role=\"list\" class=\"items\" aria-labelledby=\"assignments-title\">\(assignments)</ul>"
     return """
-      <section class="glass card today" aria-labelledby="exams-title">
-      <h2 id="exams-title">Exams today</h2>
-      \(exams.isEmpty ? "<p>No exams today.</p>" : "<ul role=\"list\" class=\"items\">\(exams)</ul>")
-      <h2 id="assignments-title">Due today</h2>
-      \(assignments.isEmpty ? "<p>Nothing due today.</p>" : "<ul role=\"list\" class=\"items\" aria-labelledby=\"assignments-title\">\(assignments)</ul>")
+      <section class="glass card today" aria-labelledby="today-title">
+      <h2 id="today-title" class="visually-hidden">Today on Canvas (sample)</h2>
+      <h3 id="exams-title">Exams today</h3>
+      \(examList)
+      <h3 id="assignments-title">Due today</h3>
+      \(assignmentList)
       </section>
       """
   }
