@@ -284,6 +284,6 @@ def test_home_weighs_under_120_kb_with_an_empty_cache(fresh, base_url):
         "const done = arguments[arguments.length - 1]; document.fonts.ready.then(() => setTimeout(done, 300));")
     total = fresh.execute_script(
         "return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
-        ".filter(e => !e.name.endsWith('/sw.js')).reduce((sum, e) => sum + e.transferSize, 0)")
+        ".reduce((sum, e) => sum + e.transferSize, 0)")
     fresh.execute_cdp_cmd("Network.disable", {})
     assert 0 < total < 120 * 1024, f"{total} bytes"
