@@ -82,7 +82,7 @@ struct WalkWorthyRoutes: Sendable {
   @Sendable func canvas(_ request: Request, context: AppRequestContext) async throws -> Response {
     let state = try await load(context)
     guard state.profile != nil else { return redirect(WWPath.welcome) }
-    let today = state.usesFakeCanvas(config) && state.canvasLinked ? try await todayCanvas() : nil
+    let today = state.usesFakeCanvas(config) && state.canvasLinked ? await todayCanvas() : nil
     return pages.response(
       WalkWorthyPages.canvas(
         CanvasView(
@@ -291,13 +291,14 @@ struct WalkWorthyRoutes: Sendable {
     return clock.now.addingTimeInterval(shift)
   }
 
-  func todayCanvas() async throws -> TodayCanvas? {
+  /// Today's sample day from the mock; nil when it cannot be read (the page says so).
+  func todayCanvas() async -> TodayCanvas? {
     try? await api.fetchTodayCanvas()
   }
 
   /// The home feed: today's list, on the card last shown.
   func feed(for state: WalkWorthyState) async throws -> HomeFeed {
-    let canvas = state.usesFakeCanvas(config) && state.canvasLinked ? try await todayCanvas() : nil
+    let canvas = state.usesFakeCanvas(config) && state.canvasLinked ? await todayCanvas() : nil
     let leading = try? await api.fetchNext().payload?.id
     let entries = TodayList.entries(from: library, leadingID: leading, canvas: canvas)
     guard let feed = HomeFeed(entries: entries, translation: state.translation, currentID: state.currentID) else {

@@ -146,6 +146,16 @@ def swipe(driver, selector, dx):
     for kind, px in steps:
         points = [] if kind == "touchEnd" else [{"x": px, "y": y}]
         driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        time.sleep(0.02)
+
+
+def touch_tap(driver, selector):
+    """A finger's tap on an element, through the same touch input as the swipes."""
+    x, y = driver.execute_script(
+        "const e = document.querySelector(arguments[0]); e.scrollIntoView({block: 'center'});"
+        "const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", selector)
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
 def test_popups_are_glass_cards_that_advance_by_swipe_keys_and_buttons_with_haptics(fresh, base_url):
@@ -176,8 +186,8 @@ def test_popups_are_glass_cards_that_advance_by_swipe_keys_and_buttons_with_hapt
     assert text(fresh, "#popup-status").startswith(f"Card 2 of {len(cards)}")
     swipe(fresh, ".popup-card[data-offset='0']", 160)
     WebDriverWait(fresh, 3).until(lambda d: text(d, "#popup-status").startswith(f"Card 1 of {len(cards)}"))
-    fresh.find_element(By.CSS_SELECTOR, "button[data-step='1']").click()
-    assert text(fresh, "#popup-status").startswith(f"Card 2 of {len(cards)}")
+    touch_tap(fresh, "button[data-step='1']")
+    WebDriverWait(fresh, 3).until(lambda d: text(d, "#popup-status").startswith(f"Card 2 of {len(cards)}"))
     assert fresh.execute_script("return window.__haptics.length") == 5
     time.sleep(0.3)  # the last card's "seen" reaches the server
     tap(fresh, ".popup-done a")

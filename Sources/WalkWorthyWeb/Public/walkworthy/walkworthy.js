@@ -34,6 +34,8 @@ const canNotify = () => "Notification" in window && Notification.permission === 
 /** Shows a planned notification after its delay: through the service worker when the browser
  *  allows it, otherwise in the page, saying why. Resolves with how it was shown. */
 async function deliver(note, fallback) {
+  // A worker is not kept alive for hours: one due later (after quiet hours) stays in the page.
+  if (note.delay > 240) return "later";
   const registration = canNotify() ? await worker : null;
   const ready = registration ? await navigator.serviceWorker.ready : null;
   if (ready && ready.active) {
@@ -154,8 +156,9 @@ function popups() {
   }
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea")) return;
-    if (event.key === "ArrowRight" || event.key === "ArrowDown") go(current + 1);
-    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") go(current - 1);
+    // Left and right only: up and down still scroll a long card.
+    if (event.key === "ArrowRight") go(current + 1);
+    else if (event.key === "ArrowLeft") go(current - 1);
     else return;
     event.preventDefault();
   });
