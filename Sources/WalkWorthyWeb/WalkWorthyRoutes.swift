@@ -322,15 +322,21 @@ struct WalkWorthyRoutes: Sendable {
     try await documents.save(state, for: try Self.device(context), at: clock.now)
   }
 
-  /// Loads, changes and saves; a visitor without a profile is sent to onboarding by the pages.
+  /// Loads, changes and saves. Every change needs a profile first (a cleared browser's old page).
   func change(
     _ context: AppRequestContext, _ body: (inout WalkWorthyState, WalkWorthyRoutes) async throws -> Void
   ) async throws {
     var state = try await load(context)
-    guard state.profile != nil else { throw OrchardError.notFound }
+    guard state.profile != nil else { throw Self.onboardingFirst }
     try await body(&state, self)
     try await save(state, context)
   }
+
+  static let onboardingFirst = OrchardError(
+    status: .conflict, code: "ONBOARDING_FIRST", title: "Let\u{2019}s start with hello",
+    detail:
+      "This browser has no WalkWorthy profile yet, so nothing was changed. Open WalkWorthy to fill in the welcome form."
+  )
 
   static func device(_ context: AppRequestContext) throws -> IdempotencyID {
     guard let device = context.device else { throw OrchardError.internalError }

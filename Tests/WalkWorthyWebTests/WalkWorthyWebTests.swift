@@ -40,6 +40,8 @@ struct WalkWorthyWebTests {
       let major = try await visitor.post("/walkworthy/welcome", form: "age=20&major=\(long)&action=save")
       #expect(major.body.contains("id=\"major-error\">Please shorten your major to 80 characters."))
       #expect(try await visitor.get("/walkworthy/").location == "/walkworthy/welcome")
+      let early = try await visitor.post("/walkworthy/next")
+      #expect(early.status == .conflict && early.body.contains("no WalkWorthy profile yet"))
     }
   }
 
