@@ -107,6 +107,7 @@ package.targets += [
       "MIGAServer",
       "OrchardAPI",
       "WalkWorthyServer",
+      "WalkWorthyWeb",
       "OrchardKit",
       "ServerKit",
       .product(name: "Hummingbird", package: "hummingbird"),
@@ -214,6 +215,32 @@ package.targets += [
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "WalkWorthyWeb",
+    dependencies: [
+      "OrchardKit",
+      "ServerKit",
+      "WalkWorthyCore",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    resources: [.copy("Public"), .copy("ServiceWorker")],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "WalkWorthyWebTests",
+    dependencies: [
+      "OrchardKit",
+      "OrchardServer",
+      "ServerKit",
+      "ServerKitTesting",
+      "WalkWorthyCore",
+      "WalkWorthyWeb",
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+    ],
+    exclude: ["__Snapshots__"],
     swiftSettings: swiftSettings
   ),
   .executableTarget(

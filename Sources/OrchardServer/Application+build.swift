@@ -9,7 +9,9 @@ import OrchardKit
 import Prometheus
 import ServerKit
 import ServiceLifecycle
+import WalkWorthyCore
 import WalkWorthyServer
+import WalkWorthyWeb
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -47,7 +49,7 @@ public let orchardMigrations = MigrationRunner(
         ("devices", "created_at"), ("devices", "last_seen_at"), ("faith_jar_devices", "updated_at"),
         ("miga_devices", "created_at"), ("miga_web_devices", "updated_at"),
       ])
-  ] + WalkWorthyServer.migrations)
+  ] + WalkWorthyServer.migrations + WalkWorthyWeb.migrations)
 
 /// Builds the whole Orchard server — used by `orchard serve`, by route tests and by browser tests.
 ///
@@ -87,7 +89,8 @@ func buildRouter(
   var assets = try AssetCatalog.bundled()
   assets.merge(try FaithJarServer.assets())
   assets.merge(try MIGAWeb.assets())
-  let themes = [OrchardTheme.tokens, FaithJarServer.tokens, MIGAWeb.tokens]
+  assets.merge(try WalkWorthyWeb.assets())
+  let themes = [OrchardTheme.tokens, FaithJarServer.tokens, MIGAWeb.tokens, WalkWorthyWeb.tokens]
   for theme in themes {
     assets.add(path: "tokens/\(theme.name).css", bytes: Array(theme.stylesheet(assetURL: assets.url).utf8))
   }
@@ -126,6 +129,11 @@ func buildRouter(
   try WalkWorthyServer.mount(
     on: router, database: database, clock: dependencies.clock, options: dependencies.walkWorthy,
     logger: dependencies.logger)
+  let walkWorthy = AppManifest.platform.first { $0.id == "walkworthy" }
+  try WalkWorthyWeb.mount(
+    on: router, database: database, devices: devices, clock: dependencies.clock, pages: pages, config: try Config(),
+    build: BuildInfo(version: walkWorthy?.version ?? "unknown", commit: configuration.buildCommit),
+    testDeviceClock: configuration.testDeviceClock)
   // Compact, unsorted JSON: the runtime's default (sorted keys, pretty-printed) costs about a fifth
   // of this endpoint's throughput and only adds bytes; member order carries no meaning in JSON.
   try OrchardAPIService(catalog: catalog).registerHandlers(

@@ -67,4 +67,13 @@ struct ServerConfigurationTests {
     configuration.host = "orchard.example"
     #expect(throws: ConfigurationError.self) { try configuration.validate() }
   }
+
+  @Test("the build commit is a hash of 7 to 40 hex digits, or unset")
+  func buildCommit() throws {
+    #expect(try ServerConfiguration(environment: [:]).buildCommit == nil)
+    #expect(try ServerConfiguration(environment: ["ORCHARD_BUILD_COMMIT": "E51BD9F"]).buildCommit == "e51bd9f")
+    for bad in ["e51bd9", "not-a-commit", String(repeating: "a", count: 41)] {
+      #expect(throws: ConfigurationError.self) { try ServerConfiguration(environment: ["ORCHARD_BUILD_COMMIT": bad]) }
+    }
+  }
 }

@@ -37,7 +37,7 @@ extension AppManifest {
     AppManifest(
       id: "walkworthy", name: "WalkWorthy",
       promise: "A verse and a word of encouragement for a student's real day.",
-      path: "/walkworthy/", version: "0.1.0", availability: .comingSoon),
+      path: "/walkworthy/", version: "0.1.0", availability: .available),
     AppManifest(
       id: "wearbloom", name: "Wearbloom",
       promise: "See clothes on your own photo before you buy or wear them.",

@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable, Equatable {
   /// (`ORCHARD_TEST_DEVICE_CLOCK`, default off). Only a server on loopback may turn it on:
   /// see ``validate()``.
   public var testDeviceClock = false
+  /// The source commit this build was made from (`ORCHARD_BUILD_COMMIT`, 7 to 40 hex digits),
+  /// shown on the apps' about screens; nil when not given.
+  public var buildCommit: String?
 
   public static let defaults = ServerConfiguration(
     host: "127.0.0.1", port: 8080, dataDirectory: ".orchard", databaseURL: nil, logLevel: .info)
@@ -65,6 +68,13 @@ public struct ServerConfiguration: Sendable, Equatable {
       default:
         throw ConfigurationError(variable: "ORCHARD_TEST_DEVICE_CLOCK", value: flag, expected: "on or off")
       }
+    }
+    if let commit = environment["ORCHARD_BUILD_COMMIT"], !commit.isEmpty {
+      guard (7...40).contains(commit.count), commit.allSatisfy(\.isHexDigit) else {
+        throw ConfigurationError(
+          variable: "ORCHARD_BUILD_COMMIT", value: commit, expected: "a commit hash of 7 to 40 hex digits")
+      }
+      buildCommit = commit.lowercased()
     }
     try validate()
   }

@@ -24,6 +24,8 @@ public struct Page: Sendable {
   /// Sends the browser on to this address as soon as the page loads (a hand-off to another site
   /// after a form, which `form-action 'self'` would not let a redirect do).
   public var continueTo: String?
+  /// Classes on `<html>`, such as a theme the visitor chose over the system's.
+  public var htmlClass: String?
 
   public init(
     title: String, description: String, theme: String, themeColor: String, stylesheets: [String] = [],
@@ -58,7 +60,7 @@ public struct PageRenderer: Sendable {
     let scripts = page.scripts.map { HTML("<script type=\"module\" src=\"\(assets.url($0))\"></script>") }
     return """
       <!doctype html>
-      <html lang="en">
+      <html lang="en"\(page.htmlClass.map { HTML(" class=\"\($0)\"") } ?? "")>
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">

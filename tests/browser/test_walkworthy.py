@@ -1,0 +1,299 @@
+"""WalkWorthy's web version in a real browser at phone size: the spec's Quick Tests, one by one."""
+
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from conftest import run_axe, severe_console_messages
+from test_faith_jar import tap, text
+
+MOCK_DAY = "2026-11-17T12:00:00Z"  # the day of the spec's mock data; its encouragement expires the next morning
+TEST_TITLE = "WalkWorthy test notification"
+
+
+@pytest.fixture
+def fresh(driver, base_url):
+    """A first-time visitor: no device cookie, no notification permission decided."""
+    driver.get(base_url + "/healthz")
+    driver.delete_all_cookies()
+    driver.execute_cdp_cmd("Browser.resetPermissions", {})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    driver.get_log("browser")
+    return driver
+
+
+def set_notifications(driver, base_url, setting):
+    driver.execute_cdp_cmd("Browser.setPermission", {
+        "permission": {"name": "notifications"}, "setting": setting, "origin": base_url})
+
+
+def onboard(driver, base_url):
+    """The onboarding form, filled as a student would: age, major, a chip, a hobby of their own."""
+    driver.get(base_url + "/walkworthy/")
+    assert text(driver, "h1") == "Welcome to WalkWorthy"
+    driver.find_element(By.ID, "age").send_keys("19")
+    driver.find_element(By.ID, "major").send_keys("Nursing")
+    Select(driver.find_element(By.ID, "gender")).select_by_visible_text("Prefer not to say")
+    driver.find_element(By.XPATH, "//input[@name='hobby'][@value='Music']/ancestor::label").click()
+    driver.find_element(By.ID, "custom").send_keys("Rock climbing")
+    tap(driver, ".custom-hobby button")
+    assert driver.find_element(By.CSS_SELECTOR, "input[value='Rock climbing']").is_selected()
+    assert driver.find_element(By.CSS_SELECTOR, "input[value='Music']").is_selected()
+    assert driver.find_element(By.ID, "major").get_attribute("value") == "Nursing"
+    tap(driver, ".profile-form .button--wide")
+    assert driver.current_url.endswith("/walkworthy/")
+
+
+def press(driver, selector):
+    """Clicks a button that does not leave the page, scrolled clear of the floating tab bar first."""
+    element = driver.find_element(By.CSS_SELECTOR, selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def notification_titles(driver):
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "navigator.serviceWorker.ready.then(r => r.getNotifications())"
+        ".then(list => done(list.map(n => n.title)), e => done(['error: ' + e]));")
+
+
+def wait_for_worker(driver):
+    driver.execute_async_script(
+        "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true));")
+
+
+def set_device_clock(driver, base_url, instant):
+    driver.get(base_url + "/walkworthy/settings")
+    field = driver.find_element(By.ID, "clock-at")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+    field.clear()
+    field.send_keys(instant)
+    tap(driver, ".test-clock form button")
+
+
+def test_onboarding_then_settings_then_a_test_notification_appears_after_ten_seconds(fresh, base_url):
+    set_notifications(fresh, base_url, "granted")
+    onboard(fresh, base_url)
+    tap(fresh, ".tabs a[href='/walkworthy/settings']")
+    wait_for_worker(fresh)
+    for old in notification_titles(fresh):
+        assert old != TEST_TITLE
+    press(fresh, "form[data-test-notification] button")
+    started = time.monotonic()
+    WebDriverWait(fresh, 5).until(lambda d: text(d, "#test-status").startswith("Sent."))
+    assert "10 seconds" in text(fresh, "#test-status")
+    assert TEST_TITLE not in notification_titles(fresh)
+    WebDriverWait(fresh, 20, poll_frequency=0.5).until(lambda d: TEST_TITLE in notification_titles(d))
+    assert time.monotonic() - started >= 9
+    assert fresh.find_element(By.ID, "test-fallback").get_attribute("hidden") is not None
+    assert severe_console_messages(fresh) == []
+
+
+def test_with_notifications_blocked_the_test_appears_in_the_page_instead(fresh, base_url):
+    set_notifications(fresh, base_url, "denied")
+    onboard(fresh, base_url)
+    fresh.get(base_url + "/walkworthy/settings")
+    press(fresh, "form[data-test-notification] button")
+    WebDriverWait(fresh, 5).until(lambda d: "appears here in 10 seconds" in text(d, "#test-status"))
+    banner = fresh.find_element(By.ID, "test-fallback")
+    assert not banner.is_displayed()
+    WebDriverWait(fresh, 20, poll_frequency=0.5).until(lambda d: banner.is_displayed())
+    assert TEST_TITLE in banner.text and "blocked or not supported" in banner.text
+    assert banner.get_attribute("role") == "alert"
+
+
+def test_home_shows_the_mock_verse_and_a_new_translation_changes_text_and_label(fresh, base_url):
+    onboard(fresh, base_url)
+    assert text(fresh, ".verse-card .verse-ref") == "Isaiah 41:13"
+    assert text(fresh, ".verse-card .translation-label") == "BSB"
+    bsb = text(fresh, ".verse-card .verse-text")
+    assert bsb.startswith("For I am the LORD your God")
+    fresh.execute_script("window.__previousPage = true")
+    Select(fresh.find_element(By.ID, "translation")).select_by_value("kjv")
+    WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+        "return window.__previousPage === undefined && document.readyState === 'complete'"))
+    assert text(fresh, ".verse-card .translation-label") == "KJV"
+    kjv = text(fresh, ".verse-card .verse-text")
+    assert kjv != bsb and "thy right hand" in kjv
+    assert not fresh.find_element(By.CSS_SELECTOR, ".translation-form button").is_displayed()
+    tap(fresh, "form[action='/walkworthy/next'] button")
+    assert text(fresh, ".feed-position") == "2 of 7"
+    assert text(fresh, ".verse-card .translation-label") == "KJV"
+
+
+def test_canvas_link_toggles_to_linked_mock(fresh, base_url):
+    onboard(fresh, base_url)
+    tap(fresh, ".tabs a[href='/walkworthy/canvas']")
+    assert text(fresh, "#canvas-status") == "Not linked"
+    tap(fresh, "form[action='/walkworthy/canvas/link'] button")
+    assert text(fresh, "#canvas-status") == "Linked (mock)"
+    assert "CHEM 2310 Midterm Exam 2" in fresh.find_element(By.CSS_SELECTOR, ".today").text
+    tap(fresh, "form[action='/walkworthy/canvas/unlink'] button")
+    assert text(fresh, "#canvas-status") == "Not linked"
+
+
+def swipe(driver, selector, dx):
+    """A finger drawn across an element, through the browser's own touch input."""
+    box = driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2];", selector)
+    x, y = box
+    steps = [("touchStart", x), *[("touchMove", x + dx * i / 6) for i in range(1, 7)], ("touchEnd", x + dx)]
+    for kind, px in steps:
+        points = [] if kind == "touchEnd" else [{"x": px, "y": y}]
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        time.sleep(0.02)
+
+
+def touch_tap(driver, selector):
+    """A finger's tap on an element, through the same touch input as the swipes."""
+    x, y = driver.execute_script(
+        "const e = document.querySelector(arguments[0]); e.scrollIntoView({block: 'center'});"
+        "const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", selector)
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_popups_are_glass_cards_that_advance_by_swipe_keys_and_buttons_with_haptics(fresh, base_url):
+    onboard(fresh, base_url)
+    tap(fresh, "form[action='/walkworthy/popups'] button")
+    cards = fresh.find_elements(By.CSS_SELECTOR, ".popup-card")
+    assert 3 <= len(cards) <= 5
+    tags = [c.get_attribute("data-tag") for c in cards]
+    assert tags[0] == "Courage" and len(set(tags)) == len(tags)
+    style = fresh.execute_script(
+        "const s = getComputedStyle(document.querySelector('.popup-card'));"
+        "return [s.backdropFilter || s.webkitBackdropFilter, s.borderTopLeftRadius];")
+    assert "blur" in style[0] and style[1] == "24px"
+    fresh.execute_script("window.__haptics = []; navigator.vibrate = (p) => { window.__haptics.push(p); return true; };")
+    status = fresh.find_element(By.ID, "popup-status")
+    assert status.get_attribute("aria-live") == "polite"
+    assert status.text.startswith(f"Card 1 of {len(cards)}: Courage")
+
+    swipe(fresh, ".popup-card[data-offset='0']", -160)
+    WebDriverWait(fresh, 3).until(lambda d: text(d, "#popup-status").startswith(f"Card 2 of {len(cards)}"))
+    assert fresh.execute_script("return window.__haptics.length") == 1
+    assert fresh.current_url.endswith("?card=2")
+    assert cards[0].get_attribute("aria-hidden") == "true" and cards[1].get_attribute("aria-hidden") is None
+
+    fresh.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    assert text(fresh, "#popup-status").startswith(f"Card 3 of {len(cards)}")
+    fresh.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    assert text(fresh, "#popup-status").startswith(f"Card 2 of {len(cards)}")
+    swipe(fresh, ".popup-card[data-offset='0']", 160)
+    WebDriverWait(fresh, 3).until(lambda d: text(d, "#popup-status").startswith(f"Card 1 of {len(cards)}"))
+    touch_tap(fresh, "button[data-step='1']")
+    WebDriverWait(fresh, 3).until(lambda d: text(d, "#popup-status").startswith(f"Card 2 of {len(cards)}"))
+    assert fresh.execute_script("return window.__haptics.length") == 5
+    time.sleep(0.3)  # the last card's "seen" reaches the server
+    tap(fresh, ".popup-done a")
+    tap(fresh, ".tabs a[href='/walkworthy/history']")
+    refs = [e.text for e in fresh.find_elements(By.CSS_SELECTOR, ".history-item .item-title")]
+    assert len(refs) >= 3
+    assert severe_console_messages(fresh) == []
+
+
+def test_refresh_calls_the_mock_and_schedules_once_then_knows_it_was_delivered(fresh, base_url):
+    set_notifications(fresh, base_url, "granted")
+    onboard(fresh, base_url)
+    set_device_clock(fresh, base_url, MOCK_DAY)
+    fresh.get(base_url + "/walkworthy/")
+    wait_for_worker(fresh)
+    tap(fresh, "form[action='/walkworthy/refresh'] button")
+    assert text(fresh, ".refresh-outcome").startswith("Scheduled: a notification now")
+    assert "Isaiah 41:13 (BSB)" in text(fresh, ".notice-banner .notice-title")
+    WebDriverWait(fresh, 10, poll_frequency=0.5).until(lambda d: "Isaiah 41:13 (BSB)" in notification_titles(d))
+    tap(fresh, "form[action='/walkworthy/refresh'] button")
+    assert text(fresh, ".refresh-outcome").startswith("Already delivered")
+    tap(fresh, ".tabs a[href='/walkworthy/history']")
+    tap(fresh, ".history-item")
+    assert text(fresh, "h1") == "Isaiah 41:13"
+    # A day later the mock's encouragement has expired: nothing is scheduled for a new device.
+    fresh.delete_all_cookies()
+    onboard(fresh, base_url)
+    set_device_clock(fresh, base_url, "2026-11-19T12:00:00Z")
+    fresh.get(base_url + "/walkworthy/")
+    tap(fresh, "form[action='/walkworthy/refresh'] button")
+    assert text(fresh, ".refresh-outcome").startswith("Nothing scheduled")
+
+
+def screens(driver, base_url):
+    """Every screen in turn, yielding its name once it has loaded."""
+    driver.get(base_url + "/walkworthy/welcome")
+    yield "onboarding"
+    driver.find_element(By.ID, "age").send_keys("7")
+    tap(driver, ".profile-form .button--wide")
+    yield "onboarding with errors"
+    onboard(driver, base_url)
+    yield "home"
+    driver.get(base_url + "/walkworthy/canvas")
+    tap(driver, "form[action='/walkworthy/canvas/link'] button")
+    yield "canvas"
+    driver.get(base_url + "/walkworthy/")
+    tap(driver, "form[action='/walkworthy/popups'] button")
+    yield "pop-ups"
+    driver.get(base_url + "/walkworthy/history")
+    yield "history"
+    tap(driver, ".history-item")
+    yield "detail"
+    driver.get(base_url + "/walkworthy/settings")
+    yield "settings"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_screen_has_no_serious_or_critical_accessibility_violations(fresh, base_url, scheme):
+    fresh.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    for name in screens(fresh, base_url):
+        severe = [v["id"] for v in run_axe(fresh) if v["impact"] in ("serious", "critical")]
+        assert severe == [], f"{name} ({scheme}): {severe}"
+    # The form with errors answers 422 on purpose; anything else in the console is a fault.
+    assert [m for m in severe_console_messages(fresh) if "status of 422" not in m] == []
+
+
+def test_the_theme_setting_overrides_the_system_and_is_remembered(fresh, base_url):
+    fresh.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    onboard(fresh, base_url)
+    fresh.get(base_url + "/walkworthy/settings")
+    fresh.find_element(By.XPATH, "//input[@name='theme'][@value='dark']/ancestor::label").click()
+    fresh.execute_script("document.querySelector('.settings-form > .button--wide').scrollIntoView({block: 'center'})")
+    tap(fresh, ".settings-form > .button--wide")
+    assert fresh.find_element(By.TAG_NAME, "html").get_attribute("class") == "theme-dark js"
+    background = fresh.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(20, 26, 46)"
+    assert [v["id"] for v in run_axe(fresh) if v["impact"] in ("serious", "critical")] == []
+
+
+def test_controls_are_reachable_by_keyboard_and_motion_stops_when_asked(fresh, base_url):
+    onboard(fresh, base_url)
+    focused = []
+    body = fresh.find_element(By.TAG_NAME, "body")
+    for _ in range(14):
+        body.send_keys(Keys.TAB) if not focused else fresh.switch_to.active_element.send_keys(Keys.TAB)
+        focused.append(fresh.execute_script(
+            "const e = document.activeElement; return e.textContent.trim() || e.getAttribute('aria-label') || e.id"))
+    for expected in ("Skip to content", "Previous", "Next", "Show Pop-ups", "Refresh"):
+        assert any(expected in f for f in focused), f"{expected} not reached: {focused}"
+    fresh.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    fresh.get(base_url + "/walkworthy/")
+    assert fresh.execute_script("return document.getAnimations().length") == 0
+
+
+def test_home_weighs_under_120_kb_with_an_empty_cache(fresh, base_url):
+    onboard(fresh, base_url)
+    fresh.execute_cdp_cmd("Network.enable", {})
+    fresh.execute_cdp_cmd("Network.clearBrowserCache", {})
+    fresh.get(base_url + "/walkworthy/")
+    fresh.execute_async_script(
+        "const done = arguments[arguments.length - 1]; document.fonts.ready.then(() => setTimeout(done, 300));")
+    total = fresh.execute_script(
+        "return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
+        ".reduce((sum, e) => sum + e.transferSize, 0)")
+    fresh.execute_cdp_cmd("Network.disable", {})
+    assert 0 < total < 120 * 1024, f"{total} bytes"
