@@ -1,7 +1,7 @@
 """Turns one scripts/bench run into docs/performance.md.
 
   report.py collect DIR --duration 30s [--standin]  > results.json   (wrk-*.txt, coldstart.json, rss-*.kb,
-                                                                       miga-ingest-*.json)
+                                                                       miga-ingest-*.json, walkworthy-*.json)
   report.py render results.json                      > docs/performance.md
 """
 
@@ -97,6 +97,7 @@ def collect(directory: str, duration: str, standin: bool) -> dict:
         "peer_peak_rss_kb": int(read("rss-peer.kb")),
         "faith_jar": faith_jar(directory, read),
         "miga": miga(directory, read),
+        "walkworthy": walkworthy(directory, read),
     }
 
 
@@ -234,6 +235,52 @@ def miga_lines(r: dict) -> list:
     return lines
 
 
+def walkworthy(directory: str, read) -> dict | None:
+    """WalkWorthy's next-encouragement call under wrk and its home page in Chromium, when that part ran."""
+    if not os.path.exists(os.path.join(directory, "wrk-walkworthy-next.txt")):
+        return None
+    result = {"next": parse_wrk(read("wrk-walkworthy-next.txt"))}
+    if os.path.exists(os.path.join(directory, "walkworthy-browser.json")):
+        result["browser"] = json.loads(read("walkworthy-browser.json"))
+    return result
+
+
+def walkworthy_lines(r: dict) -> list:
+    w = r.get("walkworthy")
+    if not w:
+        return []
+    ceiling, nxt = r["results"]["ceiling"], w["next"]
+    lines = [
+        "",
+        "## WalkWorthy",
+        "",
+        "A device with the fake Canvas day asks for its next encouragement (`GET /walkworthy/api/v1/encouragements/next` "
+        "with its bearer token: the payload it was already handed, `shouldNotify: false`):",
+        "",
+        "| target | req/s | p50 ms | p99 ms | errors | of ceiling |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+        f"| next encouragement | {nxt['rps']:,.0f} | {nxt['p50_ms']:.2f} | {nxt['p99_ms']:.2f} | {nxt['errors']} "
+        f"| {nxt['rps'] / ceiling['rps']:.0%} |",
+    ]
+    checks = [("next encouragement p99 < 10 ms at 64 connections", f"{nxt['p99_ms']:.2f} ms", nxt["p99_ms"] < 10)]
+    browser = w.get("browser")
+    if browser:
+        lines += [
+            "",
+            f"The home page in Chromium with an empty cache (`bench/walkworthy_browser.py`, median of {browser['runs']}): "
+            f"{browser['home_bytes'] / 1000:.0f} KB transferred (document, styles, script, fonts), "
+            f"loaded in {browser['home_load_ms']:.0f} ms.",
+        ]
+        checks.append(("home page bytes < 120 KB", f"{browser['home_bytes'] / 1000:.0f} KB",
+                       browser["home_bytes"] < 120_000))
+    lines += ["", "| goal | measured | |", "| --- | ---: | --- |"]
+    lines += [f"| {goal} | {value} | {'met' if met else '**missed**'} |" for goal, value, met in checks]
+    lines += ["", "Screens, light and dark, at 390×844: `docs/screenshots/walkworthy/` (`scripts/screenshots-walkworthy`)."]
+    if nxt["errors"]:
+        lines += ["", "**Some WalkWorthy requests failed (see errors above): those figures are not valid.**"]
+    return lines
+
+
 def targets(r: dict) -> list:
     """The issue's goals as (goal, measured, met)."""
     ours, peer, ceiling = (r["results"][k] for k in ("ours", "peer", "ceiling"))
@@ -293,6 +340,7 @@ def render(r: dict) -> str:
     lines += [f"| {goal} | {value} | {'met' if met else '**missed**'} |" for goal, value, met in targets(r)]
     lines += faith_jar_lines(r)
     lines += miga_lines(r)
+    lines += walkworthy_lines(r)
     if any(r["results"][key]["errors"] for key, _ in TARGETS):
         lines += ["", "**Some requests failed (see errors above): the figures of that target are not valid.**"]
     return "\n".join(lines) + "\n"

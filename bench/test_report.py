@@ -136,5 +136,27 @@ class RenderMIGA(unittest.TestCase):
         self.assertIn("| PostgreSQL (throwaway cluster, default durability) | 8,000 | 120.0 | 300.0 |", render(r))
 
 
+class RenderWalkWorthy(unittest.TestCase):
+    def test_absent_without_a_walkworthy_run(self):
+        self.assertNotIn("## WalkWorthy", render(results()))
+
+    def test_next_and_home_bytes(self):
+        r = results()
+        r["walkworthy"] = {"next": result(24000.0, 6.5),
+                           "browser": {"home_bytes": 88000, "home_load_ms": 90.0, "runs": 5}}
+        md = render(r)
+        self.assertIn("| next encouragement | 24,000 | 0.50 | 6.50 | 0 | 40% |", md)
+        self.assertIn("| next encouragement p99 < 10 ms at 64 connections | 6.50 ms | met |", md)
+        self.assertIn("| home page bytes < 120 KB | 88 KB | met |", md)
+
+    def test_slow_next_and_heavy_home_are_missed(self):
+        r = results()
+        r["walkworthy"] = {"next": result(9000.0, 14.0, errors=3),
+                           "browser": {"home_bytes": 130000, "home_load_ms": 200.0, "runs": 5}}
+        md = render(r)
+        self.assertEqual(md.count("**missed**") - render(results()).count("**missed**"), 2)
+        self.assertIn("Some WalkWorthy requests failed", md)
+
+
 if __name__ == "__main__":
     unittest.main()
