@@ -30,6 +30,16 @@ func withFeedServer(_ body: @Sendable (_ base: String) async throws -> Void) asy
         try await writer.finish(nil)
       })
   }
+  router.get("/moved.ics") { _, _ in
+    // A relative redirect to the feed itself, on whatever name the request came in on.
+    Response(status: .found, headers: [.location: "/feed.ics"])
+  }
+  router.get("/to-loopback.ics") { request, _ in
+    // The same server, named by its loopback address.
+    let port = request.head.authority?.split(separator: ":").last.map(String.init) ?? "80"
+    return Response(status: .temporaryRedirect, headers: [.location: "http://127.0.0.1:\(port)/feed.ics"])
+  }
+  router.get("/loop.ics") { _, _ in Response(status: .movedPermanently, headers: [.location: "/loop.ics"]) }
   router.get("/page.html") { _, _ in
     Response(
       status: .ok, headers: [.contentType: "text/html"],
@@ -43,10 +53,12 @@ func withFeedServer(_ body: @Sendable (_ base: String) async throws -> Void) asy
 
 @Suite("Fetching calendar feeds over HTTP", .serialized)
 struct HTTPCalendarFeedFetcherTests {
-  /// Generous, so a busy machine does not fail the cases that should succeed.
-  let fetcher = HTTPCalendarFeedFetcher(byteLimit: 1 << 20)
+  /// Generous, so a busy machine does not fail the cases that should succeed. The feeds are on
+  /// loopback, which a production fetcher refuses.
+  let fetcher = HTTPCalendarFeedFetcher(byteLimit: 1 << 20, allowsPrivateAddresses: true)
   /// Far shorter than the slow feed takes.
-  let impatient = HTTPCalendarFeedFetcher(timeout: .milliseconds(500), byteLimit: 1 << 20)
+  let impatient = HTTPCalendarFeedFetcher(
+    timeout: .milliseconds(500), byteLimit: 1 << 20, allowsPrivateAddresses: true)
 
   @Test("a feed on a loopback server is fetched whole")
   func normal() async throws {
@@ -84,14 +96,54 @@ struct HTTPCalendarFeedFetcherTests {
   @Test("a closed port is unreachable")
   func unreachable() async throws {
     await #expect(throws: CalendarFeedError.unreachable) {
-      try await HTTPCalendarFeedFetcher(timeout: .seconds(2)).fetch(URL(string: "http://127.0.0.1:9/feed.ics")!)
+      try await HTTPCalendarFeedFetcher(timeout: .seconds(2), allowsPrivateAddresses: true)
+        .fetch(URL(string: "http://127.0.0.1:9/feed.ics")!)
+    }
+  }
+
+  @Test("redirects are followed, up to a limit")
+  func redirects() async throws {
+    try await withFeedServer { base in
+      let moved = try await fetcher.fetch(URL(string: base + "/moved.ics")!)
+      #expect(moved == schoolFeed)
+      await #expect(throws: CalendarFeedError.tooManyRedirects) {
+        try await fetcher.fetch(URL(string: base + "/loop.ics")!)
+      }
+    }
+  }
+
+  @Test(
+    "a production fetcher refuses loopback and private hosts before connecting",
+    arguments: [
+      "http://127.0.0.1:9/feed.ics", "http://localhost:9/feed.ics", "http://[::1]:9/feed.ics",
+      "http://10.1.2.3/feed.ics", "http://169.254.169.254/latest/meta-data", "http://192.168.0.10/feed.ics",
+    ])
+  func privateHosts(url: String) async throws {
+    await #expect(throws: CalendarFeedError.privateAddress) {
+      try await HTTPCalendarFeedFetcher(timeout: .seconds(2)).fetch(URL(string: url)!)
+    }
+  }
+
+  @Test("every redirect is checked, not only the link")
+  func redirectIntoPrivateNetwork() async throws {
+    try await withFeedServer { base in
+      // "localhost" is trusted here so the first hop reaches the test server; its redirect names
+      // 127.0.0.1, which is not, and is refused.
+      let local = base.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+      let guarded = HTTPCalendarFeedFetcher(
+        timeout: .seconds(5), byteLimit: 1 << 20, allowsPrivateAddresses: false, trustedHosts: ["localhost"])
+      let moved = try await guarded.fetch(URL(string: local + "/moved.ics")!)
+      #expect(moved == schoolFeed)
+      await #expect(throws: CalendarFeedError.privateAddress) {
+        try await guarded.fetch(URL(string: local + "/to-loopback.ics")!)
+      }
     }
   }
 
   @Test("through the API: a real feed links, a web page and a slow feed change nothing")
   func throughAPI() async throws {
     try await withFeedServer { base in
-      let live = HTTPCalendarFeedFetcher(timeout: .seconds(2))
+      let live = HTTPCalendarFeedFetcher(timeout: .seconds(2), allowsPrivateAddresses: true)
       try await withWalkWorthyLive(fetcher: live) { api in
         let token = try await api.newDevice()
         for (path, code) in [("/page.html", "CALENDAR_FEED_NOT_ICALENDAR"), ("/slow.ics", "CALENDAR_FEED_TIMEOUT")] {

@@ -383,7 +383,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Link an iCalendar feed
     ///
-    /// Fetches the feed (http or https, at most 5 seconds and 2 MB) and reads it. On success the device uses it instead of the fake Canvas. If the feed cannot be fetched or read, nothing changes (a calendar linked before stays linked) and the problem's code says why: `CALENDAR_FEED_TIMEOUT`, `CALENDAR_FEED_TOO_LARGE`, `CALENDAR_FEED_NOT_ICALENDAR`, `CALENDAR_FEED_UNREACHABLE` or `CALENDAR_FEED_BAD_STATUS`.
+    /// Fetches the feed (http or https, at most 5 seconds, 2 MB and 5 redirects, public addresses only) and reads it. On success the device uses it instead of the fake Canvas. If the feed cannot be fetched or read, nothing changes (a calendar linked before stays linked) and the problem's code says why: `CALENDAR_FEED_TIMEOUT`, `CALENDAR_FEED_TOO_LARGE`, `CALENDAR_FEED_NOT_ICALENDAR`, `CALENDAR_FEED_UNREACHABLE`, `CALENDAR_FEED_BAD_STATUS`, `CALENDAR_FEED_PRIVATE_ADDRESS` or `CALENDAR_FEED_TOO_MANY_REDIRECTS`.
     ///
     /// - Remark: HTTP `PUT /walkworthy/api/v1/calendar`.
     /// - Remark: Generated from `#/paths//walkworthy/api/v1/calendar/put(linkCalendar)`.

@@ -18,8 +18,12 @@ public enum CalendarFeedError: Error, Sendable, Equatable {
   case notICalendar
   /// No connection: an unknown host, a refused or dropped connection, a TLS failure.
   case unreachable
-  /// The server answered with a status outside 2xx.
+  /// The server answered with a status outside 2xx (or a redirect without a usable address).
   case badStatus(Int)
+  /// The host resolves to a loopback, private, link-local or otherwise non-public address.
+  case privateAddress
+  /// More than ``HTTPCalendarFeedFetcher/maxRedirects`` redirects.
+  case tooManyRedirects
 
   public var code: String {
     switch self {
@@ -28,6 +32,8 @@ public enum CalendarFeedError: Error, Sendable, Equatable {
     case .notICalendar: "CALENDAR_FEED_NOT_ICALENDAR"
     case .unreachable: "CALENDAR_FEED_UNREACHABLE"
     case .badStatus: "CALENDAR_FEED_BAD_STATUS"
+    case .privateAddress: "CALENDAR_FEED_PRIVATE_ADDRESS"
+    case .tooManyRedirects: "CALENDAR_FEED_TOO_MANY_REDIRECTS"
     }
   }
 
@@ -39,6 +45,9 @@ public enum CalendarFeedError: Error, Sendable, Equatable {
     case .notICalendar: "That link does not lead to a calendar feed. Copy the .ics feed link from Canvas's calendar."
     case .unreachable: "The calendar's server could not be reached. Check the link, or try again later."
     case .badStatus(let status): "The calendar's server answered with status \(status) instead of the feed."
+    case .privateAddress:
+      "That link points into a private network, which WalkWorthy does not fetch from. Use the feed's public link."
+    case .tooManyRedirects: "The calendar's link redirected too many times. Copy the feed link again from Canvas."
     }
   }
 }
