@@ -254,8 +254,9 @@ def walkworthy_lines(r: dict) -> list:
         "",
         "## WalkWorthy",
         "",
-        "A device with the fake Canvas day asks for its next encouragement (`GET /walkworthy/api/v1/encouragements/next` "
-        "with its bearer token: the payload it was already handed, `shouldNotify: false`):",
+        "An opted-in device on the fake Canvas day asks for its next encouragement "
+        "(`GET /walkworthy/api/v1/encouragements/next` with its bearer token: its row read, the day's signals "
+        "worked out, and the payload it was already handed returned with `shouldNotify: false`):",
         "",
         "| target | req/s | p50 ms | p99 ms | errors | of ceiling |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
