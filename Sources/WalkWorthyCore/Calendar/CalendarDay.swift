@@ -22,12 +22,9 @@ public enum CalendarDay {
     let exams = events.filter { $0.kind == .exam && clock.day(of: $0.start) == today }
     return TodayCanvas(
       assignmentsToday: deadlines.sorted { $0.0 < $1.0 }.map {
-        Assignment(title: $0.1.summary, due_at: iso8601($0.0), points: nil)
+        Assignment(title: $0.1.summary, due_at: Timestamp.string($0.0), points: nil)
       },
-      examsToday: exams.sorted { $0.start < $1.start }.map { Exam(title: $0.summary, when: iso8601($0.start)) })
-  }
-
-  private static func iso8601(_ date: Date) -> String {
-    date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0)!))
+      examsToday: exams.sorted { $0.start < $1.start }.map { Exam(title: $0.summary, when: Timestamp.string($0.start)) }
+    )
   }
 }

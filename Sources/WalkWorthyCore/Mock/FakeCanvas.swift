@@ -39,6 +39,6 @@ public enum FakeCanvas {
 
   private static func moved(_ text: String, by shift: TimeInterval) -> String {
     guard let date = Timestamp.date(text) else { return text }
-    return Selection.iso8601(date.addingTimeInterval(shift))
+    return Timestamp.string(date.addingTimeInterval(shift))
   }
 }

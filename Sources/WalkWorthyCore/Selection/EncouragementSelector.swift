@@ -88,10 +88,6 @@ public struct Selection: Sendable, Equatable {
     return EncouragementPayload(
       id: state.current?.payloadID ?? card.id, ref: card.ref, text: card.text, encouragement: card.encouragement,
       translation: card.label,
-      expiresAt: state.current.map { Self.iso8601($0.expiresAt) })
-  }
-
-  static func iso8601(_ date: Date) -> String {
-    date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0)!))
+      expiresAt: state.current.map { Timestamp.string($0.expiresAt) })
   }
 }

@@ -1,11 +1,23 @@
-import Foundation
-import OrchardKit
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
-/// The API's one spelling of an instant, `YYYY-MM-DDTHH:MM:SS.sssZ` (UTC, milliseconds), and of a
-/// day, `YYYY-MM-DD`, read field by field so that the contract's patterns and this parser agree.
-enum WireTimestamp {
+/// The APIs' spellings of an instant in UTC, `YYYY-MM-DDTHH:MM:SS.sssZ` (milliseconds) or
+/// `YYYY-MM-DDTHH:MM:SSZ` (whole seconds), and of a day, `YYYY-MM-DD`, read and written field by
+/// field: exactly what a contract's pattern allows, and far cheaper than a general ISO 8601 parser.
+public enum WireTimestamp {
+  /// How many digits follow the seconds.
+  public enum Precision: Sendable {
+    /// `.sss`, as MIGA's events carry them.
+    case milliseconds
+    /// None, as WalkWorthy's Canvas times are written.
+    case seconds
+  }
+
   /// What a string that should hold a date or an instant turned out to be.
-  enum Parsed<Value> {
+  public enum Parsed<Value> {
     case value(Value)
     /// Fits the contract's pattern but names no real date (30 February).
     case impossible
@@ -16,19 +28,25 @@ enum WireTimestamp {
   private static let epoch = LocalDay(year: 1970, month: 1, day: 1)!
   private static let msPerDay: Int64 = 86_400_000
 
-  static func day(_ text: String) -> Parsed<LocalDay> {
+  public static func day(_ text: String) -> Parsed<LocalDay> {
     let bytes = Array(text.utf8)
     guard bytes.count == 10 else { return .malformed }
     return day(bytes[0..<10])
   }
 
-  static func instant(_ text: String) -> Parsed<Date> {
+  public static func instant(_ text: String, precision: Precision = .milliseconds) -> Parsed<Date> {
     let bytes = Array(text.utf8)
-    guard bytes.count == 24, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-      bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."), bytes[23] == UInt8(ascii: "Z"),
+    let length = precision == .milliseconds ? 24 : 20
+    guard bytes.count == length, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+      bytes[16] == UInt8(ascii: ":"), bytes[length - 1] == UInt8(ascii: "Z"),
       let hour = number(bytes[11..<13]), hour < 24, let minute = number(bytes[14..<16]), minute < 60,
-      let second = number(bytes[17..<19]), second < 60, let ms = number(bytes[20..<23])
+      let second = number(bytes[17..<19]), second < 60
     else { return .malformed }
+    var ms: Int64 = 0
+    if precision == .milliseconds {
+      guard bytes[19] == UInt8(ascii: "."), let fraction = number(bytes[20..<23]) else { return .malformed }
+      ms = fraction
+    }
     switch day(bytes[0..<10]) {
     case .malformed: return .malformed
     case .impossible: return .impossible
@@ -38,13 +56,15 @@ enum WireTimestamp {
     }
   }
 
-  static func format(_ instant: Date) -> String {
+  /// The instant in the given precision: milliseconds rounded to the nearest, or whole seconds
+  /// rounded down (as a clock shows them).
+  public static func format(_ instant: Date, precision: Precision = .milliseconds) -> String {
     let ms = Int64((instant.timeIntervalSince1970 * 1000).rounded())
     let msOfDay = ((ms % msPerDay) + msPerDay) % msPerDay
     let date = epoch.adding(days: Int((ms - msOfDay) / msPerDay))
     let seconds = msOfDay / 1000
-    return "\(date)T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))."
-      + "\(pad(msOfDay % 1000, 3))Z"
+    let time = "\(date)T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))"
+    return precision == .milliseconds ? time + ".\(pad(msOfDay % 1000, 3))Z" : time + "Z"
   }
 
   /// `YYYY-MM-DD` with year 0001–9999, month 01–12 and day 01–31, as the pattern says.
