@@ -36,12 +36,17 @@ public enum WalkWorthyServer {
         status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
         body: .init(byteBuffer: .init(bytes: spec)))
     }
-    let devices = SQLWalkWorthyDeviceRepository(database: database.sql)
+    let stored = SQLWalkWorthyDeviceRepository(database: database.sql)
+    // Only a database other servers may also write must be read on every request.
+    let devices: any WalkWorthyDeviceRepository = database.isShared ? stored : RememberedDevices(stored)
     let service = WalkWorthyAPIService(
       devices: devices, calendars: CalendarLinker(devices: devices, fetcher: options.calendarFeeds, logger: logger),
       selector: EncouragementSelector(library: .bundled), clock: clock, random: options.random)
+    // The most frequent call is written by hand before the OpenAPI layer (see FreshEncouragement).
+    let api = router.group().add(middleware: FreshEncouragement(service: service))
     try service.registerHandlers(
-      on: router, configuration: .init(jsonEncodingOptions: [.withoutEscapingSlashes]),
+      on: api,
+      configuration: .init(dateTranscoder: WireDateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes]),
       middlewares: [
         PlainHeaderValues(), BearerAuthentication(unauthorized: .unauthorized, device: devices.device(tokenHash:)),
         NoNullMembers(operations: ["linkCalendar", "updateSettings", "putProfile"]),

@@ -42,25 +42,7 @@ public struct JSONLogHandler: LogHandler {
     appendQuoted(value.description, to: &line)
   }
 
-  /// A JSON string literal: quotes, backslashes and control characters escaped.
-  static func appendQuoted(_ text: String, to line: inout String) {
-    line += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": line += "\\\""
-      case "\\": line += "\\\\"
-      case "\n": line += "\\n"
-      case "\r": line += "\\r"
-      case "\t": line += "\\t"
-      case "\u{0}"..."\u{1F}":
-        line +=
-          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-          + String(scalar.value, radix: 16)
-      default: line.unicodeScalars.append(scalar)
-      }
-    }
-    line += "\""
-  }
+  static func appendQuoted(_ text: String, to line: inout String) { JSONString.append(text, to: &line) }
 
   /// UTC time as ISO 8601 with milliseconds, e.g. `2026-11-22T00:30:05.123Z`.
   static func timestamp(_ now: timespec = Self.now()) -> String {

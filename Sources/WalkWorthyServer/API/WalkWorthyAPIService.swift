@@ -29,6 +29,21 @@ struct WalkWorthyAPIService: APIProtocol {
     _ input: Operations.getNextEncouragement.Input
   ) async throws -> Operations.getNextEncouragement.Output {
     let (id, device) = try await current()
+    let translation = Translation(abbreviation: (input.query.translation ?? .BSB).rawValue) ?? .standard
+    let next = try await nextEncouragement(for: id, device, in: translation)
+    let body = Components.Schemas.NextResponse(
+      shouldNotify: next.shouldNotify,
+      payload: .init(
+        id: next.payloadID, ref: next.card.ref, text: next.card.text, encouragement: next.card.encouragement,
+        translation: .init(rawValue: next.card.label) ?? .BSB, expiresAt: next.expiresAt))
+    return .ok(.init(headers: .init(Cache_hyphen_Control: "no-store"), body: .json(body)))
+  }
+
+  /// The device's encouragement for now, chosen (and stored) if it needs a new one; what both
+  /// ``getNextEncouragement(_:)`` and ``FreshEncouragement`` answer with.
+  func nextEncouragement(
+    for id: IdempotencyID, _ device: WalkWorthyDevice, in translation: Translation
+  ) async throws -> NextEncouragement {
     let now = clock.now
     let zone = Self.zone(device.timeZone)
     // Personal data is read only with the student's opt-in.
@@ -47,17 +62,12 @@ struct WalkWorthyAPIService: APIProtocol {
       state = stored.selection
       selection = selector.next(after: state, signals: signals, now: now, using: &generator)
     }
-    let translation = Translation(abbreviation: (input.query.translation ?? .BSB).rawValue) ?? .standard
-    // Built from one card, so the text and its label cannot disagree; the expiry goes out as a
-    // Date and the runtime writes it in UTC.
+    // Built from one card, so the text and its label cannot disagree.
     let card = VerseCard(selection.entry, in: translation)
     let current = selection.state.current
-    let body = Components.Schemas.NextResponse(
-      shouldNotify: selection.isNew,
-      payload: .init(
-        id: current?.payloadID ?? card.id, ref: card.ref, text: card.text, encouragement: card.encouragement,
-        translation: .init(rawValue: card.label) ?? .BSB, expiresAt: current?.expiresAt ?? signals.expiry))
-    return .ok(.init(headers: .init(Cache_hyphen_Control: "no-store"), body: .json(body)))
+    return NextEncouragement(
+      shouldNotify: selection.isNew, payloadID: current?.payloadID ?? card.id, card: card,
+      expiresAt: current?.expiresAt ?? signals.expiry)
   }
 
   func getTodayCanvas(_ input: Operations.getTodayCanvas.Input) async throws -> Operations.getTodayCanvas.Output {
@@ -146,6 +156,14 @@ struct WalkWorthyAPIService: APIProtocol {
 
   // MARK: - Helpers
 
+  /// The device's token and stored state, or nil when the request names no known device.
+  func device(bearing authorization: String?) async throws -> (IdempotencyID, WalkWorthyDevice)? {
+    guard let token = DeviceToken.bearer(in: authorization), let id = try await devices.device(tokenHash: token.hash),
+      let device = try await devices.load(id)
+    else { return nil }
+    return (id, device)
+  }
+
   /// The request's device and what is stored for it.
   private func current() async throws -> (IdempotencyID, WalkWorthyDevice) {
     let id = try BearerAuthentication.device(or: .unauthorized)
@@ -177,6 +195,14 @@ struct WalkWorthyAPIService: APIProtocol {
       },
       examsToday: canvas.examsToday.compactMap { exam in exam.date.map { .init(title: exam.title, when: $0) } })
   }
+}
+
+/// One answer to "what now?": the encouragement, in one translation, and whether it is new.
+struct NextEncouragement: Sendable {
+  let shouldNotify: Bool
+  let payloadID: String
+  let card: VerseCard
+  let expiresAt: Date
 }
 
 extension OrchardError {
