@@ -255,8 +255,9 @@ def walkworthy_lines(r: dict) -> list:
         "## WalkWorthy",
         "",
         "An opted-in device on the fake Canvas day asks for its next encouragement "
-        "(`GET /walkworthy/api/v1/encouragements/next` with its bearer token: its row read, the day's signals "
-        "worked out, and the payload it was already handed returned with `shouldNotify: false`):",
+        "(`GET /walkworthy/api/v1/encouragements/next` with its bearer token: the device remembered in memory, the "
+        "day's signals worked out, and the payload it was already handed written before the OpenAPI layer with "
+        "`shouldNotify: false`):",
         "",
         "| target | req/s | p50 ms | p99 ms | errors | of ceiling |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
