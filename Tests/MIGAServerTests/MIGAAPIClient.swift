@@ -5,6 +5,7 @@ import HummingbirdTesting
 import MIGAAPI
 import OrchardServer
 import ServerKit
+import ServerKitTesting
 
 @testable import MIGAServer
 
@@ -30,21 +31,9 @@ func withMIGA(_ body: @Sendable (MIGAAPIClient, Database) async throws -> Void) 
 /// A device's view of the API: sends JSON, decodes answers with the types generated from the
 /// contract (which refuse unknown members and missing required ones).
 struct MIGAAPIClient: Sendable {
+  typealias Answer = JSONAPIClient.Answer
+
   let client: any TestClientProtocol
-
-  struct Answer: Sendable {
-    let status: HTTPResponse.Status
-    let headers: HTTPFields
-    let body: Data
-
-    func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-      let decoder = JSONDecoder()
-      decoder.dateDecodingStrategy = .iso8601
-      return try decoder.decode(T.self, from: body)
-    }
-
-    var problem: Components.Schemas.Problem? { try? decode() }
-  }
 
   /// A new device's credentials.
   func newDevice() async throws -> Components.Schemas.DeviceCredentials {
@@ -53,20 +42,11 @@ struct MIGAAPIClient: Sendable {
   }
 
   func send(
-    _ method: HTTPRequest.Method, _ path: String, token: String? = nil, headers extra: HTTPFields = [:],
+    _ method: HTTPRequest.Method, _ path: String, token: String? = nil, headers: HTTPFields = [:],
     json: (any Encodable)? = nil, rawBody: String? = nil
   ) async throws -> Answer {
-    var headers = extra
-    if let token { headers[.authorization] = "Bearer \(token)" }
-    var body: ByteBuffer?
-    if let json {
-      body = ByteBuffer(bytes: try JSONEncoder().encode(json))
-      headers[.contentType] = headers[.contentType] ?? "application/json"
-    } else if let rawBody {
-      body = ByteBuffer(string: rawBody)
-    }
-    let response = try await client.execute(uri: path, method: method, headers: headers, body: body)
-    return Answer(status: response.status, headers: response.headers, body: Data(response.body.readableBytesView))
+    try await JSONAPIClient(client: client).send(
+      method, path, token: token, headers: headers, json: json, rawBody: rawBody)
   }
 
   func upload(_ events: [Components.Schemas.Event], token: String) async throws -> Answer {
@@ -91,4 +71,9 @@ struct MIGAAPIClient: Sendable {
 /// `count` valid wire events with ids from `seed`.
 func wireEvents(_ count: Int, seed: UInt64 = 3) -> [Components.Schemas.Event] {
   events(count, seed: seed).map(MIGAAPIService.wire)
+}
+
+extension JSONAPIClient.Answer {
+  /// The answer as MIGA's problem document, if it is one.
+  var problem: Components.Schemas.Problem? { try? decode() }
 }

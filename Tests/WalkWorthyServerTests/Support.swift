@@ -5,6 +5,7 @@ import HummingbirdTesting
 import OrchardKit
 import OrchardServer
 import ServerKit
+import ServerKitTesting
 import WalkWorthyAPI
 import WalkWorthyCore
 
@@ -79,22 +80,9 @@ struct OptInRefused: Error {
 
 /// A device's view of the API; answers decode with the types generated from the contract.
 struct WalkWorthyClient: Sendable {
+  typealias Answer = JSONAPIClient.Answer
+
   let client: any TestClientProtocol
-
-  struct Answer: Sendable {
-    let status: HTTPResponse.Status
-    let headers: HTTPFields
-    let body: Data
-
-    func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-      let decoder = JSONDecoder()
-      decoder.dateDecodingStrategy = .iso8601
-      return try decoder.decode(T.self, from: body)
-    }
-
-    var problem: Components.Schemas.Problem? { try? decode() }
-    var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
-  }
 
   /// A new device's token.
   func newDevice() async throws -> String {
@@ -103,22 +91,15 @@ struct WalkWorthyClient: Sendable {
     return credentials.token
   }
 
+  /// Sends as ``JSONAPIClient`` does, and labels a raw body JSON unless `headers` say otherwise.
   func send(
-    _ method: HTTPRequest.Method, _ path: String, token: String? = nil, headers extra: HTTPFields = [:],
+    _ method: HTTPRequest.Method, _ path: String, token: String? = nil, headers: HTTPFields = [:],
     json: (any Encodable)? = nil, rawBody: String? = nil
   ) async throws -> Answer {
-    var headers = extra
-    if let token { headers[.authorization] = "Bearer \(token)" }
-    var body: ByteBuffer?
-    if let json {
-      body = ByteBuffer(bytes: try JSONEncoder().encode(json))
-      headers[.contentType] = headers[.contentType] ?? "application/json"
-    } else if let rawBody {
-      body = ByteBuffer(string: rawBody)
-      headers[.contentType] = headers[.contentType] ?? "application/json"
-    }
-    let response = try await client.execute(uri: path, method: method, headers: headers, body: body)
-    return Answer(status: response.status, headers: response.headers, body: Data(response.body.readableBytesView))
+    var headers = headers
+    if rawBody != nil { headers[.contentType] = headers[.contentType] ?? "application/json" }
+    return try await JSONAPIClient(client: client).send(
+      method, path, token: token, headers: headers, json: json, rawBody: rawBody)
   }
 
   func next(_ token: String, translation: String? = nil) async throws -> Answer {
@@ -132,4 +113,9 @@ struct WalkWorthyClient: Sendable {
       rawBody: #"{"age": 20, "major": "Chemistry", "hobbies": ["Running"], "personalizationOptIn": true}"#)
     guard answer.status == .ok else { throw OptInRefused(status: answer.status) }
   }
+}
+
+extension JSONAPIClient.Answer {
+  /// The answer as WalkWorthy's problem document, if it is one.
+  var problem: Components.Schemas.Problem? { try? decode() }
 }
