@@ -3,6 +3,9 @@
 import time
 
 import pytest
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -136,12 +139,25 @@ def test_canvas_link_toggles_to_linked_mock(fresh, base_url):
     assert text(fresh, "#canvas-status") == "Not linked"
 
 
+def settled_point(driver, selector):
+    """The middle of an element, scrolled to the middle of the screen, once nothing on the page is
+    still moving and the element is what lies under that point (a card that was just moved springs
+    into place for half a second, and a finger put down before it arrives lands on another)."""
+    def point(d):
+        return d.execute_async_script(
+            "const [selector, done] = arguments; const e = document.querySelector(selector);"
+            "e.scrollIntoView({block: 'center', behavior: 'instant'});"
+            "requestAnimationFrame(() => requestAnimationFrame(() => {"
+            "  if (document.getAnimations().some(a => a.playState === 'running')) return done(null);"
+            "  const r = e.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;"
+            "  const hit = document.elementFromPoint(x, y);"
+            "  done(hit && (hit === e || e.contains(hit)) ? [x, y] : null); }));", selector)
+    return WebDriverWait(driver, 3).until(point)
+
+
 def swipe(driver, selector, dx):
     """A finger drawn across an element, through the browser's own touch input."""
-    box = driver.execute_script(
-        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
-        "return [r.left + r.width / 2, r.top + r.height / 2];", selector)
-    x, y = box
+    x, y = settled_point(driver, selector)
     steps = [("touchStart", x), *[("touchMove", x + dx * i / 6) for i in range(1, 7)], ("touchEnd", x + dx)]
     for kind, px in steps:
         points = [] if kind == "touchEnd" else [{"x": px, "y": y}]
@@ -150,12 +166,11 @@ def swipe(driver, selector, dx):
 
 
 def touch_tap(driver, selector):
-    """A finger's tap on an element, through the same touch input as the swipes."""
-    x, y = driver.execute_script(
-        "const e = document.querySelector(arguments[0]); e.scrollIntoView({block: 'center'});"
-        "const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", selector)
-    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    """A finger's tap on an element (W3C touch actions)."""
+    x, y = settled_point(driver, selector)
+    actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    actions.pointer_action.move_to_location(int(x), int(y)).pointer_down().pointer_up()
+    actions.perform()
 
 
 def test_popups_are_glass_cards_that_advance_by_swipe_keys_and_buttons_with_haptics(fresh, base_url):
