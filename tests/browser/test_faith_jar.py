@@ -36,7 +36,7 @@ def verse_text(driver):
 
 def test_a_first_visit_reaches_a_verse_within_three_taps(fresh, base_url):
     fresh.get(base_url + "/faith-jar/")
-    assert "God’s word for this moment" in fresh.find_element(By.TAG_NAME, "h1").text
+    assert "God’s word for this moment" in text(fresh, "h1")
     tap(fresh, ".dots li:nth-child(3) a")      # 1: the third page
     tap(fresh, ".onboarding form button")      # 2: Get Started
     tap(fresh, ".emotion--anxiety")            # 3: Anxiety
@@ -49,9 +49,9 @@ def test_a_first_visit_reaches_a_verse_within_three_taps(fresh, base_url):
 def test_onboarding_can_be_read_page_by_page_and_is_remembered(fresh, base_url):
     fresh.get(base_url + "/faith-jar/")
     tap(fresh, ".onboarding a.button")
-    assert fresh.find_element(By.TAG_NAME, "h1").text == "A Bible verse + why it matters"
+    assert text(fresh, "h1") == "A Bible verse + why it matters"
     tap(fresh, ".onboarding a.button")
-    assert fresh.find_element(By.TAG_NAME, "h1").text == "Peace in 30 seconds"
+    assert text(fresh, "h1") == "Peace in 30 seconds"
     tap(fresh, ".onboarding form button")
     fresh.get(base_url + "/faith-jar/")
     assert fresh.find_element(By.CSS_SELECTOR, ".subtitle").text == "How are you feeling today?"
@@ -232,7 +232,7 @@ def test_the_free_week_ends_then_a_test_purchase_restores_access(fresh, base_url
     fresh.get(base_url + "/faith-jar/verse/anxiety")
     assert fresh.current_url.endswith("/faith-jar/paywall")
     fresh.get(base_url + "/faith-jar/support")
-    assert fresh.find_element(By.TAG_NAME, "h1").text == "Need to talk to someone now?"
+    assert text(fresh, "h1") == "Need to talk to someone now?"
     # Turning the clock back does not give the week back.
     fresh.get(base_url + "/faith-jar/paywall")
     move_device_clock(fresh, "back-day")

@@ -28,10 +28,10 @@ def check(driver, name, value):
 def onboard(driver, base_url, apps=("instagram", "youtube")):
     """The twelve steps, answered the way a person would."""
     driver.get(base_url + "/miga/")
-    assert driver.find_element(By.TAG_NAME, "h1").text == "The Intentional Life Starts Now"
+    assert text(driver, "h1") == "The Intentional Life Starts Now"
     tap(driver, ".step-actions button")                       # Begin My Journey
     tap(driver, ".step-actions button")                       # how long (slider default)
-    assert "days a year" in driver.find_element(By.TAG_NAME, "h1").text
+    assert "days a year" in text(driver, "h1")
     tap(driver, ".step-actions button")
     check(driver, "goal", "better-focus")
     tap(driver, ".step-actions button")
@@ -70,7 +70,7 @@ def test_exit_is_open_at_once_and_celebrated(fresh, base_url):
     assert fresh.find_element(By.CSS_SELECTOR, ".button--proceed").get_attribute("disabled")
     assert "Marcus Aurelius" in text(fresh, "figcaption") or "—" in text(fresh, "figcaption")
     tap(fresh, ".button--exit")
-    assert fresh.find_element(By.TAG_NAME, "h1").text == "Control Reclaimed. That’s a Win."
+    assert text(fresh, "h1") == "Control Reclaimed. That’s a Win."
     fresh.get(base_url + "/miga/")
     assert text(fresh, ".streak-banner") == "🔥 1-Day Control Streak. Keep the momentum going!"
 
@@ -108,7 +108,7 @@ def test_proceed_opens_only_at_zero_then_leaves_for_the_app(fresh, base_url):
     finally:
         fresh.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
     fresh.get(base_url + "/miga/stats")
-    assert fresh.find_element(By.TAG_NAME, "h1").text == "This is working"
+    assert text(fresh, "h1") == "This is working"
     values = {e.find_element(By.CSS_SELECTOR, ".stat-label").text: e.find_element(By.CSS_SELECTOR, ".stat-value").text
               for e in fresh.find_elements(By.CSS_SELECTOR, ".stat-grid li")}
     assert values["Apps opened after a pause"] == "1"
