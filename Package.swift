@@ -52,7 +52,8 @@ package.targets += [
   .target(name: "WalkWorthyCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(
     name: "WalkWorthyCoreTests", dependencies: ["WalkWorthyCore", "OrchardKit"], swiftSettings: swiftSettings),
-  .executableTarget(name: "OrchardBench", dependencies: ["MIGACore", "OrchardKit"], swiftSettings: swiftSettings),
+  .executableTarget(
+    name: "OrchardBench", dependencies: ["MIGACore", "OrchardKit", "ServerKit"], swiftSettings: swiftSettings),
   .testTarget(name: "MIGACoreTests", dependencies: ["MIGACore", "OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(
     name: "OrchardKitTests",
@@ -84,6 +85,7 @@ package.targets += [
     name: "ServerKit",
     dependencies: [
       "OrchardKit",
+      .product(name: "AsyncHTTPClient", package: "async-http-client"),
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "Hummingbird", package: "hummingbird"),
@@ -107,15 +109,12 @@ package.targets += [
       "MIGAServer",
       "OrchardAPI",
       "WalkWorthyServer",
-      "WalkWorthyWeb",
       "OrchardKit",
       "ServerKit",
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
       .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
       .product(name: "Crypto", package: "swift-crypto"),
-      .product(name: "Prometheus", package: "swift-prometheus"),
-      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
     swiftSettings: swiftSettings
@@ -129,7 +128,7 @@ package.targets += [
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
-    resources: [.copy("Public"), .copy("ServiceWorker")],
+    resources: [.copy("Public"), .copy("Web/ServiceWorker")],
     swiftSettings: swiftSettings
   ),
   .testTarget(
@@ -138,12 +137,12 @@ package.targets += [
       "FaithJarCore",
       "FaithJarServer",
       "OrchardKit",
-      "OrchardServer",
       "ServerKit",
       "ServerKitTesting",
       .product(name: "HummingbirdTesting", package: "hummingbird"),
+      .product(name: "SQLKit", package: "sql-kit"),
     ],
-    exclude: ["__Snapshots__"],
+    exclude: ["__Snapshots__", "Fixtures"],
     swiftSettings: swiftSettings
   ),
   .target(
@@ -170,12 +169,12 @@ package.targets += [
       "MIGACore",
       "MIGAServer",
       "OrchardKit",
-      "OrchardServer",
       "ServerKit",
       "ServerKitTesting",
       .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
+    exclude: ["__Snapshots__", "Fixtures"],
     swiftSettings: swiftSettings
   ),
   .target(
@@ -191,21 +190,19 @@ package.targets += [
       "ServerKit",
       "WalkWorthyAPI",
       "WalkWorthyCore",
-      .product(name: "AsyncHTTPClient", package: "async-http-client"),
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "Hummingbird", package: "hummingbird"),
-      .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
       .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
+    resources: [.copy("Public"), .copy("Web/ServiceWorker")],
     swiftSettings: swiftSettings
   ),
   .testTarget(
     name: "WalkWorthyServerTests",
     dependencies: [
       "OrchardKit",
-      "OrchardServer",
       "ServerKit",
       "ServerKitTesting",
       "WalkWorthyAPI",
@@ -213,34 +210,10 @@ package.targets += [
       "WalkWorthyServer",
       .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
-    swiftSettings: swiftSettings
-  ),
-  .target(
-    name: "WalkWorthyWeb",
-    dependencies: [
-      "OrchardKit",
-      "ServerKit",
-      "WalkWorthyCore",
-      .product(name: "Hummingbird", package: "hummingbird"),
-      .product(name: "SQLKit", package: "sql-kit"),
-    ],
-    resources: [.copy("Public"), .copy("ServiceWorker")],
-    swiftSettings: swiftSettings
-  ),
-  .testTarget(
-    name: "WalkWorthyWebTests",
-    dependencies: [
-      "OrchardKit",
-      "OrchardServer",
-      "ServerKit",
-      "ServerKitTesting",
-      "WalkWorthyCore",
-      "WalkWorthyWeb",
-      .product(name: "HummingbirdTesting", package: "hummingbird"),
-    ],
-    exclude: ["__Snapshots__"],
+    exclude: ["__Snapshots__", "Fixtures"],
     swiftSettings: swiftSettings
   ),
   .executableTarget(
@@ -250,6 +223,7 @@ package.targets += [
       "MIGAServer",
       "OrchardServer",
       "ServerKit",
+      "WalkWorthyServer",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: swiftSettings
@@ -257,6 +231,7 @@ package.targets += [
   .target(
     name: "ServerKitTesting",
     dependencies: [
+      "OrchardKit",
       "ServerKit",
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "Hummingbird", package: "hummingbird"),
@@ -270,10 +245,13 @@ package.targets += [
   .testTarget(
     name: "ServerKitTests",
     dependencies: [
+      "OrchardKit",
       "ServerKit",
       "ServerKitTesting",
-      .product(name: "SQLKit", package: "sql-kit"),
+      .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "SQLKit", package: "sql-kit"),
     ],
     swiftSettings: swiftSettings
   ),

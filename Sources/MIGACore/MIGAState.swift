@@ -14,10 +14,19 @@ public struct MIGASettings: Codable, Sendable, Equatable {
   public var timeZone = "UTC"
   /// The hour a new day begins (04:00 by default, so a late night belongs to the day before).
   public var dayStartHour = 4
+  /// The hours a day may start at.
+  public static var dayStartHours: ClosedRange<Int> { DayBoundary.startHours }
   /// The person's own estimate of their daily social-app minutes; caps hours reclaimed per day.
   public var dailyMinutesEstimate: Int?
 
   public init() {}
+
+  /// Takes the zone a device reports (a browser's, the phone's), when it names a real zone;
+  /// anything else keeps the current one.
+  public mutating func adopt(zone: String?) {
+    guard let zone, let valid = try? IANAZone(zone) else { return }
+    timeZone = valid.identifier
+  }
 
   /// The day boundary these settings describe.
   public func boundary() throws -> DayBoundary {
@@ -28,16 +37,17 @@ public struct MIGASettings: Codable, Sendable, Equatable {
 }
 
 /// Everything MIGA keeps for one person, on their device (the web version keeps it per device on
-/// the server): onboarding, settings, hub, the content rotation, the event log and an open gateway.
+/// the server): onboarding, settings, hub, the content rotation and an open gateway. The event log
+/// is kept beside it (an append-only table on the server, a file on the phone) and handed to each
+/// step, which appends what it records.
 ///
-/// Every step takes the recorder (clock, zone) and a random number generator, so it is the same
-/// code, tested once, behind the SwiftUI app and the web pages.
+/// Every step takes the log, the recorder (clock, zone) and a random number generator, so it is the
+/// same code, tested once, behind the SwiftUI app, the web pages and the server.
 public struct MIGAState: Codable, Sendable, Equatable {
   public var onboarding = Onboarding()
   public var settings = MIGASettings()
   public private(set) var hub: HubSelection?
   public private(set) var rotation = ContentRotation()
-  public private(set) var log = EventLog()
   public private(set) var gateway: Gateway?
 
   public init() {}
@@ -60,7 +70,7 @@ public struct MIGAState: Codable, Sendable, Equatable {
   /// Opens the pause in front of an app in the hub, with the next content.
   @discardableResult
   public mutating func openGateway<G: RandomNumberGenerator>(
-    appID: String, library: [ContentItem], recorder: EventRecorder, using generator: inout G
+    appID: String, library: [ContentItem], log: inout EventLog, recorder: EventRecorder, using generator: inout G
   ) throws(MIGAError) -> Gateway {
     guard let app = hub?.app(id: appID) else { throw .unknownApp }
     // A pause opens with a short quote, readable within it; Read Next may bring a longer passage.
@@ -74,24 +84,24 @@ public struct MIGAState: Codable, Sendable, Equatable {
     let seconds = settings.pause.pause(afterRecentOpens: AdaptivePause.recentOpens(in: log, before: now))
     let (gateway, events) = Gateway.open(app, seconds: seconds, content: pick, at: now)
     self.gateway = gateway
-    record(events, recorder: recorder, using: &generator)
+    record(events, in: &log, recorder: recorder, using: &generator)
     return gateway
   }
 
   /// Exit: the win. Closes the gateway.
   public mutating func exit<G: RandomNumberGenerator>(
-    recorder: EventRecorder, using generator: inout G
+    log: inout EventLog, recorder: EventRecorder, using generator: inout G
   ) throws(MIGAError) {
     guard var gateway else { throw .noGateway }
     let events: [PendingEvent]
     do { events = try gateway.exit(at: recorder.clock.now) } catch { throw .gateway(error) }
     self.gateway = nil
-    record(events, recorder: recorder, using: &generator)
+    record(events, in: &log, recorder: recorder, using: &generator)
   }
 
   /// Read Next: new content, and the countdown starts again.
   public mutating func readNext<G: RandomNumberGenerator>(
-    library: [ContentItem], recorder: EventRecorder, using generator: inout G
+    library: [ContentItem], log: inout EventLog, recorder: EventRecorder, using generator: inout G
   ) throws(MIGAError) {
     guard var gateway else { throw .noGateway }
     guard let pick = rotation.next(from: library, preferences: settings.categories, using: &generator) else {
@@ -100,12 +110,12 @@ public struct MIGAState: Codable, Sendable, Equatable {
     let events: [PendingEvent]
     do { events = try gateway.readNext(pick, at: recorder.clock.now) } catch { throw .gateway(error) }
     self.gateway = gateway
-    record(events, recorder: recorder, using: &generator)
+    record(events, in: &log, recorder: recorder, using: &generator)
   }
 
   /// Proceed, once the countdown is at zero: returns the app to open.
   public mutating func proceed<G: RandomNumberGenerator>(
-    intention: Intention?, recorder: EventRecorder, using generator: inout G
+    intention: Intention?, log: inout EventLog, recorder: EventRecorder, using generator: inout G
   ) throws(MIGAError) -> SocialApp {
     guard var gateway else { throw .noGateway }
     let events: [PendingEvent]
@@ -115,7 +125,7 @@ public struct MIGAState: Codable, Sendable, Equatable {
       throw .gateway(error)
     }
     self.gateway = nil
-    record(events, recorder: recorder, using: &generator)
+    record(events, in: &log, recorder: recorder, using: &generator)
     return gateway.app
   }
 
@@ -135,12 +145,12 @@ public struct MIGAState: Codable, Sendable, Equatable {
   // MARK: Stats
 
   /// The numbers on the stats screen, from this device's own log.
-  public func stats(now: Date) throws -> Stats {
+  public func stats(log: EventLog, now: Date) throws -> Stats {
     Stats(log: log, now: now, boundary: try settings.boundary(), settings: settings.statsSettings)
   }
 
-  private mutating func record<G: RandomNumberGenerator>(
-    _ events: [PendingEvent], recorder: EventRecorder, using generator: inout G
+  private func record<G: RandomNumberGenerator>(
+    _ events: [PendingEvent], in log: inout EventLog, recorder: EventRecorder, using generator: inout G
   ) {
     for event in events {
       recorder.record(event.kind, metadata: event.metadata, in: &log, using: &generator)

@@ -5,6 +5,7 @@ import MIGACore
 import MIGAServer
 import OrchardServer
 import ServerKit
+import WalkWorthyServer
 
 /// `orchard`: runs the Orchard server and its maintenance tasks.
 @main
@@ -55,7 +56,11 @@ struct Serve: AsyncParsableCommand {
   func run() async throws {
     let configuration = try options.configuration()
     let logger = options.logger(configuration)
-    let app = try await buildApplication(configuration, dependencies: ServerDependencies(logger: logger)) { port in
+    let webAPI = try WalkWorthyApp.webAPI(environment: ProcessInfo.processInfo.environment)
+    let app = try await buildApplication(
+      configuration, apps: orchardApps(walkWorthy: WalkWorthyApp(webAPI: webAPI)),
+      dependencies: ServerDependencies(logger: logger)
+    ) { port in
       let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
       // Written straight to the file handle: print() is buffered when output is not a terminal.
       FileHandle.standardOutput.write(Data("Orchard is running at http://\(host):\(port)/  (Ctrl-C to stop)\n".utf8))
@@ -74,7 +79,7 @@ struct Migrate: AsyncParsableCommand {
     let logger = options.logger(configuration)
     let database = try await Database.open(configuration.databaseLocation, logger: logger)
     let applied = try await database.withRunningServices { database in
-      try await orchardMigrations.run(on: database.sql, logger: logger)
+      try await orchardMigrations().run(on: database.sql, logger: logger)
     }
     try await database.close()
     print(
@@ -107,7 +112,7 @@ struct MIGAContentCommand: AsyncParsableCommand {
       let library = try file.map { try ContentLibrary.decode(Data(contentsOf: URL(fileURLWithPath: $0))) }
       let report = try await withMIGAContent(options) { importer, _ in
         try await importer.importLibrary(
-          library ?? MIGAServer.bundledLibrary(), retireMissing: true, at: Date())
+          library ?? MIGAApp.bundledLibrary(), retireMissing: true, at: Date())
       }
       print(report.describedInFull)
     }
@@ -155,7 +160,7 @@ private func withMIGAContent<R: Sendable>(
   let database = try await Database.open(configuration.databaseLocation, logger: logger)
   do {
     let result = try await database.withRunningServices { database in
-      try await orchardMigrations.run(on: database.sql, logger: logger)
+      try await orchardMigrations().run(on: database.sql, logger: logger)
       let repository = SQLMIGAContentRepository(database: database.sql)
       return try await body(ContentImporter(repository: repository), repository)
     }

@@ -6,6 +6,7 @@
 import Foundation
 import MIGACore
 import OrchardKit
+import ServerKit
 
 func milliseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
@@ -44,7 +45,6 @@ func syntheticLog(events count: Int) throws -> (EventLog, Date, DayBoundary) {
 
 func migaStats(events: Int, runs: Int) throws {
   let (log, now, boundary) = try syntheticLog(events: events)
-  let clock = ContinuousClock()
   var stats: [Double] = []
   var floor: [Double] = []
   var exits = 0
@@ -52,12 +52,12 @@ func migaStats(events: Int, runs: Int) throws {
   for _ in 0..<runs {
     floor.append(
       milliseconds(
-        clock.measure {
+        Stopwatch.time {
           var seen = Set<LocalDay>()
           for event in log.events where event.kind != .streakBroken { seen.insert(event.localDay) }
           days = seen.count
         }))
-    stats.append(milliseconds(clock.measure { exits = Stats(log: log, now: now, boundary: boundary).lifetime.exits }))
+    stats.append(milliseconds(Stopwatch.time { exits = Stats(log: log, now: now, boundary: boundary).lifetime.exits }))
   }
   stats.sort()
   floor.sort()

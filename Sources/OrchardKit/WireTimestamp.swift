@@ -27,6 +27,9 @@ public enum WireTimestamp {
 
   private static let epoch = LocalDay(year: 1970, month: 1, day: 1)!
   private static let msPerDay: Int64 = 86_400_000
+  /// Days since 1970 that `LocalDay` can represent (years 1...9999).
+  private static let supportedDays =
+    LocalDay(year: 1, month: 1, day: 1)!.days(from: epoch)...LocalDay(year: 9999, month: 12, day: 31)!.days(from: epoch)
 
   public static func day(_ text: String) -> Parsed<LocalDay> {
     let bytes = Array(text.utf8)
@@ -56,10 +59,38 @@ public enum WireTimestamp {
     }
   }
 
+  /// Any ISO 8601 date-time with a zone: the wire spellings field by field, anything else (an
+  /// offset, another fraction) through Foundation's general parser. Nil for text that names no
+  /// instant, 30 February included (the general parser would roll it over into March).
+  public static func parse(_ text: String) -> Date? {
+    for precision in [Precision.seconds, .milliseconds] {
+      switch instant(text, precision: precision) {
+      case .value(let date): return date
+      case .impossible: return nil
+      case .malformed: continue
+      }
+    }
+    return try? Date(text, strategy: .iso8601)
+  }
+
+  /// The instant rounded to the nearest millisecond, as events store it, so that it survives a
+  /// round trip through its wire form unchanged.
+  public static func wholeMilliseconds(_ instant: Date) -> Date {
+    Date(timeIntervalSince1970: Double(milliseconds(instant)) / 1000)
+  }
+
+  /// The UTC calendar date of `instant`, or nil outside years 1...9999 (which no wire form can
+  /// spell).
+  public static func utcDay(of instant: Date) -> LocalDay? {
+    let days = floorDivide(milliseconds(instant), msPerDay).quotient
+    return supportedDays.contains(Int(days)) ? epoch.adding(days: Int(days)) : nil
+  }
+
   /// The instant in the given precision: milliseconds rounded to the nearest, or whole seconds
-  /// rounded down (as a clock shows them).
+  /// rounded down (as a clock shows them). Check ``utcDay(of:)`` first for instants that may lie
+  /// outside years 1...9999.
   public static func format(_ instant: Date, precision: Precision = .milliseconds) -> String {
-    let ms = Int64((instant.timeIntervalSince1970 * 1000).rounded())
+    let ms = milliseconds(instant)
     let msOfDay = ((ms % msPerDay) + msPerDay) % msPerDay
     let date = epoch.adding(days: Int((ms - msOfDay) / msPerDay))
     let seconds = msOfDay / 1000
@@ -76,6 +107,17 @@ public enum WireTimestamp {
       let day = number(bytes[start + 8..<start + 10]), (1...31).contains(day)
     else { return .malformed }
     return LocalDay(year: Int(year), month: Int(month), day: Int(day)).map { .value($0) } ?? .impossible
+  }
+
+  private static func milliseconds(_ instant: Date) -> Int64 {
+    let ms = (instant.timeIntervalSince1970 * 1000).rounded()
+    // Far beyond year 9999 either way; keeps the conversion from trapping on absurd dates.
+    return Int64(min(max(ms, -1e15), 1e15))
+  }
+
+  private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    let remainder = ((value % divisor) + divisor) % divisor
+    return ((value - remainder) / divisor, remainder)
   }
 
   private static func number(_ digits: ArraySlice<UInt8>) -> Int64? {

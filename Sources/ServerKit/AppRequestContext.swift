@@ -1,4 +1,5 @@
 import Hummingbird
+import OrchardKit
 
 /// The request context every Orchard route sees: Hummingbird's core storage plus the visitor's
 /// anonymous device once ``DeviceMiddleware`` has resolved it.
@@ -11,6 +12,19 @@ public struct AppRequestContext: RequestContext {
     self.coreContext = .init(source: source)
   }
 
-  /// Forms and JSON bodies stay small; uploads get their own limits where an app needs them.
-  public var maxUploadSize: Int { 1024 * 1024 }
+  /// The most bytes a body may have here: set per route group by ``BodyLimit``, 1 MiB elsewhere.
+  public var maxUploadSize = 1024 * 1024
+
+  /// The visitor's device id. Only routes behind ``DeviceMiddleware`` ask, so its absence is a bug.
+  public func deviceID() throws -> IdempotencyID {
+    guard let device else { throw OrchardError.internalError }
+    return device.id
+  }
+}
+
+extension Response {
+  /// 303 to `location`: where every form post ends, so a reload never posts again.
+  public static func seeOther(_ location: String) -> Response {
+    Response(status: .seeOther, headers: [.location: location])
+  }
 }

@@ -1,22 +1,21 @@
 import FaithJarCore
+import FaithJarServer
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import OrchardKit
-import OrchardServer
 import ServerKit
 import ServerKitTesting
 import Testing
 
+/// Faith Jar alone on its own in-memory database, with a clock the test moves.
 func withFaithJar(
   clock: ManualClock, testDeviceClock: Bool = false, _ body: @Sendable (inout Visitor) async throws -> Void
 ) async throws {
   var configuration = ServerConfiguration.defaults
   configuration.testDeviceClock = testDeviceClock
-  let app = try await buildApplication(
-    configuration, database: .sqliteMemory, dependencies: ServerDependencies(clock: clock))
-  try await app.test(.router) { client in
+  try await withTestServer([FaithJarApp()], configuration: configuration, clock: clock) { client in
     var visitor = Visitor(client: client)
     try await body(&visitor)
   }

@@ -4,7 +4,6 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import OrchardKit
-import OrchardServer
 import ServerKit
 import ServerKitTesting
 import Testing

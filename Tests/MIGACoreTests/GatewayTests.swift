@@ -27,46 +27,49 @@ struct GatewayTests {
   func transitions() throws {
     let clock = ManualClock(start)
     var state = try onboarded()
+    var log = EventLog()
     var generator = SeededRandomNumberGenerator(seed: 1)
     let gateway = try state.openGateway(
-      appID: "instagram", library: library, recorder: recorder(clock), using: &generator)
+      appID: "instagram", library: library, log: &log, recorder: recorder(clock), using: &generator)
     #expect(gateway.seconds == 30 && gateway.remaining(at: start) == 30 && gateway.canExit)
     #expect(!gateway.canProceed(at: start))
     #expect(gateway.app.proceedLabel == "Proceed to Instagram")
     clock.advance(by: 29.2)
     #expect(state.gateway?.remaining(at: clock.now) == 1)
     #expect(throws: MIGAError.gateway(.stillCounting(remaining: 1))) {
-      _ = try state.proceed(intention: nil, recorder: recorder(clock), using: &generator)
+      _ = try state.proceed(intention: nil, log: &log, recorder: recorder(clock), using: &generator)
     }
     clock.advance(by: 0.8)
     #expect(state.gateway?.canProceed(at: clock.now) == true)
-    let app = try state.proceed(intention: .reply, recorder: recorder(clock), using: &generator)
+    let app = try state.proceed(intention: .reply, log: &log, recorder: recorder(clock), using: &generator)
     #expect(app.webURL == "https://www.instagram.com/")
     #expect(state.gateway == nil)
-    let kinds = state.log.events.map(\.kind)
+    let kinds = log.events.map(\.kind)
     #expect(
       kinds == [.sessionStart, .contentRead, .gatewayCompleted, .openSelected],
       "the bypass is recorded honestly, with its intention")
-    #expect(state.log.events.last?.metadata.intention == .reply)
-    #expect(state.log.events.last?.metadata.sessionDuration == 30)
-    #expect(throws: MIGAError.noGateway) { try state.exit(recorder: recorder(clock), using: &generator) }
+    #expect(log.events.last?.metadata.intention == .reply)
+    #expect(log.events.last?.metadata.sessionDuration == 30)
+    #expect(throws: MIGAError.noGateway) { try state.exit(log: &log, recorder: recorder(clock), using: &generator) }
   }
 
   @Test("Read Next brings new content and starts the countdown again")
   func readNext() throws {
     let clock = ManualClock(start)
     var state = try onboarded(pause: 20)
+    var log = EventLog()
     var generator = SeededRandomNumberGenerator(seed: 2)
-    let first = try state.openGateway(appID: "tiktok", library: library, recorder: recorder(clock), using: &generator)
+    let first = try state.openGateway(
+      appID: "tiktok", library: library, log: &log, recorder: recorder(clock), using: &generator)
     clock.advance(by: 12)
-    try state.readNext(library: library, recorder: recorder(clock), using: &generator)
+    try state.readNext(library: library, log: &log, recorder: recorder(clock), using: &generator)
     let gateway = try #require(state.gateway)
     #expect(gateway.contentID != first.contentID)
     #expect(gateway.remaining(at: clock.now) == 20)
-    #expect(state.log.events.filter { $0.kind == .contentRead }.count == 2)
+    #expect(log.events.filter { $0.kind == .contentRead }.count == 2)
     clock.advance(by: 25)
-    try state.exit(recorder: recorder(clock), using: &generator)
-    let kinds = state.log.events.map(\.kind).filter { $0 != .streakStarted }
+    try state.exit(log: &log, recorder: recorder(clock), using: &generator)
+    let kinds = log.events.map(\.kind).filter { $0 != .streakStarted }
     #expect(
       kinds.suffix(2) == [.gatewayCompleted, .exitSelected], "waiting out the pause and leaving still completes it")
   }
@@ -75,19 +78,21 @@ struct GatewayTests {
   func exitEarly() throws {
     let clock = ManualClock(start)
     var state = try onboarded()
+    var log = EventLog()
     var generator = SeededRandomNumberGenerator(seed: 3)
-    try state.openGateway(appID: "instagram", library: library, recorder: recorder(clock), using: &generator)
+    try state.openGateway(appID: "instagram", library: library, log: &log, recorder: recorder(clock), using: &generator)
     clock.advance(by: 4)
-    try state.exit(recorder: recorder(clock), using: &generator)
-    #expect(!state.log.events.contains { $0.kind == .gatewayCompleted })
-    let exit = try #require(state.log.events.first { $0.kind == .exitSelected })
+    try state.exit(log: &log, recorder: recorder(clock), using: &generator)
+    #expect(!log.events.contains { $0.kind == .gatewayCompleted })
+    let exit = try #require(log.events.first { $0.kind == .exitSelected })
     #expect(exit.metadata.appID == "instagram" && exit.metadata.sessionDuration == 4 && exit.metadata.timerLength == 30)
     // The first exit of the first day starts the control streak.
-    #expect(state.log.events.contains { $0.kind == .streakStarted })
-    let stats = try state.stats(now: clock.now)
+    #expect(log.events.contains { $0.kind == .streakStarted })
+    let stats = try state.stats(log: log, now: clock.now)
     #expect(stats.lifetime.exits == 1 && stats.lifetime.attempts == 1)
     #expect(throws: MIGAError.unknownApp) {
-      try state.openGateway(appID: "facebook", library: library, recorder: recorder(clock), using: &generator)
+      try state.openGateway(
+        appID: "facebook", library: library, log: &log, recorder: recorder(clock), using: &generator)
     }
   }
 
@@ -101,18 +106,23 @@ struct GatewayTests {
     #expect(AdaptivePause.seconds(chosen: 40, recentOpens: 9) == 45)
     let clock = ManualClock(start)
     var state = try onboarded(pause: 30, adapts: true)
+    var log = EventLog()
     var generator = SeededRandomNumberGenerator(seed: 4)
     var lengths: [Int] = []
     for _ in 0..<3 {
       lengths.append(
-        try state.openGateway(appID: "instagram", library: library, recorder: recorder(clock), using: &generator)
-          .seconds)
-      try state.exit(recorder: recorder(clock), using: &generator)
+        try state.openGateway(
+          appID: "instagram", library: library, log: &log, recorder: recorder(clock), using: &generator
+        )
+        .seconds)
+      try state.exit(log: &log, recorder: recorder(clock), using: &generator)
       clock.advance(by: 60)
     }
     clock.advance(by: 31 * 60)
     lengths.append(
-      try state.openGateway(appID: "instagram", library: library, recorder: recorder(clock), using: &generator).seconds)
+      try state.openGateway(
+        appID: "instagram", library: library, log: &log, recorder: recorder(clock), using: &generator
+      ).seconds)
     #expect(lengths == [15, 30, 35, 15], "half an hour without reaching resets it")
   }
 

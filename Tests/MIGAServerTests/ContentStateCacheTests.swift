@@ -1,5 +1,6 @@
 import Foundation
 import MIGACore
+import OrchardKit
 import Synchronization
 import Testing
 
@@ -34,7 +35,7 @@ struct ContentStateCacheTests {
   @Test("a state younger than the maximum age is served without a read")
   func fresh() async throws {
     let repository = CountingRepository()
-    let cache = ContentStateCache(repository: repository, maxAge: .seconds(3600))
+    let cache = ContentStateCache(repository: repository, clock: FixedClock(testNow), maxAge: 3600)
     #expect(try await cache.state().lastSeq == 1)
     #expect(try await cache.state().lastSeq == 1)
     #expect(repository.reads.withLock { $0 } == 1)
@@ -43,7 +44,7 @@ struct ContentStateCacheTests {
   @Test("an older one is read again")
   func stale() async throws {
     let repository = CountingRepository()
-    let cache = ContentStateCache(repository: repository, maxAge: .zero)
+    let cache = ContentStateCache(repository: repository, clock: FixedClock(testNow), maxAge: 0)
     #expect(try await cache.state().lastSeq == 1)
     #expect(try await cache.state().lastSeq == 2)
   }

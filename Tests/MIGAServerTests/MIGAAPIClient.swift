@@ -3,27 +3,27 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MIGAAPI
-import OrchardServer
+import OrchardKit
 import ServerKit
 import ServerKitTesting
 
 @testable import MIGAServer
 
-/// The whole server on a fresh SQLite file, with a second handle on the same file for what an
-/// operator does beside it (`orchard miga content …`).
-func withMIGA(_ body: @Sendable (MIGAAPIClient, Database) async throws -> Void) async throws {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("miga-\(UUID().uuidString)")
-  let path = directory.appendingPathComponent("orchard.sqlite").path
-  defer { try? FileManager.default.removeItem(at: directory) }
-  let app = try await buildApplication(.defaults, database: .sqliteFile(path: path))
-  try await app.test(.router) { client in
-    let operator_ = try await Database.open(.sqliteFile(path: path), logger: .init(label: "test"))
-    do {
-      try await body(MIGAAPIClient(client: client), operator_)
-      try await operator_.close()
-    } catch {
-      try? await operator_.close()
-      throw error
+/// MIGA alone on a fresh SQLite file, with a second handle on the same file for what an operator
+/// does beside it (`orchard miga content …`).
+func withMIGA(
+  clock: any WallClock = ManualClock(testNow), _ body: @Sendable (MIGAAPIClient, Database) async throws -> Void
+) async throws {
+  try await withTemporarySQLite { location in
+    try await withTestServer([MIGAApp()], database: location, clock: clock) { client in
+      let operator_ = try await Database.open(location, logger: .init(label: "test"))
+      do {
+        try await body(MIGAAPIClient(client: client), operator_)
+        try await operator_.close()
+      } catch {
+        try? await operator_.close()
+        throw error
+      }
     }
   }
 }

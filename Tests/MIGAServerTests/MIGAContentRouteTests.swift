@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import MIGAAPI
 import MIGACore
+import OrchardKit
 import ServerKit
 import Testing
 
@@ -9,6 +10,9 @@ import Testing
 
 @Suite("MIGA's API: content sync and remote config")
 struct MIGAContentRouteTests {
+  /// Where the library's history stands once the bundled library is seeded: one change per item.
+  static var seeded: Int { (try? MIGAApp.bundledLibrary().items.count) ?? 0 }
+
   @Test("the first sync is the whole bundled library, cached privately and revalidated")
   func fullSync() async throws {
     try await withMIGA { api, _ in
@@ -17,7 +21,7 @@ struct MIGAContentRouteTests {
       #expect(answer.status == .ok)
       #expect(answer.headers[.cacheControl] == "private, no-cache")
       let delta: Components.Schemas.ContentDelta = try answer.decode()
-      let bundled = try MIGAServer.bundledLibrary()
+      let bundled = try MIGAApp.bundledLibrary()
       #expect(delta.full_resync)
       #expect(delta.items == bundled.items.map(MIGAAPIService.wire))
       #expect(delta.tombstones.isEmpty)
@@ -29,7 +33,7 @@ struct MIGAContentRouteTests {
   func notModified() async throws {
     try await withMIGA { api, _ in
       let device = try await api.newDevice()
-      for path in ["/miga/api/v1/content", "/miga/api/v1/content?since=v1.661"] {
+      for path in ["/miga/api/v1/content", "/miga/api/v1/content?since=v1.\(Self.seeded)"] {
         let first = try await api.send(.get, path, token: device.token)
         let etag = try #require(first.headers[.eTag])
         #expect(etag.hasPrefix("\"") && etag.hasSuffix("\""), "a quoted entity tag: \(etag)")
@@ -41,7 +45,7 @@ struct MIGAContentRouteTests {
         #expect(listed.status == .notModified)
       }
       let full = try await api.send(.get, "/miga/api/v1/content", token: device.token)
-      let delta = try await api.send(.get, "/miga/api/v1/content?since=v1.661", token: device.token)
+      let delta = try await api.send(.get, "/miga/api/v1/content?since=v1.\(Self.seeded)", token: device.token)
       #expect(full.headers[.eTag] != delta.headers[.eTag])
     }
   }
@@ -57,7 +61,7 @@ struct MIGAContentRouteTests {
       #expect(answer.status == .ok)
       #expect(answer.headers[.contentType] == "application/json; charset=utf-8")
       #expect(answer.headers[.cacheControl] == "private, no-cache")
-      #expect(answer.headers[.eTag] == "\"c.661.0.661\"")
+      #expect(answer.headers[.eTag] == "\"c.\(Self.seeded).0.\(Self.seeded)\"")
       let delta: Components.Schemas.ContentDelta = try answer.decode()
       #expect(delta == .init(items: [], tombstones: [], cursor: first.cursor, full_resync: false))
       // Without a token the answer is the contract's 401, never the shortcut.
@@ -70,7 +74,8 @@ struct MIGAContentRouteTests {
 
   @Test("after an import that updates one item and retires another, the delta holds just those two")
   func deltaAfterImport() async throws {
-    try await withMIGA { api, database in
+    let clock = ManualClock(testNow)
+    try await withMIGA(clock: clock) { api, database in
       let device = try await api.newDevice()
       let first: Components.Schemas.ContentDelta = try await api.send(
         .get, "/miga/api/v1/content", token: device.token
@@ -83,7 +88,10 @@ struct MIGAContentRouteTests {
         .importLibrary(library, retireMissing: true, at: Date())
       #expect(report.updated == [updated.id] && report.retired == [retired])
       // The server trusts the library state it read for up to a second (ContentStateCache).
-      try await Task.sleep(for: .milliseconds(1100))
+      let cached = try await api.send(
+        .get, "/miga/api/v1/content?since=\(first.cursor)", token: device.token, headers: [.ifNoneMatch: etag ?? ""])
+      #expect(cached.status == .notModified)
+      clock.advance(by: 1)
 
       let stale = try await api.send(
         .get, "/miga/api/v1/content?since=\(first.cursor)", token: device.token, headers: [.ifNoneMatch: etag ?? ""])
@@ -92,7 +100,8 @@ struct MIGAContentRouteTests {
       #expect(!delta.full_resync)
       #expect(delta.items == [MIGAAPIService.wire(updated)])
       #expect(delta.tombstones.map(\.id) == [retired])
-      #expect(delta.cursor == "v1.663")
+      // Two changes after the seed: the update, then the retirement.
+      #expect(delta.cursor == "v1.\(Self.seeded + 2)")
       let caughtUp: Components.Schemas.ContentDelta = try await api.send(
         .get, "/miga/api/v1/content?since=\(delta.cursor)", token: device.token
       ).decode()
@@ -110,17 +119,17 @@ struct MIGAContentRouteTests {
       try await importer.importLibrary(library, retireMissing: true, at: longAgo)
       #expect(try await importer.purge(at: Date()) == 1)
 
-      for cursor in ["v1.661", "v1.0", "v1.999999"] {
+      for cursor in ["v1.\(Self.seeded)", "v1.0", "v1.999999"] {
         let delta: Components.Schemas.ContentDelta = try await api.send(
           .get, "/miga/api/v1/content?since=\(cursor)", token: device.token
         ).decode()
         #expect(delta.full_resync, "\(cursor)")
-        #expect(delta.items.count == 660)
+        #expect(delta.items.count == Self.seeded - 1)
         #expect(!delta.items.contains { $0.id == retired })
         #expect(delta.tombstones.isEmpty)
       }
       let current: Components.Schemas.ContentDelta = try await api.send(
-        .get, "/miga/api/v1/content?since=v1.663", token: device.token
+        .get, "/miga/api/v1/content?since=v1.\(Self.seeded + 2)", token: device.token
       ).decode()
       #expect(!current.full_resync && current.items.isEmpty)
     }
@@ -149,7 +158,7 @@ struct MIGAContentRouteTests {
       #expect(config.apps.map(\.id) == AppRegistry.builtIn.map(\.id))
       #expect(config.apps.first?.url_schemes == ["instagram://app"])
       #expect(config.flags.intention_prompt)
-      #expect(config.content_credit == (try MIGAServer.bundledLibrary().credit))
+      #expect(config.content_credit == (try MIGAApp.bundledLibrary().credit))
       let etag = try #require(answer.headers[.eTag])
       let again = try await api.send(.get, "/miga/api/v1/config", token: device.token, headers: [.ifNoneMatch: etag])
       #expect(again.status == .notModified)
@@ -159,7 +168,7 @@ struct MIGAContentRouteTests {
 
   /// The bundled library with its first item's text changed and its second item gone.
   static func editedLibrary() throws -> (ContentLibrary, updated: ContentItem, retired: String) {
-    let bundled = try MIGAServer.bundledLibrary()
+    let bundled = try MIGAApp.bundledLibrary()
     let original = bundled.items[0]
     let updated = ContentItem(
       id: original.id, kind: original.kind, text: original.text + " (corrected)", author: original.author,

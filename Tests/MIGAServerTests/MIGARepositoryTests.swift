@@ -8,28 +8,6 @@ import Testing
 
 @testable import MIGAServer
 
-@Suite("MIGA's devices")
-struct MIGADeviceRepositoryTests {
-  @Test("a device is found by its token's hash and by nothing else", arguments: TestDatabase.available)
-  func lookup(engine: TestDatabase) async throws {
-    try await withMigratedDatabase(on: engine) { database in
-      let repository = SQLMIGADeviceRepository(database: database.sql)
-      let device = deviceIDs(1)[0]
-      var generator = SeededRandomNumberGenerator(seed: 5)
-      let token = DeviceToken(using: &generator)
-      try await repository.insert(device, tokenHash: token.hash, at: testNow)
-      #expect(try await repository.device(tokenHash: token.hash) == device)
-      #expect(try await SQLMIGADeviceRepository(database: database.sql).device(tokenHash: token.hash) == device)
-      #expect(try await repository.device(tokenHash: DeviceToken(value: "guess").hash) == nil)
-      struct Row: Decodable { let token_hash: String }
-      let rows: [Row] = try await database.sql.select().column("token_hash").from("miga_devices").all(
-        decoding: Row.self)
-      #expect(rows.map(\.token_hash) == [token.hash])
-      #expect(!rows[0].token_hash.contains(token.value))
-    }
-  }
-}
-
 @Suite("MIGA's content library")
 struct MIGAContentRepositoryTests {
   @Test("the first import numbers every item; importing it again changes nothing", arguments: TestDatabase.available)

@@ -3,15 +3,15 @@ import Hummingbird
 import HummingbirdTesting
 import MIGACore
 import OrchardKit
-import OrchardServer
 import ServerKit
 import ServerKitTesting
 import Testing
 
-func withMIGA(clock: ManualClock, _ body: @Sendable (inout Visitor) async throws -> Void) async throws {
-  let app = try await buildApplication(
-    .defaults, database: .sqliteMemory, dependencies: ServerDependencies(clock: clock))
-  try await app.test(.router) { client in
+@testable import MIGAServer
+
+/// MIGA's web version alone on its own in-memory database, with a clock the test moves.
+func withMIGAWeb(clock: ManualClock, _ body: @Sendable (inout Visitor) async throws -> Void) async throws {
+  try await withTestServer([MIGAApp()], clock: clock) { client in
     var visitor = Visitor(client: client)
     try await body(&visitor)
   }
@@ -36,7 +36,7 @@ struct MIGAWebTests {
 
   @Test("a first visit starts onboarding; twelve steps lead to the hub with a first-run welcome")
   func onboarding() async throws {
-    try await withMIGA(clock: ManualClock(start)) { visitor in
+    try await withMIGAWeb(clock: ManualClock(start)) { visitor in
       #expect(try await visitor.get("/miga/").location == "/miga/welcome/welcome")
       let welcome = try await visitor.get("/miga/welcome/welcome").body
       #expect(welcome.contains("The Intentional Life Starts Now") && welcome.contains("Begin My Journey"))
@@ -73,7 +73,7 @@ struct MIGAWebTests {
   @Test("the gateway: Proceed waits for zero; Exit is the win and starts the streak")
   func gateway() async throws {
     let clock = ManualClock(start)
-    try await withMIGA(clock: clock) { visitor in
+    try await withMIGAWeb(clock: clock) { visitor in
       _ = try await visitor.get("/miga/")
       try await onboard(&visitor)
       #expect(try await visitor.post("/miga/open/facebook").status == .notFound)
@@ -96,7 +96,7 @@ struct MIGAWebTests {
   @Test("Read Next brings new content and restarts the countdown; Proceed at zero opens the app's address")
   func readNextAndProceed() async throws {
     let clock = ManualClock(start)
-    try await withMIGA(clock: clock) { visitor in
+    try await withMIGAWeb(clock: clock) { visitor in
       _ = try await visitor.get("/miga/")
       try await onboard(&visitor, pause: 20)
       _ = try await visitor.post("/miga/open/youtube")
@@ -131,7 +131,7 @@ struct MIGAWebTests {
 
   @Test("settings: pause, apps (at least one), themes, the day; export and erase")
   func settings() async throws {
-    try await withMIGA(clock: ManualClock(start)) { visitor in
+    try await withMIGAWeb(clock: ManualClock(start)) { visitor in
       _ = try await visitor.get("/miga/")
       try await onboard(&visitor, apps: ["instagram"])
       #expect(try await visitor.post("/miga/settings/pause", form: "seconds=50").status == .badRequest)

@@ -1,7 +1,6 @@
 import Foundation
 import MIGACore
 import OrchardKit
-import OrchardServer
 import ServerKit
 import ServerKitTesting
 
@@ -15,7 +14,7 @@ func withMigratedDatabase(
   on engine: TestDatabase, _ body: @Sendable (Database) async throws -> Void
 ) async throws {
   try await engine.withFreshDatabase { database in
-    try await orchardMigrations.run(on: database.sql, now: testNow, logger: .init(label: "test"))
+    try await serverMigrations(apps: [MIGAApp()]).run(on: database.sql, now: testNow, logger: .init(label: "test"))
     try await body(database)
   }
 }

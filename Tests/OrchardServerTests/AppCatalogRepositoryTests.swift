@@ -1,21 +1,32 @@
+import Foundation
 import Logging
+import OrchardKit
 import ServerKit
 import ServerKitTesting
 import Testing
 
 @testable import OrchardServer
 
+/// Two apps written for these tests, in their launcher order.
+let sampleApps = [
+  AppManifest(
+    id: "first", name: "First", promise: "One thing.", path: "/first/", version: "1.0.0", availability: .available),
+  AppManifest(
+    id: "second", name: "Second", promise: "Another thing.", path: "/second/", version: "0.1.0",
+    availability: .comingSoon),
+]
+
 @Suite("The app catalog, on SQLite and PostgreSQL")
 struct AppCatalogRepositoryTests {
   @Test("the catalog stores the apps in launcher order and replaces them whole", arguments: TestDatabase.available)
   func replaceAndRead(engine: TestDatabase) async throws {
     try await engine.withFreshDatabase { database in
-      try await orchardMigrations.run(on: database.sql, logger: Logger(label: "test"))
+      try await orchardMigrations().run(on: database.sql, logger: Logger(label: "test"))
       let repository = SQLAppCatalogRepository(database: database.sql)
       #expect(try await repository.all().isEmpty)
-      try await repository.replace(with: AppManifest.platform)
-      #expect(try await repository.all() == AppManifest.platform)
-      let reordered = Array(AppManifest.platform.reversed().prefix(2))
+      try await repository.replace(with: sampleApps)
+      #expect(try await repository.all() == sampleApps)
+      let reordered = Array(sampleApps.reversed())
       try await repository.replace(with: reordered)
       #expect(try await repository.all() == reordered)
     }
@@ -25,7 +36,7 @@ struct AppCatalogRepositoryTests {
   func snapshot() async throws {
     actor Counting: AppCatalogRepository {
       var reads = 0
-      var apps = AppManifest.platform
+      var apps = sampleApps
       func all() -> [AppManifest] {
         reads += 1
         return apps
@@ -33,12 +44,14 @@ struct AppCatalogRepositoryTests {
       func replace(with apps: [AppManifest]) { self.apps = apps }
     }
     let repository = Counting()
-    let snapshot = CatalogSnapshot(repository: repository, maxAge: .milliseconds(50))
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let snapshot = CatalogSnapshot(repository: repository, clock: clock, maxAge: 1)
     let first = try await snapshot.current()
+    clock.advance(by: 0.9)
     _ = try await snapshot.current()
     #expect(await repository.reads == 1)
-    await repository.replace(with: Array(AppManifest.platform.prefix(1)))
-    try await Task.sleep(for: .milliseconds(60))
+    await repository.replace(with: Array(sampleApps.prefix(1)))
+    clock.advance(by: 0.1)
     let second = try await snapshot.current()
     #expect(await repository.reads == 2)
     #expect(second.apps.count == 1 && second.etag != first.etag)

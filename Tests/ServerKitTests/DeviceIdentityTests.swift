@@ -92,16 +92,6 @@ struct DeviceIdentityTests {
     #expect(await devices.finds == 0)
   }
 
-  @Test("the memory of devices is bounded")
-  func bounded() {
-    let recent = RecentDevices(capacity: 3)
-    var generator = SystemRandomNumberGenerator()
-    let made = (0..<4).map { _ in Device(id: IdempotencyID(using: &generator), createdAt: .now, lastSeenAt: .now) }
-    for device in made { recent.remember(device) }
-    #expect(recent.device(made[3].id) == made[3])
-    #expect(made.prefix(3).allSatisfy { recent.device($0.id) == nil })
-  }
-
   @Test("routes outside the device group create no device")
   func noDeviceElsewhere() async throws {
     let devices = InMemoryDevices()

@@ -1,4 +1,6 @@
+import Foundation
 import Hummingbird
+import OrchardKit
 import Synchronization
 import Testing
 
@@ -6,16 +8,20 @@ import Testing
 
 @Suite("Rendered pages")
 struct RenderedPagesTests {
+  let clock = FixedClock(Date(timeIntervalSince1970: 1_800_000_000))
+
   func page(_ text: String) -> Page {
-    Page(title: text, description: text, theme: "orchard", themeColor: "#fff", main: "<p>\(text)</p>")
+    Page(
+      title: text, description: text, theme: "orchard", themeColor: ThemeColor(light: "#fff", dark: nil),
+      main: "<p>\(text)</p>")
   }
 
   @Test("each key is rendered once and served as the same bytes after that")
   func rendersOnce() async throws {
-    let pages = RenderedPages<String>(renderer: PageRenderer(assets: try RouterFixture.assets()))
+    let pages = RenderedPages<String>(renderer: PageRenderer(assets: try RouterFixture.assets()), clock: clock)
     let renders = Mutex(0)
     func serve(_ key: String) async throws -> String {
-      let response = pages.response(for: key) {
+      let response = try await pages.response(for: key) {
         renders.withLock { $0 += 1 }
         return page(key)
       }
@@ -33,11 +39,12 @@ struct RenderedPagesTests {
   }
 
   @Test("a full cache starts over rather than growing")
-  func bounded() throws {
-    let pages = RenderedPages<Int>(renderer: PageRenderer(assets: try RouterFixture.assets()), capacity: 2)
+  func bounded() async throws {
+    let pages = RenderedPages<Int>(
+      renderer: PageRenderer(assets: try RouterFixture.assets()), clock: clock, capacity: 2)
     let renders = Mutex(0)
     for key in [1, 2, 3, 1] {
-      _ = pages.response(for: key) {
+      _ = try await pages.response(for: key) {
         renders.withLock { $0 += 1 }
         return page("\(key)")
       }

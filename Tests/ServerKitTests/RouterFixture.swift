@@ -28,7 +28,8 @@ enum RouterFixture {
     router.get("/boom") { _, _ -> String in throw Boom() }
     router.get("/api/boom") { _, _ -> String in throw Boom() }
     let app = router.group("/app").add(
-      middleware: DeviceMiddleware(repository: devices, clock: clock, cookie: DeviceCookie(secure: secure)))
+      middleware: DeviceMiddleware(
+        repository: devices, clock: clock, random: .seeded(5), cookie: DeviceCookie(secure: secure)))
     app.get("/device") { _, context in context.device?.id.description ?? "none" }
     return router
   }

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import OrchardKit
-import OrchardServer
 import ServerKit
 import ServerKitTesting
 import Testing
@@ -15,25 +14,23 @@ struct FreshEncouragementTests {
   @Test("the hand-written answer is the generated handler's, member for member")
   func sameAsHandler() async throws {
     try await TestDatabase.sqlite.withFreshDatabase { database in
-      try await orchardMigrations.run(on: database.sql, now: testNow, logger: .init(label: "test"))
-      let devices = RememberedDevices(SQLWalkWorthyDeviceRepository(database: database.sql))
-      let service = WalkWorthyAPIService(
-        devices: devices, calendars: CalendarLinker(devices: devices, fetcher: StubFeeds(), logger: .init(label: "t")),
-        selector: EncouragementSelector(library: .bundled), clock: ManualClock(testNow), random: .seeded(3))
-      var generator = SeededRandomNumberGenerator(seed: 9)
-      let id = IdempotencyID(using: &generator)
-      try await devices.insert(id, tokenHash: "hash", at: testNow)
-      try await devices.saveProfile(
-        ProfileUpload(age: 20, major: nil, gender: nil, hobbies: []), for: id, at: testNow)
+      let app = WalkWorthyApp(calendarFeeds: StubFeeds())
+      let environment = try await AppEnvironment.test(
+        [app], database: database, clock: ManualClock(testNow), random: .seeded(3))
+      let service = app.service(environment)
+      let api = WalkWorthyAPIService(service: service)
+      let (id, _) = try await service.register()
+      var opted = try Profile(age: 20, major: "", gender: .preferNotToSay, hobbies: [], personalizationOptIn: true)
+      opted.personalizationOptIn = true
+      try await service.change(id) { device in device.share(opted) }
       let decoder = JSONDecoder()
       decoder.dateDecodingStrategy = .iso8601
       for translation in Translation.allCases {
         // Chosen once (the first answer notifies), then the same choice from both paths.
-        let device = try #require(try await devices.load(id))
-        let fast = try await service.nextEncouragement(for: id, device, in: translation)
+        let fast = try await service.nextEncouragement(for: id, in: translation)
         let json = FreshEncouragement.json(fast, expiresAt: try WireDateTranscoder().encode(fast.expiresAt))
         let handled = try await BearerAuthentication.$current.withValue(id) {
-          try await service.getNextEncouragement(
+          try await api.getNextEncouragement(
             .init(query: .init(translation: .init(rawValue: translation.abbreviation))))
         }
         let fromHandler = try handled.ok.body.json

@@ -3,7 +3,6 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import OrchardKit
-import OrchardServer
 import ServerKit
 import ServerKitTesting
 import WalkWorthyAPI
@@ -50,8 +49,7 @@ actor StubFeeds: CalendarFeedFetcher {
   }
 }
 
-/// The whole server on a fresh SQLite file, with WalkWorthy's clock, feeds and randomness chosen
-/// by the test.
+/// WalkWorthy alone on a fresh SQLite file, with its clock, feeds and randomness chosen by the test.
 func withWalkWorthy(
   clock: ManualClock = ManualClock(testNow), feeds: StubFeeds = StubFeeds(),
   _ body: @Sendable (WalkWorthyClient) async throws -> Void
@@ -64,14 +62,11 @@ func withWalkWorthyLive(
   clock: ManualClock = ManualClock(testNow), fetcher: any CalendarFeedFetcher,
   _ body: @Sendable (WalkWorthyClient) async throws -> Void
 ) async throws {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("walkworthy-\(UUID().uuidString)")
-  let path = directory.appendingPathComponent("orchard.sqlite").path
-  defer { try? FileManager.default.removeItem(at: directory) }
-  let app = try await buildApplication(
-    .defaults, database: .sqliteFile(path: path),
-    dependencies: ServerDependencies(
-      clock: clock, walkWorthy: .init(calendarFeeds: fetcher, random: .seeded(7))))
-  try await app.test(.router) { client in try await body(WalkWorthyClient(client: client)) }
+  try await withTemporarySQLite { database in
+    try await withTestServer(
+      [WalkWorthyApp(calendarFeeds: fetcher)], database: database, clock: clock, random: .seeded(7)
+    ) { client in try await body(WalkWorthyClient(client: client)) }
+  }
 }
 
 struct OptInRefused: Error {

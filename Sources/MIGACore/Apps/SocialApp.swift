@@ -54,12 +54,15 @@ public struct SocialApp: Codable, Sendable, Hashable, Identifiable {
   /// The label on Proceed: "Proceed to Instagram".
   public var proceedLabel: String { "Proceed to \(name)" }
 
+  /// The longest name a person's own entry may have.
+  public static let customNameLimit = 30
+
   /// A person's own entry: any https site, named as they like. Nil when the name is empty or
-  /// longer than 30 characters, or the address is not an https URL with a host.
+  /// longer than ``customNameLimit`` characters, or the address is not an https URL with a host.
   public static func custom(name: String, webURL: String) -> SocialApp? {
     let name = name.trimmed
     let address = webURL.trimmed
-    guard (1...30).contains(name.count), address.hasPrefix("https://"),
+    guard (1...customNameLimit).contains(name.count), address.hasPrefix("https://"),
       let host = address.dropFirst("https://".count).split(separator: "/").first, host.contains("."),
       !host.contains("@"), !address.contains(where: { $0.isWhitespace })
     else { return nil }
@@ -115,12 +118,17 @@ public struct HubSelection: Codable, Sendable, Hashable {
   }
 
   public func contains(_ id: String) -> Bool { apps.contains { $0.id == id } }
+
+  /// Whether another app fits: a full hub takes no more until one is removed.
+  public var canAdd: Bool { apps.count < Self.limit.upperBound }
+  /// Whether an app may be removed: the hub keeps at least one.
+  public var canRemove: Bool { apps.count > Self.limit.lowerBound }
   public func app(id: String) -> SocialApp? { apps.first { $0.id == id } }
 
   /// Adds an app at the end. False when it is already there or the hub is full.
   @discardableResult
   public mutating func add(_ app: SocialApp) -> Bool {
-    guard !contains(app.id), apps.count < Self.limit.upperBound else { return false }
+    guard !contains(app.id), canAdd else { return false }
     apps.append(app)
     return true
   }
@@ -128,7 +136,7 @@ public struct HubSelection: Codable, Sendable, Hashable {
   /// Removes an app. False when it is not there or is the last one: the hub keeps at least one.
   @discardableResult
   public mutating func remove(id: String) -> Bool {
-    guard apps.count > Self.limit.lowerBound, let index = apps.firstIndex(where: { $0.id == id }) else { return false }
+    guard canRemove, let index = apps.firstIndex(where: { $0.id == id }) else { return false }
     apps.remove(at: index)
     return true
   }

@@ -14,9 +14,12 @@ public struct DayBoundary: Sendable, Hashable {
   /// The hour, 0...23, at which a new day begins.
   public let dayStartHour: Int
 
-  /// Creates a boundary; throws when `dayStartHour` is not in 0...23.
+  /// The hours a day may start at.
+  public static let startHours = 0...23
+
+  /// Creates a boundary; throws when `dayStartHour` is not one of ``startHours``.
   public init(timeZone: TimeZone, dayStartHour: Int = 4) throws(DayBoundaryError) {
-    guard (0...23).contains(dayStartHour) else { throw .startHourOutOfRange(dayStartHour) }
+    guard Self.startHours.contains(dayStartHour) else { throw .startHourOutOfRange(dayStartHour) }
     self.timeZone = timeZone
     self.dayStartHour = dayStartHour
   }
@@ -51,7 +54,7 @@ public struct EventRecorder: Sendable {
   public func event<G: RandomNumberGenerator>(
     _ kind: EventKind, metadata: EventMetadata = EventMetadata(), using generator: inout G
   ) -> MIGAEvent {
-    stamp(kind, metadata: metadata, at: UTCTimestamp.wholeMilliseconds(clock.now), using: &generator)
+    stamp(kind, metadata: metadata, at: WireTimestamp.wholeMilliseconds(clock.now), using: &generator)
   }
 
   /// Records an activity in `log`, followed by any streak events it makes due; returns what was
@@ -60,7 +63,7 @@ public struct EventRecorder: Sendable {
   public func record<G: RandomNumberGenerator>(
     _ kind: EventKind, metadata: EventMetadata = EventMetadata(), in log: inout EventLog, using generator: inout G
   ) -> [MIGAEvent] {
-    let now = UTCTimestamp.wholeMilliseconds(clock.now)
+    let now = WireTimestamp.wholeMilliseconds(clock.now)
     let activity = stamp(kind, metadata: metadata, at: now, using: &generator)
     log.append(activity)
     let streakEvents = StreakEvents.due(in: log, at: now, boundary: boundary).map {

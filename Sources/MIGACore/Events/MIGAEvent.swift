@@ -106,7 +106,7 @@ public struct MIGAEvent: Codable, Sendable, Hashable, Identifiable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let text = try container.decode(String.self, forKey: .occurredAt)
-    guard let instant = UTCTimestamp.parse(text) else {
+    guard case .value(let instant) = WireTimestamp.instant(text) else {
       throw DecodingError.dataCorruptedError(
         forKey: .occurredAt, in: container, debugDescription: "expected YYYY-MM-DDTHH:MM:SS.sssZ, got \"\(text)\"")
     }
@@ -121,10 +121,11 @@ public struct MIGAEvent: Codable, Sendable, Hashable, Identifiable {
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    guard let text = UTCTimestamp.format(occurredAt) else {
+    guard WireTimestamp.utcDay(of: occurredAt) != nil else {
       throw EncodingError.invalidValue(
         occurredAt, .init(codingPath: encoder.codingPath, debugDescription: "year outside 1...9999"))
     }
+    let text = WireTimestamp.format(occurredAt)
     try container.encode(id, forKey: .id)
     try container.encode(kind, forKey: .kind)
     try container.encode(text, forKey: .occurredAt)
@@ -173,10 +174,10 @@ extension MIGAEvent {
   /// Throws the first rule the event breaks. The zone name is checked for shape only: a core
   /// without the time zone database cannot tell a real zone from a well-formed made-up one.
   public func validate() throws(EventValidationError) {
-    guard let utcDay = UTCTimestamp.utcDay(of: occurredAt),
+    guard let utcDay = WireTimestamp.utcDay(of: occurredAt),
       Self.localDayOffsetRange.contains(localDay.days(from: utcDay))
     else { throw .localDayOutOfRange }
-    guard Self.isZoneName(timeZone) else { throw .invalidTimeZone }
+    guard IANAZone.isWellFormed(timeZone) else { throw .invalidTimeZone }
     if let appID = metadata.appID, !Self.isAppID(appID) { throw .invalidAppID }
     if let contentID = metadata.contentID, !Self.isContentID(contentID) { throw .invalidContentID }
     if let length = metadata.timerLength, !Self.timerLengthRange.contains(length) {
@@ -202,99 +203,11 @@ extension MIGAEvent {
     return (1...64).contains(bytes.count) && bytes.allSatisfy { (0x21...0x7E).contains($0) }
   }
 
-  /// The shape of an IANA name ("America/Argentina/Buenos_Aires", "Etc/GMT+5") or a fixed-offset
-  /// name ("GMT+0900"): a letter, then letters, digits and `/ _ + -`, 64 at most.
-  static func isZoneName(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    guard (1...64).contains(bytes.count), isLetter(bytes[0]) else { return false }
-    return bytes.allSatisfy { byte in
-      isLetter(byte) || isDigit(byte)
-        || [UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-")].contains(byte)
-    }
-  }
-
   private static func isLowerAlphanumeric(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || isDigit(byte)
   }
 
-  private static func isLetter(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-  }
-
   private static func isDigit(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-  }
-}
-
-// MARK: - The instant's one spelling
-
-/// `YYYY-MM-DDTHH:MM:SS.sssZ`, UTC, milliseconds. Written by hand so the wire form cannot change
-/// with a coder's date strategy, and so decoding accepts exactly one spelling.
-enum UTCTimestamp {
-  private static let epoch = LocalDay(year: 1970, month: 1, day: 1)!
-  private static let msPerDay: Int64 = 86_400_000
-  /// Days since 1970 that `LocalDay` can represent (years 1...9999).
-  private static let supportedDays =
-    LocalDay(year: 1, month: 1, day: 1)!.days(from: epoch)...LocalDay(year: 9999, month: 12, day: 31)!.days(from: epoch)
-
-  /// The instant rounded to the nearest millisecond, as every event stores it, so that an event
-  /// survives a JSON round trip unchanged.
-  static func wholeMilliseconds(_ instant: Date) -> Date {
-    Date(timeIntervalSince1970: Double(milliseconds(instant)) / 1000)
-  }
-
-  static func format(_ instant: Date) -> String? {
-    let ms = milliseconds(instant)
-    let (days, msOfDay) = floorDivide(ms, msPerDay)
-    guard supportedDays.contains(Int(days)) else { return nil }
-    let date = epoch.adding(days: Int(days))
-    let seconds = msOfDay / 1000
-    return "\(date)T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))."
-      + "\(pad(msOfDay % 1000, 3))Z"
-  }
-
-  static func parse(_ text: String) -> Date? {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 24, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-      bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."), bytes[23] == UInt8(ascii: "Z"),
-      let day = LocalDay(String(decoding: bytes[0..<10], as: UTF8.self)),
-      let hour = number(bytes[11..<13]), hour < 24,
-      let minute = number(bytes[14..<16]), minute < 60,
-      let second = number(bytes[17..<19]), second < 60,
-      let ms = number(bytes[20..<23])
-    else { return nil }
-    let total = Int64(day.days(from: epoch)) * msPerDay + (hour * 3600 + minute * 60 + second) * 1000 + ms
-    return Date(timeIntervalSince1970: Double(total) / 1000)
-  }
-
-  /// The UTC calendar date of `instant`, or `nil` outside years 1...9999.
-  static func utcDay(of instant: Date) -> LocalDay? {
-    let days = floorDivide(milliseconds(instant), msPerDay).quotient
-    return supportedDays.contains(Int(days)) ? epoch.adding(days: Int(days)) : nil
-  }
-
-  private static func milliseconds(_ instant: Date) -> Int64 {
-    let ms = (instant.timeIntervalSince1970 * 1000).rounded()
-    // Far beyond year 9999 either way; keeps the conversion from trapping on absurd dates.
-    return Int64(min(max(ms, -1e15), 1e15))
-  }
-
-  private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
-    let remainder = ((value % divisor) + divisor) % divisor
-    return ((value - remainder) / divisor, remainder)
-  }
-
-  private static func number(_ digits: ArraySlice<UInt8>) -> Int64? {
-    var value: Int64 = 0
-    for byte in digits {
-      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-      value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-    }
-    return value
-  }
-
-  private static func pad(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 }

@@ -10,6 +10,10 @@
 ///
 /// The gateway never reads a clock: every step is given the time, and says which events to record.
 public struct Gateway: Codable, Sendable, Equatable {
+  /// The one moment between start and zero a screen reader is told how long is left: often
+  /// enough to know, rarely enough not to interrupt the reading.
+  public static let announcedRemaining = 10
+
   public enum Outcome: String, Codable, Sendable {
     case exited, proceeded
   }

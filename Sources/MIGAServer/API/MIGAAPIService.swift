@@ -5,21 +5,17 @@ import OpenAPIRuntime
 import OrchardKit
 import ServerKit
 
-/// MIGA's JSON API (`openapi.yaml` in MIGAAPI). The device of every call but `createDevice` comes
-/// from ``BearerAuthentication``, never from the request's fields.
+/// MIGA's JSON API (`openapi.yaml` in MIGAAPI): the handlers the generated protocol asks for, each
+/// turning the contract's types into a call of ``MIGAService`` and back. The device of every call
+/// but `createDevice` comes from ``BearerAuthentication``, never from the request's fields.
 struct MIGAAPIService: APIProtocol {
-  let devices: any MIGADeviceRepository
+  let service: MIGAService
   let content: any MIGAContentRepository
   let contentState: ContentStateCache
-  let events: any MIGAEventRepository
-  let clock: any WallClock
   let config: RemoteConfig
 
   func createDevice(_ input: Operations.createDevice.Input) async throws -> Operations.createDevice.Output {
-    var generator = SystemRandomNumberGenerator()
-    let device = IdempotencyID(using: &generator)
-    let token = DeviceToken(using: &generator)
-    try await devices.insert(device, tokenHash: token.hash, at: clock.now)
+    let (device, token) = try await service.register()
     return .created(
       .init(
         headers: .init(Cache_hyphen_Control: "no-store"),
@@ -55,7 +51,7 @@ struct MIGAAPIService: APIProtocol {
     let device = try BearerAuthentication.device(or: .unauthorized)
     guard case .json(let batch) = input.body else { throw OrchardError.badRequest("The body must be JSON.") }
     let checked = try EventContract.check(batch.events)
-    let stored = try await events.store(checked.events, for: device, at: clock.now)
+    let stored = try await service.store(checked.events, for: device)
     let receipt = Components.Schemas.UploadReceipt(
       accepted: checked.events.filter { stored.contains($0.id) }.map(\.id.description),
       duplicates: checked.events.filter { !stored.contains($0.id) }.map(\.id.description),
@@ -70,7 +66,7 @@ struct MIGAAPIService: APIProtocol {
     guard (1...1000).contains(limit) else {
       throw OrchardError.badRequest("limit must be between 1 and 1000.", code: "INVALID_LIMIT")
     }
-    let page = try await events.events(of: device, after: after, limit: limit)
+    let page = try await service.events(of: device, after: after, limit: limit)
     let body = Components.Schemas.EventPage(
       events: page.events.map(Self.wire), cursor: SyncCursor(seq: page.lastSeq).description, has_more: page.hasMore)
     return .ok(.init(headers: .init(Cache_hyphen_Control: "no-store"), body: .json(body)))

@@ -11,7 +11,7 @@ struct UpToDateContent: RouterMiddleware {
 
   static let path = "/miga/api/v1/content"
 
-  let devices: any MIGADeviceRepository
+  let service: MIGAService
   let contentState: ContentStateCache
 
   func handle(
@@ -20,7 +20,7 @@ struct UpToDateContent: RouterMiddleware {
     guard request.method == .get, request.uri.path == Self.path,
       let since = request.uri.queryParameters.get("since").flatMap(SyncCursor.init),
       let token = DeviceToken.bearer(in: request.headers[.authorization]),
-      try await devices.device(tokenHash: token.hash) != nil
+      try await service.device(tokenHash: token.hash) != nil
     else { return try await next(request, context) }
     let state = try await contentState.state()
     guard since.seq == state.lastSeq, since.seq >= state.purgedSeq else { return try await next(request, context) }

@@ -7,7 +7,7 @@ extension MIGAPages {
     let content = stepContent(step, answers)
     let back: HTML =
       step.previous.map {
-        HTML("<a class=\"button button--quiet\" href=\"\(MIGAPath.welcome($0))\">Back</a>")
+        HTML("<a class=\"button button--quiet\" href=\"\(MIGAPath.step($0))\">Back</a>")
       } ?? ""
     let progress = "Step \(step.rawValue) of \(OnboardingStep.allCases.count)"
     return page(
@@ -16,7 +16,7 @@ extension MIGAPages {
         <section class="onboarding" aria-labelledby="step-title">
         <p class="step-count">\(progress)</p>
         <progress class="step-progress" max="\(OnboardingStep.allCases.count)" value="\(step.rawValue)" aria-label="\(progress)"></progress>
-        <form method="post" action="\(MIGAPath.welcome(step))" class="step-form">
+        <form method="post" action="\(MIGAPath.step(step))" class="step-form">
         <h1 id="step-title">\(content.title)</h1>
         \(content.body)
         <input type="hidden" name="zone" value="" data-browser-zone>
@@ -92,8 +92,8 @@ extension MIGAPages {
       return (
         "How ready are you to change this habit?",
         """
-        <label for="readiness" class="slider-label">Readiness: <output for="readiness" id="readiness-value">\(answers.readiness)</output> of 10</label>
-        <input id="readiness" name="readiness" type="range" min="1" max="10" step="1" value="\(answers.readiness)">
+        <label for="readiness" class="slider-label">Readiness: <output for="readiness" id="readiness-value">\(answers.readiness)</output> of \(Onboarding.readinessRange.upperBound)</label>
+        <input id="readiness" name="readiness" type="range" min="\(Onboarding.readinessRange.lowerBound)" max="\(Onboarding.readinessRange.upperBound)" step="1" value="\(answers.readiness)">
         <p class="hint">There is no wrong answer. Curious is a fine place to start.</p>
         """, "Continue"
       )
@@ -132,7 +132,7 @@ extension MIGAPages {
       return (
         "How long should the pause be?",
         """
-        <fieldset><legend>30 seconds suits most people. MIGA shortens it for a first reach and lengthens it when you come back again and again.</legend>
+        <fieldset><legend>\(PauseSettings.standard) seconds suits most people. MIGA shortens it for a first reach and lengthens it when you come back again and again.</legend>
         <ul role="list" class="checks checks--inline">\(options)</ul></fieldset>
         """, "Continue"
       )

@@ -10,7 +10,8 @@ enum MIGAPages {
     let isPause = bodyClass.contains("gateway")
     var page = Page(
       title: title, description: "A calm pause between you and the apps you reach for without thinking.",
-      theme: MIGATheme.tokens.name, themeColor: isPause ? "#16232b" : "#f5f2eb",
+      theme: MIGATheme.tokens.name,
+      themeColor: MIGATheme.tokens.themeColor(isPause ? "pause-background" : "background"),
       stylesheets: ["miga/miga.css"], scripts: ["miga/miga.js"],
       preloadFonts: isPause ? ["fonts/lora-latin.woff2"] : [FontFace.inter.assetPath, "fonts/lora-latin.woff2"],
       bodyClass: "miga " + bodyClass, main: main)
@@ -34,7 +35,7 @@ enum MIGAPages {
     let tiles = hub.apps.map { app in
       HTML(
         """
-        <li><form method="post" action="\(MIGAPath.open(app))"><button class="app-tile" type="submit">\
+        <li><form method="post" action="\(MIGAPath.opening(app))"><button class="app-tile" type="submit">\
         \(badge(app))<span class="app-name">\(app.name)</span></button></form></li>
         """)
     }
@@ -44,7 +45,7 @@ enum MIGAPages {
       <section class="first-run" aria-labelledby="first-run-title">
       <h2 id="first-run-title">Your hub is ready</h2>
       <p>Whenever you reach for one of these apps, open it from here. MIGA will give you a short pause first, and the choice stays yours.</p>
-      <p><a class="button" href="\(MIGAPath.root)">Got it</a></p>
+      <p><a class="button" href="\(MIGAPath.home.path)">Got it</a></p>
       </section>
       """ : ""
     return page(
@@ -52,7 +53,7 @@ enum MIGAPages {
       main: """
         <header class="hub-header">
         <h1>MIGA</h1>
-        <nav aria-label="MIGA"><a href="\(MIGAPath.stats)">Stats</a><a href="\(MIGAPath.settings)">Settings</a></nav>
+        <nav aria-label="MIGA"><a href="\(MIGAPath.stats.path)">Stats</a><a href="\(MIGAPath.settings.path)">Settings</a></nav>
         </header>
         \(banner)
         \(welcome)
@@ -74,11 +75,12 @@ enum MIGAPages {
       )
     }
     let ready = remaining == 0
-    let status = ready ? "The pause is over. You can proceed, or still choose Exit." : "\(remaining)-second pause."
+    let status = ready ? pauseOver : "\(remaining)-second pause."
     return page(
       "A pause before \(gateway.app.name) · MIGA", bodyClass: "gateway-page", refresh: ready ? nil : remaining,
       main: """
-        <section class="gateway" aria-labelledby="gateway-title" data-remaining="\(remaining)" data-seconds="\(gateway.seconds)">
+        <section class="gateway" aria-labelledby="gateway-title" data-remaining="\(remaining)" data-seconds="\(gateway.seconds)" \
+        data-announce-at="\(Gateway.announcedRemaining)" data-text-announce="\(Gateway.announcedRemaining) seconds left." data-text-over="\(pauseOver)">
         <h1 id="gateway-title" class="gateway-app">A pause before \(gateway.app.name)</h1>
         <div class="countdown">
         <svg viewBox="0 0 120 120" aria-hidden="true" focusable="false"><circle class="countdown-track" cx="60" cy="60" r="54"/>\
@@ -91,9 +93,9 @@ enum MIGAPages {
         <figcaption>\u{2014} \(content.author), <cite>\(content.work)</cite>\(locus(content))\(content.translator.map { HTML(", tr. \($0)") } ?? "")</figcaption>
         </figure>
         <div class="gateway-actions">
-        <form method="post" action="\(MIGAPath.exit)"><button class="button button--exit" type="submit">Exit to Focus</button></form>
-        <form method="post" action="\(MIGAPath.next)"><button class="button button--quiet" type="submit">Read Next</button></form>
-        <form class="proceed" method="post" action="\(MIGAPath.proceed)">
+        <form method="post" action="\(MIGAPath.exit.path)"><button class="button button--exit" type="submit">Exit to Focus</button></form>
+        <form method="post" action="\(MIGAPath.next.path)"><button class="button button--quiet" type="submit">Read Next</button></form>
+        <form class="proceed" method="post" action="\(MIGAPath.proceed.path)">
         <fieldset class="intentions"><legend>Going in? Say what for (optional)</legend><ul role="list">\(intentions)</ul></fieldset>
         <button class="button button--proceed" type="submit"\(ready ? "" : " disabled")>\(gateway.app.proceedLabel)</button>
         </form>
@@ -101,6 +103,8 @@ enum MIGAPages {
         </section>
         """)
   }
+
+  static let pauseOver = "The pause is over. You can proceed, or still choose Exit."
 
   static func locus(_ item: ContentItem) -> HTML { "\(item.locusSuffix)" }
 
@@ -136,8 +140,8 @@ enum MIGAPages {
         <h1 id="win-title">Control Reclaimed. That\u{2019}s a Win.</h1>
         <p>You chose what to do with this moment. That is exit number \(exits).</p>
         \(streakLine)
-        <p><a class="button" href="\(MIGAPath.root)">Back to my hub</a></p>
-        <p><a href="\(MIGAPath.stats)">See how it is adding up</a></p>
+        <p><a class="button" href="\(MIGAPath.home.path)">Back to my hub</a></p>
+        <p><a href="\(MIGAPath.stats.path)">See how it is adding up</a></p>
         </section>
         """)
   }
@@ -165,7 +169,7 @@ enum MIGAPages {
     return page(
       "Stats · MIGA", bodyClass: "stats-page",
       main: """
-        <nav class="page-top" aria-label="Stats"><a href="\(MIGAPath.root)">Back to hub</a></nav>
+        <nav class="page-top" aria-label="Stats"><a href="\(MIGAPath.home.path)">Back to hub</a></nav>
         <h1>This is working</h1>
         \(summary)
         <ul class="stat-grid" role="list" aria-label="Since you started">\(lifetime)</ul>
@@ -185,7 +189,7 @@ enum MIGAPages {
         <h2 id="streak-title">Control streak</h2>
         <p class="metric-value">\(streak.current) \(streak.current == 1 ? "day" : "days")</p>
         <p>Longest: \(streak.longest) \(streak.longest == 1 ? "day" : "days") · \(freezes)</p>
-        <details><summary>What keeps a streak?</summary><p>A day counts when you reached for no app at all, or chose Exit at least once. Every 7 kept days earn a freeze (you can hold 2); a freeze covers a missed day by itself.</p></details>
+        <details><summary>What keeps a streak?</summary><p>\(streakRule)</p></details>
         </section>
         \(trendChart(stats.trend))
         """)
@@ -233,7 +237,33 @@ enum MIGAPages {
 
   // MARK: Settings
 
-  static func settings(_ state: MIGAState, query: String, notice: String?) -> Page {
+  /// What a settings change says afterwards.
+  static func noticeText(_ notice: SettingsNotice) -> String {
+    let limit = HubSelection.limit
+    return switch notice {
+    case .saved: "Saved."
+    case .added: "Added to your hub."
+    case .removed: "Removed from your hub."
+    case .full: "Your hub already has that app, or holds \(limit.upperBound) apps: remove one first."
+    case .last: "Your hub keeps at least \(limit.lowerBound) app."
+    }
+  }
+
+  /// How chosen themes weigh in the rotation, from the core's weights.
+  static var rotationRule: String {
+    let ratio = CategoryPreferences.chosenWeight / CategoryPreferences.otherWeight
+    let times = ratio == 2 ? "twice" : ratio == 3 ? "three times" : "\(ratio) times"
+    return "Chosen themes come up \(times) as often; none chosen means an even mix."
+  }
+
+  /// What keeps a streak, from the core's freeze policy.
+  static var streakRule: String {
+    let policy = ControlStreak.freezePolicy
+    return
+      "A day counts when you reached for no app at all, or chose Exit at least once. Every \(policy.earnEvery) kept days earn a freeze (you can hold \(policy.cap)); a freeze covers a missed day by itself."
+  }
+
+  static func settings(_ state: MIGAState, query: String, notice: SettingsNotice?) -> Page {
     let hub = state.hub?.apps ?? []
     let pauseOptions = PauseSettings.offered.map { seconds in
       HTML(
@@ -244,16 +274,16 @@ enum MIGAPages {
       HTML(
         """
         <li>\(badge(app))<span class="app-name">\(app.name)</span>\
-        <form method="post" action="/miga/settings/apps/remove"><input type="hidden" name="app" value="\(app.id)">\
-        <button class="button button--quiet button--small" type="submit"\(hub.count <= 1 ? " disabled" : "") aria-label="Remove \(app.name)">Remove</button></form></li>
+        <form method="post" action="\(MIGAPath.removeApp.path)"><input type="hidden" name="app" value="\(app.id)">\
+        <button class="button button--quiet button--small" type="submit"\(state.hub?.canRemove == false ? " disabled" : "") aria-label="Remove \(app.name)">Remove</button></form></li>
         """)
     }
     let results = HubSelection.search(query).filter { app in !hub.contains { $0.id == app.id } }.map { app in
       HTML(
         """
         <li>\(badge(app))<span class="app-name">\(app.name)</span>\
-        <form method="post" action="/miga/settings/apps/add"><input type="hidden" name="app" value="\(app.id)">\
-        <button class="button button--small" type="submit" aria-label="Add \(app.name)"\(hub.count >= 10 ? " disabled" : "")>Add</button></form></li>
+        <form method="post" action="\(MIGAPath.addApp.path)"><input type="hidden" name="app" value="\(app.id)">\
+        <button class="button button--small" type="submit" aria-label="Add \(app.name)"\(state.hub?.canAdd == false ? " disabled" : "")>Add</button></form></li>
         """)
     }
     let categories = ContentCategory.allCases.map { category in
@@ -261,21 +291,21 @@ enum MIGAPages {
         "<li><label class=\"check\"><input type=\"checkbox\" name=\"category\" value=\"\(category.rawValue)\"\(state.settings.categories.chosen.contains(category) ? " checked" : "")> \(category.label)</label></li>"
       )
     }
-    let hours = (0...23).map { hour in
+    let hours = MIGASettings.dayStartHours.map { hour in
       HTML(
         "<option value=\"\(hour)\"\(hour == state.settings.dayStartHour ? " selected" : "")>\(String(format: "%02d:00", hour))</option>"
       )
     }
-    let noticeHTML: HTML = notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? ""
+    let noticeHTML: HTML = notice.map { "<p class=\"notice\" role=\"status\">\(noticeText($0))</p>" } ?? ""
     return page(
       "Settings · MIGA", bodyClass: "settings-page",
       main: """
-        <nav class="page-top" aria-label="Settings"><a href="\(MIGAPath.root)">Back to hub</a></nav>
+        <nav class="page-top" aria-label="Settings"><a href="\(MIGAPath.home.path)">Back to hub</a></nav>
         <h1>Settings</h1>
         \(noticeHTML)
         <section class="setting" aria-labelledby="pause-title">
         <h2 id="pause-title">The pause</h2>
-        <form method="post" action="/miga/settings/pause" class="pause-form">
+        <form method="post" action="\(MIGAPath.pause.path)" class="pause-form">
         <label for="pause-seconds">Pause length</label>
         <select id="pause-seconds" name="seconds">\(pauseOptions)</select>
         <div class="pause-preview" aria-hidden="true"><svg viewBox="0 0 120 120" focusable="false"><circle class="countdown-track" cx="60" cy="60" r="54"/><circle class="countdown-ring" cx="60" cy="60" r="54"/></svg><span class="pause-preview-number">\(state.settings.pause.seconds)</span></div>
@@ -286,42 +316,42 @@ enum MIGAPages {
         <section class="setting" aria-labelledby="apps-title">
         <h2 id="apps-title">Your apps</h2>
         <ul class="app-list" role="list" aria-label="In your hub">\(current)</ul>
-        <form method="get" action="\(MIGAPath.settings)" class="search" role="search">
+        <form method="get" action="\(MIGAPath.settings.path)" class="search" role="search">
         <label for="app-search">Find an app to add</label>
         <input id="app-search" name="q" type="search" value="\(query)" autocomplete="off">
         <button class="button button--quiet" type="submit">Search</button>
         </form>
         <ul class="app-list" role="list" aria-label="Apps you can add">\(results)</ul>
-        <form method="post" action="/miga/settings/apps/custom" class="custom-app">
+        <form method="post" action="\(MIGAPath.customApp.path)" class="custom-app">
         <p>Or add any site:</p>
-        <label for="custom-name">Name</label><input id="custom-name" name="name" maxlength="30" required>
+        <label for="custom-name">Name</label><input id="custom-name" name="name" maxlength="\(SocialApp.customNameLimit)" required>
         <label for="custom-url">Address (https://…)</label><input id="custom-url" name="url" type="url" required placeholder="https://">
         <button class="button button--quiet" type="submit">Add this site</button>
         </form>
         </section>
         <section class="setting" aria-labelledby="categories-title">
         <h2 id="categories-title">What to read in the pause</h2>
-        <form method="post" action="/miga/settings/categories">
-        <fieldset><legend>Chosen themes come up three times as often; none chosen means an even mix.</legend>
+        <form method="post" action="\(MIGAPath.categories.path)">
+        <fieldset><legend>\(rotationRule)</legend>
         <ul role="list" class="checks">\(categories)</ul></fieldset>
         <button class="button" type="submit">Save themes</button>
         </form>
         </section>
         <section class="setting" aria-labelledby="day-title">
         <h2 id="day-title">Your day</h2>
-        <form method="post" action="/miga/settings/day">
+        <form method="post" action="\(MIGAPath.day.path)">
         <label for="day-start">A new day starts at</label>
         <select id="day-start" name="hour">\(hours)</select>
         <p class="hint">Time zone: \(state.settings.timeZone)</p>
-        <input type="hidden" name="zone" value="\(state.settings.timeZone)" data-browser-zone>
+        <input type="hidden" name="zone" value="\(state.settings.timeZone)"\(state.settings.timeZone == IANAZone.utc.identifier ? " data-browser-zone" : "")>
         <button class="button button--quiet" type="submit">Save</button>
         </form>
         </section>
         <section class="setting" aria-labelledby="data-title">
         <h2 id="data-title">Your data</h2>
         <p>Everything MIGA knows about you is this device\u{2019}s own log. Take it with you, or erase it.</p>
-        <p><a class="button button--quiet" href="\(MIGAPath.export)" download>Export my data (JSON)</a></p>
-        <form method="post" action="\(MIGAPath.erase)" class="erase">
+        <p><a class="button button--quiet" href="\(MIGAPath.export.path)" download>Export my data (JSON)</a></p>
+        <form method="post" action="\(MIGAPath.erase.path)" class="erase">
         <label class="check"><input type="checkbox" name="confirm" value="yes" required> Yes, erase my stats, streak and settings</label>
         <button class="button button--danger" type="submit">Erase my data</button>
         </form>

@@ -18,20 +18,3 @@ enum MIGATheme {
       ("reading", "\"Lora\", Georgia, \"Times New Roman\", serif"),
     ])
 }
-
-/// Where MIGA's pages live.
-enum MIGAPath {
-  static let root = "/miga/"
-  static func welcome(_ step: OnboardingStep) -> String { "/miga/welcome/\(step.slug)" }
-  static func open(_ app: SocialApp) -> String { "/miga/open/\(app.id)" }
-  static let gateway = "/miga/gateway"
-  static let exit = "/miga/gateway/exit"
-  static let next = "/miga/gateway/next"
-  static let proceed = "/miga/gateway/proceed"
-  static let win = "/miga/win"
-  static func leaving(_ app: SocialApp) -> String { "/miga/leaving?app=\(app.id)" }
-  static let stats = "/miga/stats"
-  static let settings = "/miga/settings"
-  static let export = "/miga/export.json"
-  static let erase = "/miga/erase"
-}

@@ -1,12 +1,15 @@
 import Crypto
-import Synchronization
+import Foundation
+import OrchardKit
+import ServerKit
 
-/// The catalog as last read from the database, re-read when older than `maxAge`.
+/// The catalog as last read from the database, read again once it is `maxAge` seconds old (on the
+/// server's clock).
 ///
 /// Every page view and API call needs the catalog, and it changes only when a server starts with a
 /// different set of apps. Reading it once a second instead of on every request takes the database
 /// off the hot path, and a second server process sees a change within that second.
-public final class CatalogSnapshot: Sendable {
+public struct CatalogSnapshot: Sendable {
   /// The apps and an ETag that changes whenever they do.
   public struct Value: Sendable, Equatable {
     public let apps: [AppManifest]
@@ -25,20 +28,15 @@ public final class CatalogSnapshot: Sendable {
   }
 
   private let repository: any AppCatalogRepository
-  private let maxAge: Duration
-  private let cached: Mutex<(value: Value, readAt: ContinuousClock.Instant)?> = Mutex(nil)
+  private let cache: Cache<String, Value>
 
-  public init(repository: any AppCatalogRepository, maxAge: Duration = .seconds(1)) {
+  public init(repository: any AppCatalogRepository, clock: any WallClock, maxAge: TimeInterval = 1) {
     self.repository = repository
-    self.maxAge = maxAge
+    cache = Cache("app-catalog", capacity: 1, maxAge: maxAge, clock: clock)
   }
 
   public func current() async throws -> Value {
-    let now = ContinuousClock.now
-    if let hit = cached.withLock({ $0 }), now - hit.readAt < maxAge { return hit.value }
-    let value = Value(apps: try await repository.all())
-    cached.withLock { $0 = (value, now) }
-    return value
+    try await cache.fetch("apps") { Value(apps: try await repository.all()) }
   }
 }
 

@@ -6,7 +6,8 @@ enum LauncherPage {
     Page(
       title: "Orchard · Five small apps, made with care",
       description: "Orchard grows five focused apps for faith, attention, study, style and language.",
-      theme: OrchardTheme.tokens.name, themeColor: "#f6f3ec", stylesheets: ["launcher/launcher.css"],
+      theme: PlatformTheme.tokens.name, themeColor: PlatformTheme.tokens.themeColor(),
+      stylesheets: ["launcher/launcher.css"],
       preloadFonts: [FontFace.inter.assetPath], bodyClass: "launcher",
       main: """
         <header class="launcher-header">
@@ -52,17 +53,4 @@ enum LauncherPage {
     <path d="M33 19c4-5 9-5 12-3-3 4-8 5-12 3z" fill="#b9d3c2"/>\
     <circle cx="32" cy="38" r="14" fill="#f6f3ec"/><circle cx="27" cy="34" r="3" fill="#e9cfa9"/>
     """
-}
-
-/// The platform's own look (launcher and error pages).
-enum OrchardTheme {
-  static let tokens = DesignTokens(
-    name: "orchard",
-    colors: [
-      ("background", "#f6f3ec"), ("surface", "#ffffff"), ("text", "#1f2a1f"), ("muted", "#4f5a52"),
-      ("border", "#c9cec6"), ("accent", "#2f6b3a"), ("on-accent", "#ffffff"), ("link", "#2f6b3a"),
-      ("focus", "#1d5fd1"),
-    ],
-    fonts: [.inter],
-    fontStacks: [("ui", "\"Inter\", system-ui, -apple-system, \"Segoe UI\", sans-serif")])
 }

@@ -110,5 +110,11 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
   public let value: String
   public let expected: String
 
+  public init(variable: String, value: String, expected: String) {
+    self.variable = variable
+    self.value = value
+    self.expected = expected
+  }
+
   public var description: String { "\(variable)=\(value) is not valid: expected \(expected)" }
 }

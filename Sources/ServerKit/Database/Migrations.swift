@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OrchardKit
 import SQLKit
 
 /// One schema change, identified by a stable id that is recorded once it has run.
@@ -45,7 +46,7 @@ public struct MigrationRunner: Sendable {
           try await migration.apply(session)
           try await session.insert(into: "schema_migrations")
             .columns("id", "applied_at")
-            .values(SQLBind(migration.id), SQLBind(now.formatted(.iso8601)))
+            .values(SQLBind(migration.id), SQLBind(WireTimestamp.format(now, precision: .seconds)))
             .run()
           try await session.raw("COMMIT").run()
         } catch {

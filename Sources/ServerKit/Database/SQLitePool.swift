@@ -37,8 +37,18 @@ final class SQLitePool: SQLDatabase {
     return SQLitePool(connections: connections, logger: logger)
   }
 
+  /// Closes every connection, once each is back from its lease; the first failure is reported
+  /// after all were tried, so none is left open.
   func close() async throws {
-    for connection in await leases.drain() { try await connection.close() }
+    var failure: (any Error)?
+    for connection in await leases.drain() {
+      do {
+        try await connection.close()
+      } catch {
+        failure = failure ?? error
+      }
+    }
+    if let failure { throw failure }
   }
 
   func execute(
@@ -80,8 +90,14 @@ final class SQLitePool: SQLDatabase {
   private actor Leases {
     private var idle: [SQLiteConnection]
     private var waiting: [CheckedContinuation<SQLiteConnection, Never>] = []
+    private let size: Int
+    /// Waiting for the leased connections to come back before closing.
+    private var closing: CheckedContinuation<Void, Never>?
 
-    init(_ connections: [SQLiteConnection]) { idle = connections }
+    init(_ connections: [SQLiteConnection]) {
+      idle = connections
+      size = connections.count
+    }
 
     func acquire() async -> SQLiteConnection {
       if let connection = idle.popLast() { return connection }
@@ -91,12 +107,18 @@ final class SQLitePool: SQLDatabase {
     func release(_ connection: SQLiteConnection) {
       if waiting.isEmpty {
         idle.append(connection)
+        if idle.count == size, let closing {
+          self.closing = nil
+          closing.resume()
+        }
       } else {
         waiting.removeFirst().resume(returning: connection)
       }
     }
 
-    func drain() -> [SQLiteConnection] {
+    /// Every connection, once none is leased.
+    func drain() async -> [SQLiteConnection] {
+      if idle.count < size { await withCheckedContinuation { closing = $0 } }
       defer { idle = [] }
       return idle
     }

@@ -59,8 +59,13 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     return response
   }
 
+  /// An API's path, a `.json` address (a page script's), or a request that asks for JSON over HTML
+  /// gets a problem document; everything else a page.
   static func wantsJSON(_ request: Request) -> Bool {
-    request.uri.path.contains("/api/") || request.uri.path.hasSuffix("/api")
+    let path = request.uri.path
+    if path.contains("/api/") || path.hasSuffix("/api") || path.hasSuffix(".json") { return true }
+    guard let accept = request.headers[.accept] else { return false }
+    return accept.contains("application/json") && !accept.contains("text/html")
   }
 
   /// RFC 9457 problem details, with Orchard's stable `code` as an extension member.

@@ -1,7 +1,9 @@
-/// An app's look as CSS custom properties: colours, spacing, type scale, radii and its fonts.
+/// An app's look as CSS custom properties: colours (light, and dark where the app has a dark look),
+/// other custom properties, spacing, type scale, radii and its fonts.
 ///
 /// Each app defines its tokens in Swift; the server turns them into a small stylesheet served with
-/// the other assets (content-hashed, immutable), so pages need no inline styles.
+/// the other assets (content-hashed, immutable), so pages need no inline styles, and every page's
+/// browser colour (`theme-color`) is read from the same tokens.
 public struct DesignTokens: Sendable {
   /// Short name, used in the stylesheet's path (`tokens/<name>.css`).
   public var name: String
@@ -11,12 +13,34 @@ public struct DesignTokens: Sendable {
   public var fonts: [FontFace]
   /// Font stacks by role, e.g. `("ui", "\"Inter\", system-ui, sans-serif")` → `--font-ui`.
   public var fontStacks: [(String, String)]
+  /// Other custom properties by name, e.g. `("glass", "rgb(255 255 255 / 0.62)")` → `--glass`.
+  public var properties: [(String, String)]
+  /// The dark look: colours and properties that change, by the same names. Empty for an app with
+  /// a light look only.
+  public var darkColors: [(String, String)]
+  public var darkProperties: [(String, String)]
 
-  public init(name: String, colors: [(String, String)], fonts: [FontFace], fontStacks: [(String, String)]) {
+  public init(
+    name: String, colors: [(String, String)], fonts: [FontFace], fontStacks: [(String, String)],
+    properties: [(String, String)] = [], darkColors: [(String, String)] = [], darkProperties: [(String, String)] = []
+  ) {
     self.name = name
     self.colors = colors
     self.fonts = fonts
     self.fontStacks = fontStacks
+    self.properties = properties
+    self.darkColors = darkColors
+    self.darkProperties = darkProperties
+  }
+
+  public var hasDarkLook: Bool { !darkColors.isEmpty }
+
+  /// The browser's colour for pages whose backdrop is the colour `role`, light and dark.
+  public func themeColor(_ role: String = "background") -> ThemeColor {
+    guard let light = colors.first(where: { $0.0 == role })?.1 else {
+      preconditionFailure("\(name) has no colour \(role)")
+    }
+    return ThemeColor(light: light, dark: darkColors.first { $0.0 == role }?.1)
   }
 
   /// The 4-pt spacing scale every app shares.
@@ -33,16 +57,26 @@ public struct DesignTokens: Sendable {
 
   public static let radii: [(String, String)] = [("sm", "0.5rem"), ("md", "1rem"), ("lg", "1.5rem")]
 
-  /// The stylesheet: `@font-face` rules (with the fonts' hashed URLs) and a `:root` block.
+  /// The stylesheet: `@font-face` rules (with the fonts' hashed URLs), a `:root` block, and for an
+  /// app with a dark look the dark values: by the system's choice unless the page chose light
+  /// (`theme-light` on `<html>`), or by the page's own choice (`theme-dark`).
   public func stylesheet(assetURL: (String) -> String) -> String {
     var css = fonts.map { $0.rule(url: assetURL($0.assetPath)) }
     var root: [String] = []
     root += colors.map { "  --color-\($0.0): \($0.1);" }
+    root += properties.map { "  --\($0.0): \($0.1);" }
     root += fontStacks.map { "  --font-\($0.0): \($0.1);" }
     root += Self.spacing.map { "  --space-\($0.0): \($0.1);" }
     root += Self.typeScale.map { "  --text-\($0.0): \($0.1);" }
     root += Self.radii.map { "  --radius-\($0.0): \($0.1);" }
+    if hasDarkLook { root.append("  color-scheme: light;") }
     css.append(":root {\n" + root.joined(separator: "\n") + "\n}\n")
+    guard hasDarkLook else { return css.joined(separator: "\n") }
+    let dark =
+      (darkColors.map { "  --color-\($0.0): \($0.1);" } + darkProperties.map { "  --\($0.0): \($0.1);" }
+      + ["  color-scheme: dark;"]).joined(separator: "\n")
+    css.append("@media (prefers-color-scheme: dark) {\n:root:not(.theme-light) {\n\(dark)\n}\n}\n")
+    css.append(":root.theme-dark {\n\(dark)\n}\n")
     return css.joined(separator: "\n")
   }
 }
@@ -77,4 +111,21 @@ public struct FontFace: Sendable {
 
   /// Inter, the UI face of every app (a Latin subset, all weights).
   public static let inter = FontFace(family: "Inter", assetPath: "fonts/inter-latin.woff2")
+}
+
+/// The browser's colour around a page (`<meta name="theme-color">`), for the light look and, where
+/// the app has one, the dark.
+public struct ThemeColor: Sendable, Equatable {
+  public let light: String
+  public let dark: String?
+
+  public init(light: String, dark: String?) {
+    self.light = light
+    self.dark = dark
+  }
+
+  /// One colour whatever the system's choice: a page whose visitor chose a look.
+  public func fixed(dark chosen: Bool) -> ThemeColor {
+    ThemeColor(light: chosen ? dark ?? light : light, dark: nil)
+  }
 }

@@ -6,8 +6,16 @@ import Hummingbird
 public struct FormFields: Sendable {
   private let pairs: [(String, String)]
 
-  public init(_ request: Request, limit: Int = 16 * 1024) async throws {
-    let buffer = try await request.body.collect(upTo: limit)
+  /// The form in `request`'s body, within the route's body limit (``BodyLimit``).
+  public init(_ request: Request, context: AppRequestContext) async throws {
+    let buffer: ByteBuffer
+    do {
+      buffer = try await request.body.collect(upTo: context.maxUploadSize)
+    } catch let error as OrchardError {
+      throw error
+    } catch {
+      throw OrchardError.payloadTooLarge
+    }
     self.init(encoded: String(buffer: buffer))
   }
 

@@ -8,8 +8,8 @@ public struct Page: Sendable {
   public var description: String
   /// Name of the app's ``DesignTokens`` (its stylesheet is `tokens/<name>.css`).
   public var theme: String
-  /// Browser chrome colour on phones.
-  public var themeColor: String
+  /// Browser chrome colour on phones, from the app's tokens.
+  public var themeColor: ThemeColor
   /// Stylesheets after the base sheet, as asset paths.
   public var stylesheets: [String]
   /// ES modules, as asset paths.
@@ -26,9 +26,12 @@ public struct Page: Sendable {
   public var continueTo: String?
   /// Classes on `<html>`, such as a theme the visitor chose over the system's.
   public var htmlClass: String?
+  /// `data-*` attributes on `<body>`: what the page's script needs from the server (addresses,
+  /// thresholds, sentences), so the script holds no copy of its own.
+  public var data: [(name: String, value: String)] = []
 
   public init(
-    title: String, description: String, theme: String, themeColor: String, stylesheets: [String] = [],
+    title: String, description: String, theme: String, themeColor: ThemeColor, stylesheets: [String] = [],
     scripts: [String] = [], preloadFonts: [String] = [], bodyClass: String = "", main: HTML
   ) {
     self.title = title
@@ -66,7 +69,7 @@ public struct PageRenderer: Sendable {
       <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
       <title>\(page.title)</title>
       <meta name="description" content="\(page.description)">
-      <meta name="theme-color" content="\(page.themeColor)">
+      \(Self.themeColor(page.themeColor))
       <link rel="icon" href="\(assets.url("icons/orchard.svg"))" type="image/svg+xml">
       \(HTML(preloads, separator: "\n"))
       \(HTML(sheets, separator: "\n"))
@@ -74,7 +77,7 @@ public struct PageRenderer: Sendable {
       \(page.refreshWithoutScript.map { HTML("<noscript><meta http-equiv=\"refresh\" content=\"\($0)\"></noscript>") } ?? "")
       \(page.continueTo.map { HTML("<meta http-equiv=\"refresh\" content=\"0; url=\($0)\">") } ?? "")
       </head>
-      <body class="\(page.bodyClass)">
+      <body class="\(page.bodyClass)"\(HTML(page.data.map { HTML(" data-\($0.name)=\"\($0.value)\"") }))>
       <a class="skip-link" href="#main">Skip to content</a>
       <main id="main">
       \(page.main)
@@ -82,6 +85,14 @@ public struct PageRenderer: Sendable {
       </body>
       </html>
 
+      """
+  }
+
+  static func themeColor(_ color: ThemeColor) -> HTML {
+    guard let dark = color.dark else { return "<meta name=\"theme-color\" content=\"\(color.light)\">" }
+    return """
+      <meta name="theme-color" content="\(color.light)" media="(prefers-color-scheme: light)">
+      <meta name="theme-color" content="\(dark)" media="(prefers-color-scheme: dark)">
       """
   }
 
@@ -97,7 +108,8 @@ public struct PageRenderer: Sendable {
   public func errorPage(_ error: OrchardError) -> HTML {
     render(
       Page(
-        title: "\(error.title) · Orchard", description: error.detail, theme: "orchard", themeColor: "#f6f3ec",
+        title: "\(error.title) · Orchard", description: error.detail, theme: PlatformTheme.tokens.name,
+        themeColor: PlatformTheme.tokens.themeColor(),
         preloadFonts: [FontFace.inter.assetPath], bodyClass: "error-page",
         main: """
           <section class="error" aria-labelledby="error-title">

@@ -1,30 +1,20 @@
 import Hummingbird
-import Synchronization
+import OrchardKit
 
 /// Pages rendered once and served as bytes after that, for pages that are a pure function of a
-/// small key (a verse screen is its verse, translation and favourite mark). When full it starts over.
-public final class RenderedPages<Key: Hashable & Sendable>: Sendable {
-  private let pages = Mutex<[Key: ByteBuffer]>([:])
+/// small key (a verse screen is its verse, translation and favourite mark).
+public struct RenderedPages<Key: Hashable & Sendable & CustomStringConvertible>: Sendable {
+  private let pages: Cache<Key, ByteBuffer>
   private let renderer: PageRenderer
-  public let capacity: Int
 
-  public init(renderer: PageRenderer, capacity: Int = 4_096) {
+  public init(renderer: PageRenderer, clock: any WallClock, capacity: Int = 4_096) {
     self.renderer = renderer
-    self.capacity = capacity
+    pages = Cache("rendered-pages", capacity: capacity, clock: clock)
   }
 
   /// The page for `key`, rendered by `page` the first time only.
-  public func response(for key: Key, _ page: () -> Page) -> Response {
-    let body: ByteBuffer
-    if let cached = pages.withLock({ $0[key] }) {
-      body = cached
-    } else {
-      body = ByteBuffer(string: renderer.render(page()).rendered)
-      pages.withLock { pages in
-        if pages.count >= capacity { pages.removeAll(keepingCapacity: true) }
-        pages[key] = body
-      }
-    }
+  public func response(for key: Key, _ page: () -> Page) async throws -> Response {
+    let body = try await pages.fetch(key) { ByteBuffer(string: renderer.render(page()).rendered) }
     return Response(
       status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
       body: .init(byteBuffer: body))

@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import OrchardKit
-import Synchronization
 
 /// Gives every request on the routes behind it an anonymous device, kept in a cookie.
 ///
@@ -13,23 +12,20 @@ public struct DeviceMiddleware: RouterMiddleware {
 
   let repository: any DeviceRepository
   let clock: any WallClock
+  let random: RandomSource
   let cookie: DeviceCookie
-  let makeID: @Sendable () -> IdempotencyID
   /// Devices this process has seen: a returning visitor's cookie then costs no database read.
-  /// Devices are never deleted today; deleting one must also drop it from here.
-  let recent = RecentDevices(capacity: 50_000)
+  let recent: Cache<IdempotencyID, Device>
 
   public init(
-    repository: any DeviceRepository, clock: any WallClock, cookie: DeviceCookie,
-    makeID: @escaping @Sendable () -> IdempotencyID = {
-      var generator = SystemRandomNumberGenerator()
-      return IdempotencyID(using: &generator)
-    }
+    repository: any DeviceRepository, clock: any WallClock, random: RandomSource, cookie: DeviceCookie,
+    revocations: Revocations = .local
   ) {
     self.repository = repository
     self.clock = clock
+    self.random = random
     self.cookie = cookie
-    self.makeID = makeID
+    recent = Cache("devices", capacity: 50_000, clock: clock, revocations: revocations)
   }
 
   public func handle(
@@ -41,14 +37,14 @@ public struct DeviceMiddleware: RouterMiddleware {
       if known.needsTouch(at: now) {
         try await repository.touch(known.id, at: now)
         known.lastSeenAt = now
-        recent.remember(known)
+        recent.store(known, for: known.id)
       }
       context.device = known
       return try await next(request, context)
     }
-    let device = Device(id: makeID(), createdAt: now, lastSeenAt: now)
+    let device = Device(id: random.id(), createdAt: now, lastSeenAt: now)
     try await repository.insert(device)
-    recent.remember(device)
+    recent.store(device, for: device.id)
     context.device = device
     var response = try await next(request, context)
     response.headers.append(HTTPField(name: .setCookie, value: cookie.header(for: device.id)))
@@ -57,28 +53,7 @@ public struct DeviceMiddleware: RouterMiddleware {
 
   private func knownDevice(in request: Request) async throws -> Device? {
     guard let value = request.cookies[cookie.name]?.value, let id = IdempotencyID(value) else { return nil }
-    if let device = recent.device(id) { return device }
-    let found = try await repository.find(id)
-    if let found { recent.remember(found) }
-    return found
-  }
-}
-
-/// A bounded memory of devices by id. When full it starts over: a forgotten device costs one
-/// database read on its next visit, nothing more.
-final class RecentDevices: Sendable {
-  private let devices = Mutex<[IdempotencyID: Device]>([:])
-  let capacity: Int
-
-  init(capacity: Int) { self.capacity = capacity }
-
-  func device(_ id: IdempotencyID) -> Device? { devices.withLock { $0[id] } }
-
-  func remember(_ device: Device) {
-    devices.withLock { devices in
-      if devices.count >= capacity, devices[device.id] == nil { devices.removeAll(keepingCapacity: true) }
-      devices[device.id] = device
-    }
+    return try await recent.load(id) { try await repository.find(id) }
   }
 }
 

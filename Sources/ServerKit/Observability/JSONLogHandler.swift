@@ -1,11 +1,12 @@
 import Foundation
 import Logging
+import OrchardKit
 
 /// Writes each log record as one JSON object on one line of standard error, so logs can be searched
 /// and parsed without guessing at a text format.
 ///
-/// Every request writes a line, so the line is built by hand (no `JSONEncoder`, no date formatter)
-/// and written with a single system call.
+/// Every request writes a line, so the line is built by hand (no `JSONEncoder`, no date formatter:
+/// the time is ``WireTimestamp``'s) and written with a single system call.
 public struct JSONLogHandler: LogHandler {
   public var metadata: Logger.Metadata = [:]
   public var logLevel: Logger.Level
@@ -23,7 +24,7 @@ public struct JSONLogHandler: LogHandler {
 
   public func log(event: LogEvent) {
     var line = "{\"time\":\""
-    line += Self.timestamp()
+    line += WireTimestamp.format(Date())
     line += "\",\"level\":\"\(event.level.rawValue)\",\"logger\":"
     Self.appendQuoted(label, to: &line)
     line += ",\"message\":"
@@ -43,23 +44,4 @@ public struct JSONLogHandler: LogHandler {
   }
 
   static func appendQuoted(_ text: String, to line: inout String) { JSONString.append(text, to: &line) }
-
-  /// UTC time as ISO 8601 with milliseconds, e.g. `2026-11-22T00:30:05.123Z`.
-  static func timestamp(_ now: timespec = Self.now()) -> String {
-    var seconds = now.tv_sec
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    func pad(_ value: Int32, _ width: Int) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-    return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-      + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(Int32(now.tv_nsec / 1_000_000), 3))Z"
-  }
-
-  static func now() -> timespec {
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    return now
-  }
 }

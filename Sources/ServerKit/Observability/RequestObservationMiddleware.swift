@@ -18,16 +18,16 @@ public struct RequestObservationMiddleware<Context: RequestContext>: RouterMiddl
   public func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    let start = ContinuousClock.now
+    let watch = Stopwatch()
     let response: Response
     do {
       response = try await next(request, context)
     } catch {
       // The error middleware sits inside this one, so only a failure of that layer lands here.
-      record(request: request, context: context, status: 500, elapsed: ContinuousClock.now - start)
+      record(request: request, context: context, status: 500, elapsed: watch.elapsed)
       throw error
     }
-    record(request: request, context: context, status: response.status.code, elapsed: ContinuousClock.now - start)
+    record(request: request, context: context, status: response.status.code, elapsed: watch.elapsed)
     return response
   }
 

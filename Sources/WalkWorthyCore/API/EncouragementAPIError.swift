@@ -19,6 +19,15 @@ public enum EncouragementAPIError: Error, Sendable, Equatable, CustomStringConve
     }
   }
 
+  /// The stable code of what the person is told.
+  public var code: String {
+    switch self {
+    case .unreachable: "API_UNREACHABLE"
+    case .server(_, let status, _) where status == 401 || status == 403: "API_UNAUTHORIZED"
+    case .server, .malformedResponse: "API_FAILED"
+    }
+  }
+
   /// For the person: a sentence that says what they can do.
   public var userMessage: String {
     switch self {

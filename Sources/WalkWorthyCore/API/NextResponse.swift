@@ -1,3 +1,5 @@
+import OrchardKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -50,9 +52,9 @@ public struct EncouragementPayload: Codable, Sendable, Hashable {
     text = try container.decode(String.self, forKey: .text)
     encouragement = try container.decode(String.self, forKey: .encouragement)
     translation = try container.decodeIfPresent(String.self, forKey: .translation)
-    expiresAt = try Timestamp.decodeIfPresent(forKey: .expiresAt, in: container)
+    expiresAt = try container.decodeTimestampIfPresent(forKey: .expiresAt)
   }
 
   /// `expiresAt` as an instant; nil when there is none or (for a hand-made payload) it is unreadable.
-  public var expiryDate: Date? { expiresAt.flatMap(Timestamp.date) }
+  public var expiryDate: Date? { expiresAt.flatMap(WireTimestamp.parse) }
 }

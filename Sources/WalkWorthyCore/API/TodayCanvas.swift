@@ -1,3 +1,5 @@
+import OrchardKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -31,12 +33,12 @@ public struct Assignment: Codable, Sendable, Hashable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     title = try container.decode(String.self, forKey: .title)
-    due_at = try Timestamp.decode(forKey: .due_at, in: container)
+    due_at = try container.decodeTimestamp(forKey: .due_at)
     points = try container.decodeIfPresent(Int.self, forKey: .points)
   }
 
   /// `due_at` as an instant; nil only for a hand-made value with an unreadable date.
-  public var dueDate: Date? { Timestamp.date(due_at) }
+  public var dueDate: Date? { WireTimestamp.parse(due_at) }
 }
 
 /// An exam today: `title` and `when` (ISO 8601).
@@ -52,9 +54,9 @@ public struct Exam: Codable, Sendable, Hashable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     title = try container.decode(String.self, forKey: .title)
-    when = try Timestamp.decode(forKey: .when, in: container)
+    when = try container.decodeTimestamp(forKey: .when)
   }
 
   /// `when` as an instant; nil only for a hand-made value with an unreadable date.
-  public var date: Date? { Timestamp.date(when) }
+  public var date: Date? { WireTimestamp.parse(when) }
 }

@@ -22,9 +22,11 @@ public enum CalendarDay {
     let exams = events.filter { $0.kind == .exam && clock.day(of: $0.start) == today }
     return TodayCanvas(
       assignmentsToday: deadlines.sorted { $0.0 < $1.0 }.map {
-        Assignment(title: $0.1.summary, due_at: Timestamp.string($0.0), points: nil)
+        Assignment(title: $0.1.summary, due_at: WireTimestamp.format($0.0, precision: .seconds), points: nil)
       },
-      examsToday: exams.sorted { $0.start < $1.start }.map { Exam(title: $0.summary, when: Timestamp.string($0.start)) }
+      examsToday: exams.sorted { $0.start < $1.start }.map {
+        Exam(title: $0.summary, when: WireTimestamp.format($0.start, precision: .seconds))
+      }
     )
   }
 }

@@ -33,6 +33,9 @@ public struct Config: Sendable, Equatable {
     case apiBaseURL = "API_BASE_URL"
   }
 
+  /// The spec's defaults: `API_MODE=mock`, `USE_FAKE_CANVAS=true`, `NOTIFICATION_MODE=local`.
+  public static let standard = try! Config()
+
   public let apiMode: APIMode
   public let useFakeCanvas: Bool
   public let notificationMode: NotificationMode

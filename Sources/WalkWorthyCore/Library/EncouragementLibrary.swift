@@ -16,6 +16,16 @@ public struct EncouragementLibrary: Sendable {
 
   public func encouragement(id: String) -> Encouragement? { byID[id] }
 
+  /// The entry a payload carries: its id as the mock sends it (`ww-isaiah-41-13`), or as our
+  /// server numbers each hand-out (`ww-isaiah-41-13.7`, see ``CurrentEncouragement/payloadID``).
+  public func encouragement(payloadID: String) -> Encouragement? {
+    if let entry = byID[payloadID] { return entry }
+    guard let dot = payloadID.lastIndex(of: "."), Int(payloadID[payloadID.index(after: dot)...]) != nil else {
+      return nil
+    }
+    return byID[String(payloadID[..<dot])]
+  }
+
   /// The entries carrying a tag, main or not, in library order.
   public func entries(tagged tag: Tag) -> [Encouragement] {
     entries.filter { $0.tags.contains(tag) }

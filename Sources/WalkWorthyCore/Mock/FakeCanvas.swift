@@ -38,7 +38,7 @@ public enum FakeCanvas {
   }
 
   private static func moved(_ text: String, by shift: TimeInterval) -> String {
-    guard let date = Timestamp.date(text) else { return text }
-    return Timestamp.string(date.addingTimeInterval(shift))
+    guard let date = WireTimestamp.parse(text) else { return text }
+    return WireTimestamp.format(date.addingTimeInterval(shift), precision: .seconds)
   }
 }

@@ -16,6 +16,9 @@ public enum NotificationPlanner {
   /// iOS keeps at most 64 pending local notifications per app.
   public static let maximumPending = 64
   public static let testDelay: TimeInterval = 10
+  /// The longest a browser's service worker is trusted to hold a notification before showing it:
+  /// a worker is not kept alive for hours, so one due later (after quiet hours) stays in the page.
+  public static let browserHoldLimit: TimeInterval = 240
 
   /// - Parameters:
   ///   - pending: what is scheduled now; daily ones are planned afresh, fired ones dropped.

@@ -88,6 +88,6 @@ public struct Selection: Sendable, Equatable {
     return EncouragementPayload(
       id: state.current?.payloadID ?? card.id, ref: card.ref, text: card.text, encouragement: card.encouragement,
       translation: card.label,
-      expiresAt: state.current.map { Timestamp.string($0.expiresAt) })
+      expiresAt: state.current.map { WireTimestamp.format($0.expiresAt, precision: .seconds) })
   }
 }

@@ -4,7 +4,7 @@ import WalkWorthyCore
 
 /// The call a WalkWorthy app makes most, answered before the OpenAPI layer: a known device asks
 /// for its next encouragement (no query, or `translation=BSB|KJV|WEB`). The choice is the
-/// service's own (``WalkWorthyAPIService/nextEncouragement(for:_:in:)``), so only the writing of
+/// service's own (``WalkWorthyService/nextEncouragement(for:in:at:)``), so only the writing of
 /// the JSON is done here, by hand, in the contract's `NextResponse` shape. Anything else — no or
 /// an unknown token, another method, any other query — goes on to the generated handler, which
 /// owns every other answer and every error.
@@ -13,7 +13,7 @@ struct FreshEncouragement: RouterMiddleware {
 
   static let path = "/walkworthy/api/v1/encouragements/next"
 
-  let service: WalkWorthyAPIService
+  let service: WalkWorthyService
   let dates = WireDateTranscoder()
 
   func handle(
@@ -21,9 +21,10 @@ struct FreshEncouragement: RouterMiddleware {
   ) async throws -> Response {
     guard request.method == .get, request.uri.path == Self.path,
       let translation = Self.translation(request.uri.query),
-      let (id, device) = try await service.device(bearing: request.headers[.authorization])
+      let token = DeviceToken.bearer(in: request.headers[.authorization]),
+      let id = try await service.device(tokenHash: token.hash)
     else { return try await next(request, context) }
-    let answer = try await service.nextEncouragement(for: id, device, in: translation)
+    let answer = try await service.nextEncouragement(for: id, in: translation)
     let body = Self.json(answer, expiresAt: try dates.encode(answer.expiresAt))
     return Response(
       status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],

@@ -1,7 +1,9 @@
 // Faith Jar in the browser: what the plain HTML pages cannot do by themselves.
 // Every feature here has a working fallback without JavaScript (forms and links).
+// Addresses, how long kept verses stay fresh and every sentence come from the page (data-*).
 
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+const page = document.body.dataset;
 const OFFLINE_KEY = "faith-jar-offline";
 
 // --- Offline reading ---------------------------------------------------------------------------
@@ -24,10 +26,10 @@ function currentTranslation() {
 async function keepVersesForOffline() {
   if (!navigator.onLine || !document.querySelector(".emotions, article.verse[data-verse-id]:not([data-verse-id=''])")) return;
   const stored = offlineVerses();
-  const fresh = stored && Date.now() - stored.savedAt < 5 * 60 * 1000 && stored.translation === currentTranslation();
+  const fresh = stored && Date.now() - stored.savedAt < Number(page.freshFor) * 1000 && stored.translation === currentTranslation();
   if (fresh) return;
   try {
-    const response = await fetch("/faith-jar/offline.json", { credentials: "same-origin" });
+    const response = await fetch(page.offlineVerses, { credentials: "same-origin" });
     if (!response.ok) return;
     const data = await response.json();
     data.savedAt = Date.now();
@@ -49,7 +51,7 @@ function reportOfflineReads() {
   if (!reads || Object.keys(reads).length === 0) return readsReport;
   readsReport = readsReport.then(async () => {
     try {
-      const response = await fetch("/faith-jar/offline-reads", {
+      const response = await fetch(page.offlineReads, {
         method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ reads }),
       });
@@ -72,8 +74,7 @@ function reportOfflineReads() {
 
 function emotionOfPage() {
   const form = document.querySelector("form.another-verse");
-  const match = form && form.getAttribute("action").match(/\/faith-jar\/verse\/([a-z]+)\/next/);
-  return match ? match[1] : null;
+  return form ? form.dataset.emotion : null;
 }
 
 /** The next verse for a feeling from the kept queue, never the one on screen. */
@@ -117,8 +118,7 @@ function enhanceOfflineShell() {
   if (verse) {
     fill(article, verse);
   } else {
-    document.querySelector(".offline-note").textContent =
-      "You are offline, and this device has no verses kept yet. Open Faith Jar once while online.";
+    document.querySelector(".offline-note").textContent = page.textNothingKept;
   }
 }
 
@@ -127,8 +127,7 @@ function enhanceEmotionTaps() {
     form.addEventListener("submit", (event) => {
       if (navigator.onLine) return;
       event.preventDefault();
-      const emotion = form.getAttribute("action").split("/")[3];
-      window.location.assign(`/faith-jar/offline?emotion=${emotion}`);
+      window.location.assign(form.dataset.offline);
     });
   }
 }
@@ -156,7 +155,7 @@ function enhanceAnotherVerse() {
       await reportOfflineReads();
       const request = fetch(form.action, { method: "POST", credentials: "same-origin", redirect: "follow" });
       const [response] = await Promise.all([request, fade(document.querySelector("article.verse"), "is-faded", 200)]);
-      if (!response.ok || !response.url.includes("/faith-jar/verse/")) throw new Error("unexpected answer");
+      if (!response.ok || new URL(response.url).pathname !== form.dataset.verse) throw new Error("unexpected answer");
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       for (const selector of ["article.verse", ".verse-tools", ".support-link"]) {
         const fresh = page.querySelector(selector);
@@ -202,10 +201,10 @@ function enhanceVerseTools() {
           await navigator.share({ text });
         } else {
           await navigator.clipboard.writeText(text);
-          status.textContent = "Copied to the clipboard.";
+          status.textContent = page.textCopied;
         }
       } catch (error) {
-        if (error.name !== "AbortError") status.textContent = "Sharing is not available here.";
+        if (error.name !== "AbortError") status.textContent = page.textNoShare;
       }
     });
   }
@@ -221,10 +220,10 @@ function enhanceVerseTools() {
       utterance.rate = 0.92;
       utterance.onend = utterance.oncancel = () => {
         listen.setAttribute("aria-pressed", "false");
-        listen.querySelector(".label").textContent = "Listen";
+        listen.querySelector(".label").textContent = page.textListen;
       };
       listen.setAttribute("aria-pressed", "true");
-      listen.querySelector(".label").textContent = "Stop";
+      listen.querySelector(".label").textContent = page.textStop;
       speechSynthesis.speak(utterance);
     });
   }
@@ -263,5 +262,5 @@ enhanceEmotionTaps();
 reportOfflineReads().then(keepVersesForOffline);
 window.addEventListener("online", () => reportOfflineReads().then(keepVersesForOffline));
 if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("/faith-jar/sw.js", { scope: "/faith-jar/" }).catch(() => undefined);
+  navigator.serviceWorker.register(page.worker, { scope: page.scope }).catch(() => undefined);
 }

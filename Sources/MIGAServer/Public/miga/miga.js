@@ -3,7 +3,8 @@
 
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
-/** Fills hidden zone fields with the browser's IANA zone, so days end where the person lives. */
+/** Fills the zone fields the page marks with the browser's IANA zone, so days end where the
+ *  person lives (the page marks a field only while no zone of their own is known). */
 function reportZone() {
   let zone = "";
   try {
@@ -11,13 +12,11 @@ function reportZone() {
   } catch {
     return;
   }
-  for (const field of document.querySelectorAll("input[data-browser-zone]")) {
-    if (!field.value || field.value === "UTC") field.value = zone;
-  }
+  for (const field of document.querySelectorAll("input[data-browser-zone]")) field.value = zone;
 }
 
 /** The gateway's countdown: the ring drains, Proceed opens at zero, and a screen reader hears
- *  only the milestones (start, 10 seconds left, zero), never every second. */
+ *  only the milestones (start, the moment the page names, zero), never every second. */
 function runCountdown() {
   const gateway = document.querySelector(".gateway[data-remaining]");
   if (!gateway) return;
@@ -29,7 +28,8 @@ function runCountdown() {
   const proceed = gateway.querySelector(".button--proceed");
   const circumference = Number(ring.getAttribute("stroke-dasharray"));
   const started = performance.now();
-  let announcedTen = startRemaining <= 10;
+  const announceAt = Number(gateway.dataset.announceAt);
+  let announced = startRemaining <= announceAt;
   let last = null;
   const tick = () => {
     const elapsed = (performance.now() - started) / 1000;
@@ -39,14 +39,14 @@ function runCountdown() {
       number.textContent = String(remaining);
       ring.setAttribute("stroke-dashoffset", String((circumference * remaining) / seconds));
       gateway.dataset.remaining = String(remaining);
-      if (remaining === 10 && !announcedTen) {
-        announcedTen = true;
-        status.textContent = "10 seconds left.";
+      if (remaining === announceAt && !announced) {
+        announced = true;
+        status.textContent = gateway.dataset.textAnnounce;
       }
     }
     if (remaining === 0) {
       proceed.disabled = false;
-      status.textContent = "The pause is over. You can proceed, or still choose Exit.";
+      status.textContent = gateway.dataset.textOver;
       return;
     }
     setTimeout(tick, 250);

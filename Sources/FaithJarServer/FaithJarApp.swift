@@ -1,0 +1,38 @@
+import FaithJarCore
+import Foundation
+import ServerKit
+
+/// Faith Jar on the Orchard server: its web version under `/faith-jar/`, with the device's state
+/// kept under its device id and every rule applied by `FaithJarCore`.
+public struct FaithJarApp: OrchardApp {
+  let library: VerseLibrary
+
+  public init(library: VerseLibrary = .bundled) { self.library = library }
+
+  public let manifest = AppManifest(
+    id: "faith-jar", name: "Faith Jar",
+    promise: "Say how you feel and receive a Bible verse, with a few honest words on why it fits.",
+    path: FaithJarPath.home.path, version: "0.1.0", availability: .available)
+
+  public var migrations: [Migration] { FaithJarStorage.migrations }
+
+  public var theme: DesignTokens? { FaithJarTheme.tokens }
+
+  public func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
+
+  public func serviceWorker() throws -> ServiceWorker? {
+    try ServiceWorker(script: Bundle.module.bytes(of: "ServiceWorker/sw.js"), settings: FaithJarWorker())
+  }
+
+  public func mount(_ routes: AppRoutes) throws {
+    let environment = routes.environment
+    let service = FaithJarService(
+      library: library, devices: FaithJarStorage.devices(environment),
+      clock: environment.clock, random: environment.random,
+      testDeviceClock: environment.configuration.testDeviceClock)
+    FaithJarRoutes(
+      service: service, pages: environment.pages,
+      versePages: RenderedPages(renderer: environment.pages, clock: environment.clock)
+    ).register(routes)
+  }
+}

@@ -1,0 +1,163 @@
+import FaithJarCore
+import Foundation
+import ServerKit
+
+extension FaithJarPages {
+  // MARK: Paywall
+
+  /// `clockShift` is the tester's move of the device clock, or nil when test device clocks are off.
+  static func paywall(
+    _ screen: PaywallScreen, access: AccessState, store: TestStoreLedger, clockShift: TimeInterval? = nil,
+    notice: RestoreOutcome?
+  ) -> Page {
+    let plans = screen.plans.map { plan in
+      HTML(
+        """
+        <li><form method="post" action="\(FaithJarPath.purchase.link(plan.rawValue))">\
+        <button class="plan" type="submit"><span class="plan-title">\(plan.title)</span>\
+        <span class="plan-price">\(plan.displayPrice)</span></button></form></li>
+        """)
+    }
+    let status: HTML = {
+      switch access {
+      case .subscribed(let plan, let date, let willRenew):
+        let when = date.formatted(.dateTime.year().month(.wide).day())
+        return
+          "<p class=\"access-status\" role=\"status\">\(plan.title) plan · \(willRenew ? "renews" : "ends") \(when)</p>"
+      case .trial:
+        return "<p class=\"access-status\" role=\"status\">\(access.trialDaysLeft ?? 0) days left in your free week</p>"
+      case .providerUnavailable:
+        return
+          "<p class=\"access-status\" role=\"status\">The store cannot be reached right now; Faith Jar stays open.</p>"
+      case .expired:
+        return ""
+      }
+    }()
+    let noticeHTML: HTML = notice.flatMap(noticeText).map { "<p class=\"notice\" role=\"alert\">\($0)</p>" } ?? ""
+    let back: HTML = access.grantsAccess ? "<p><a href=\"\(FaithJarPath.home.path)\">Back to the verses</a></p>" : ""
+    return page(
+      "Subscribe · Faith Jar", bodyClass: "paywall-page",
+      main: """
+        <section class="paywall" aria-labelledby="paywall-title">
+        <div class="onboarding-icon">\(Icons.svg(.sparkle))</div>
+        <h1 id="paywall-title">\(screen.title)</h1>
+        <p>\(screen.message)</p>
+        \(status)
+        \(noticeHTML)
+        <ul class="plans" role="list">\(plans)</ul>
+        <form method="post" action="\(FaithJarPath.restore.path)"><button class="button button--quiet" type="submit">Restore purchases</button></form>
+        <p class="terms">\(screen.terms)</p>
+        <p class="test-store-note">This web version sells through a <strong>test store</strong>: purchases are simulated and no money changes hands.</p>
+        \(testStoreControls(store))
+        \(clockShift.map(testClockControls) ?? "")
+        \(back)
+        <nav class="paywall-links" aria-label="Always available"><a href="\(FaithJarPath.about.path)">About the translations</a> · <a href="\(FaithJarPath.support.path)">Need to talk to someone now?</a></nav>
+        </section>
+        """)
+  }
+
+  /// What the paywall says after a purchase or a restore that did not open the app.
+  static func noticeText(_ outcome: RestoreOutcome) -> String? {
+    switch outcome {
+    case .storeUnavailable: "The store could not be reached. Nothing was charged; please try again."
+    case .nothingToRestore: "No subscription was found to restore."
+    case .restored: nil
+    }
+  }
+
+  /// Every transition a real store can make, on command, for trying the access rules end to end.
+  static func testStoreControls(_ store: TestStoreLedger) -> HTML {
+    let buttons = TestStoreAction.allCases.map { action in
+      let label =
+        switch action {
+        case .cancel: "Cancel renewal"
+        case .expire: "End the period now"
+        case .refund: "Refund"
+        case .outage: store.isOutage ? "End store outage" : "Simulate store outage"
+        }
+      return
+        HTML(
+          "<li><form method=\"post\" action=\"\(FaithJarPath.testStore.link(action.rawValue))\"><button class=\"button button--quiet\" type=\"submit\">\(label)</button></form></li>"
+        )
+    }
+    return """
+      <details class="test-store">
+      <summary>Test store controls</summary>
+      <ul role="list">\(buttons)</ul>
+      </details>
+      """
+  }
+
+  /// Moves this device's clock: only on a test server, so the end of the free week can be tried.
+  static func testClockControls(_ shift: TimeInterval) -> HTML {
+    let days = DeviceClockMove.days(in: shift)
+    let state =
+      switch days {
+      case 0: "This device\u{2019}s clock shows the real time."
+      case 1: "This device\u{2019}s clock is 1 day ahead."
+      case -1: "This device\u{2019}s clock is 1 day behind."
+      case let days where days > 0: "This device\u{2019}s clock is \(days) days ahead."
+      default: "This device\u{2019}s clock is \(-days) days behind."
+      }
+    let buttons = DeviceClockMove.allCases.map { move in
+      let label =
+        switch move {
+        case .forwardDay: "Forward 1 day"
+        case .forwardWeek: "Forward 7 days"
+        case .backDay: "Back 1 day"
+        case .reset: "Real time"
+        }
+      return
+        HTML(
+          "<li><form method=\"post\" action=\"\(FaithJarPath.testClock.link(move.rawValue))\"><button class=\"button button--quiet\" type=\"submit\">\(label)</button></form></li>"
+        )
+    }
+    return """
+      <details class="test-store test-clock">
+      <summary>Test device clock</summary>
+      <p class="test-clock-state">\(state)</p>
+      <ul role="list">\(buttons)</ul>
+      </details>
+      """
+  }
+
+  // MARK: About
+
+  static func about() -> Page {
+    let translations = Translation.allCases.map { translation in
+      HTML("<li><h3>\(translation.name) (\(translation.abbreviation))</h3><p>\(translation.licence)</p></li>")
+    }
+    return page(
+      "About the translations · Faith Jar", bodyClass: "about-page",
+      main: """
+        <nav class="verse-top" aria-label="About"><a class="close-link" href="\(FaithJarPath.home.path)">\(Icons.svg(.close)) Close</a></nav>
+        <h1>About the translations</h1>
+        <p>Faith Jar offers three English translations that anyone may share freely.</p>
+        <ul class="licences" role="list">\(translations)</ul>
+        <h2>Explanations</h2>
+        <p>Every \u{201C}Why this verse?\u{201D} was written for Faith Jar by our own team, with care for where each passage comes from.</p>
+        <h2>Type</h2>
+        <p>Verses are set in Lora and the interface in Inter, both under the SIL Open Font License 1.1.</p>
+        """)
+  }
+
+  // MARK: Support
+
+  /// Never behind the paywall: a person in crisis must always reach this page.
+  static func support() -> Page {
+    page(
+      "Need to talk to someone now? · Faith Jar", bodyClass: "support-page",
+      main: """
+        <nav class="verse-top" aria-label="Support"><a class="close-link" href="\(FaithJarPath.home.path)">\(Icons.svg(.close)) Close</a></nav>
+        <h1>Need to talk to someone now?</h1>
+        <p>You do not have to carry this alone. If you are in danger or thinking about ending your life, please reach out to a person right now.</p>
+        <ul class="support-list" role="list">
+        <li><strong>Emergency:</strong> call your local emergency number (911 in the US, 999 in the UK, 112 in the EU).</li>
+        <li><strong>United States:</strong> call or text <a href="tel:988">988</a>, the Suicide &amp; Crisis Lifeline, any time.</li>
+        <li><strong>United Kingdom and Ireland:</strong> call Samaritans free on <a href="tel:116123">116 123</a>, day or night.</li>
+        <li><strong>Elsewhere:</strong> <a href="https://findahelpline.com" rel="noopener">findahelpline.com</a> lists free, confidential helplines by country.</li>
+        </ul>
+        <p>Talking with a pastor, a counsellor or a friend you trust can help too.</p>
+        """)
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import MIGAAPI
+import MIGACore
+import OpenAPIHummingbird
+import OrchardKit
+import ServerKit
+
+/// MIGA on the Orchard server: its web version under `/miga/` and its JSON API under
+/// `/miga/api/`, two faces of one ``MIGAService`` over one table of devices and one of events.
+public struct MIGAApp: OrchardApp {
+  public init() {}
+
+  public let manifest = AppManifest(
+    id: "miga", name: "MIGA", promise: "A calm pause before the apps you open out of habit, and an easy way out.",
+    path: MIGAPath.home.path, version: "0.1.0", availability: .available)
+
+  public var migrations: [Migration] { MIGAStorage.migrations }
+
+  public var theme: DesignTokens? { MIGATheme.tokens }
+
+  public func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
+
+  public func apiDocument() throws -> [UInt8]? { [UInt8](try MIGAAPISpec.document()) }
+
+  /// The library this build ships (`Content/library.json`).
+  public static func bundledLibrary() throws -> ContentLibrary {
+    guard let url = Bundle.module.url(forResource: "library", withExtension: "json", subdirectory: "Content") else {
+      throw ContentImportError.missingBundledLibrary
+    }
+    return try ContentLibrary.decode(Data(contentsOf: url))
+  }
+
+  /// Brings the stored library up to this build's: adds new items and rewrites changed ones, and
+  /// never retires (only `orchard miga content import` does), so an older build starting against
+  /// a database a newer one filled takes nothing away. Idempotent: an unchanged library writes
+  /// nothing and moves no cursor.
+  public func prepare(_ environment: AppEnvironment) async throws {
+    let report = try await ContentImporter(repository: SQLMIGAContentRepository(database: environment.database.sql))
+      .importLibrary(try Self.bundledLibrary(), retireMissing: false, at: environment.clock.now)
+    environment.logger.info("MIGA content library seeded", metadata: ["changes": "\(report.summary)"])
+  }
+
+  /// The one service both faces use, and the library state it reads.
+  func service(_ environment: AppEnvironment) -> (MIGAService, ContentStateCache) {
+    let content = SQLMIGAContentRepository(database: environment.database.sql)
+    let contentState = ContentStateCache(repository: content, clock: environment.clock)
+    let service = MIGAService(
+      devices: MIGAStorage.devices(environment), events: SQLMIGAEventRepository(database: environment.database.sql),
+      library: LiveLibrary(repository: content, state: contentState, clock: environment.clock),
+      clock: environment.clock, random: environment.random)
+    return (service, contentState)
+  }
+
+  public func mount(_ routes: AppRoutes) throws {
+    let environment = routes.environment
+    let content = SQLMIGAContentRepository(database: environment.database.sql)
+    let (service, contentState) = service(environment)
+    MIGAWebRoutes(service: service, pages: environment.pages).register(routes)
+    let api = MIGAAPIService(
+      service: service, content: content, contentState: contentState,
+      config: try RemoteConfig(credit: try Self.bundledLibrary().credit))
+    try api.registerHandlers(
+      on: routes.api(before: UpToDateContent(service: service, contentState: contentState)),
+      configuration: AppRoutes.apiConfiguration,
+      middlewares: AppRoutes.apiMiddlewares(
+        unauthorized: .unauthorized, device: service.device(tokenHash:), noNulls: ["uploadEvents"]))
+  }
+}

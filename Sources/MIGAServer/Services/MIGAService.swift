@@ -1,0 +1,116 @@
+import Foundation
+import MIGACore
+import OrchardKit
+import SQLKit
+import ServerKit
+
+/// MIGA's one service, behind its web version and its JSON API alike: one table of devices, one
+/// table of events, one library. Every step is load → `MIGACore` decides → save, and the events a
+/// step records are stored in the same transaction as the state it moves to.
+struct MIGAService: Sendable {
+  let devices: DeviceStore<MIGAState>
+  let events: any MIGAEventRepository
+  let library: LiveLibrary
+  let clock: any WallClock
+  let random: RandomSource
+
+  // MARK: Devices
+
+  /// A new app install and its bearer token (shown once; only its hash is kept).
+  func register() async throws -> (device: IdempotencyID, token: DeviceToken) {
+    var generator = random.generator
+    let device = IdempotencyID(using: &generator)
+    let token = DeviceToken(using: &generator)
+    try await devices.register(device, tokenHash: token.hash, at: clock.now)
+    return (device, token)
+  }
+
+  func device(tokenHash: String) async throws -> IdempotencyID? {
+    try await devices.device(tokenHash: tokenHash)
+  }
+
+  func state(of device: IdempotencyID) async throws -> MIGAState {
+    try await devices.document(device)
+  }
+
+  // MARK: Events and stats
+
+  /// Stores the events of `device` it does not have yet (an upload from the app's outbox).
+  func store(_ batch: [MIGAEvent], for device: IdempotencyID) async throws -> Set<IdempotencyID> {
+    try await events.store(batch, for: device, at: clock.now)
+  }
+
+  func events(of device: IdempotencyID, after seq: Int64, limit: Int) async throws -> StoredEventPage {
+    try await events.events(of: device, after: seq, limit: limit)
+  }
+
+  /// The device's numbers, from its own log, with its own zone and day start: the same code for a
+  /// browser's log and an app's uploaded backup.
+  func stats(of device: IdempotencyID) async throws -> Stats {
+    let state = try await devices.document(device)
+    return try state.stats(log: try await events.log(of: device), now: clock.now)
+  }
+
+  // MARK: Changes
+
+  /// One step of the core on the device's state and log, with this request's recorder and
+  /// randomness: the new state and the events it recorded are saved together.
+  @discardableResult
+  func step<R: Sendable>(
+    _ device: IdempotencyID,
+    _ change: (inout MIGAState, inout EventLog, EventRecorder, inout SourceGenerator) throws -> R
+  ) async throws -> R {
+    let now = clock.now
+    var generator = random.generator
+    let outcome = try await devices.update(
+      device, at: now,
+      { state in
+        var log = try await events.log(of: device)
+        let recorded = log.events.count
+        let recorder = EventRecorder(clock: FixedClock(now), boundary: try state.settings.boundary())
+        let result = try change(&state, &log, recorder, &generator)
+        return Recorded(result: result, events: Array(log.events.dropFirst(recorded)))
+      },
+      alongside: { [events] outcome, database in
+        try await events.store(outcome.events, for: device, at: now, on: database)
+      })
+    return outcome.result
+  }
+
+  /// A change to the state alone (onboarding answers, settings).
+  @discardableResult
+  func change<R>(_ device: IdempotencyID, _ change: (inout MIGAState) throws -> R) async throws -> R {
+    try await devices.update(device, at: clock.now) { state in try change(&state) }
+  }
+
+  /// Forgets the device's state and log.
+  func erase(_ device: IdempotencyID) async throws {
+    try await events.delete(of: device)
+    try await devices.delete(device)
+  }
+
+  /// Everything kept for the device, to take away: its state and its log.
+  func export(_ device: IdempotencyID) async throws -> MIGAExport {
+    MIGAExport(state: try await devices.document(device), log: try await events.log(of: device))
+  }
+
+  /// What a step returns with the events it recorded.
+  struct Recorded<R: Sendable>: Sendable {
+    let result: R
+    let events: [MIGAEvent]
+  }
+}
+
+/// A device's data as the web version hands it over: the state's members and its `log`.
+struct MIGAExport: Encodable {
+  let state: MIGAState
+  let log: EventLog
+
+  private enum Keys: String, CodingKey { case log }
+
+  func encode(to encoder: any Encoder) throws {
+    try state.encode(to: encoder)
+    var container = encoder.container(keyedBy: Keys.self)
+    try container.encode(log, forKey: .log)
+  }
+}

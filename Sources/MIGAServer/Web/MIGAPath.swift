@@ -1,0 +1,34 @@
+import MIGACore
+import ServerKit
+
+/// Every address of MIGA's web version: the routes register these patterns and the pages link to
+/// these paths.
+enum MIGAPath {
+  static let app = "/miga"
+
+  static let home = RoutePath(app: app, "/")
+  static let welcome = RoutePath(app: app, "/welcome/:step")
+  static let open = RoutePath(app: app, "/open/:app")
+  static let gateway = RoutePath(app: app, "/gateway")
+  static let exit = RoutePath(app: app, "/gateway/exit")
+  static let next = RoutePath(app: app, "/gateway/next")
+  static let proceed = RoutePath(app: app, "/gateway/proceed")
+  static let win = RoutePath(app: app, "/win")
+  static let leaving = RoutePath(app: app, "/leaving")
+  static let stats = RoutePath(app: app, "/stats")
+  static let settings = RoutePath(app: app, "/settings")
+  static let pause = RoutePath(app: app, "/settings/pause")
+  static let categories = RoutePath(app: app, "/settings/categories")
+  static let addApp = RoutePath(app: app, "/settings/apps/add")
+  static let removeApp = RoutePath(app: app, "/settings/apps/remove")
+  static let customApp = RoutePath(app: app, "/settings/apps/custom")
+  static let day = RoutePath(app: app, "/settings/day")
+  static let export = RoutePath(app: app, "/export.json")
+  static let erase = RoutePath(app: app, "/erase")
+  static let support = RoutePath(app: app, "/support")
+
+  static func step(_ step: OnboardingStep) -> String { welcome.link(step.slug) }
+  static func opening(_ app: SocialApp) -> String { open.link(app.id) }
+  static func leavingFor(_ app: SocialApp) -> String { leaving.path + "?app=" + app.id }
+  static func settingsSaying(_ notice: SettingsNotice) -> String { settings.path + "?notice=" + notice.rawValue }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Hummingbird
+import Logging
+import OpenAPIRuntime
+import OrchardKit
+
+/// Everything from outside that the server's parts use, which tests replace: time, randomness,
+/// the log and the outbound HTTP client.
+public struct ServerDependencies: Sendable {
+  public var clock: any WallClock
+  public var random: RandomSource
+  public var logger: Logger
+  /// Fetches links people give (calendar feeds): public addresses only unless a test allows more.
+  public var outbound: PublicHTTPClient
+
+  public init(
+    clock: any WallClock = SystemClock(), random: RandomSource = .system, logger: Logger = Logger(label: "orchard"),
+    outbound: PublicHTTPClient = PublicHTTPClient()
+  ) {
+    self.clock = clock
+    self.random = random
+    self.logger = logger
+    self.outbound = outbound
+  }
+}
+
+/// What every app is given when it is mounted: one value, the same for every app, so an app's
+/// services, stores and pages never reach for a global.
+public struct AppEnvironment: Sendable {
+  public let configuration: ServerConfiguration
+  /// "Now" for every rule.
+  public let clock: any WallClock
+  /// Every random choice and every new id or token.
+  public let random: RandomSource
+  public let logger: Logger
+  public let database: Database
+  /// Renders pages into the shared layout, with every asset's hashed address.
+  public let pages: PageRenderer
+  /// Gives each web visitor an anonymous device, kept in a cookie.
+  public let devices: DeviceMiddleware
+  public let outbound: PublicHTTPClient
+  /// How caches on this database learn of entries other processes forgot.
+  public let revocations: Revocations
+
+  public init(
+    configuration: ServerConfiguration, dependencies: ServerDependencies, database: Database, pages: PageRenderer
+  ) {
+    self.configuration = configuration
+    clock = dependencies.clock
+    random = dependencies.random
+    logger = dependencies.logger
+    self.database = database
+    self.pages = pages
+    outbound = dependencies.outbound
+    revocations = .for(database)
+    devices = DeviceMiddleware(
+      repository: SQLDeviceRepository(database: database.sql), clock: dependencies.clock,
+      random: dependencies.random, cookie: DeviceCookie(secure: !configuration.servesPlainHTTPOnLoopback),
+      revocations: revocations)
+  }
+
+  /// A cache on this server's clock that hears of revocations from every process on its database.
+  public func cache<Key, Value>(
+    _ name: String, capacity: Int, maxAge: TimeInterval? = nil, of: (Key, Value).Type = (Key, Value).self
+  ) -> Cache<Key, Value> {
+    Cache(name, capacity: capacity, maxAge: maxAge, clock: clock, revocations: revocations)
+  }
+}
+
+/// Where an app registers its routes: its web pages under its path, and its JSON API.
+public struct AppRoutes {
+  public let environment: AppEnvironment
+  public let manifest: AppManifest
+  let router: Router<AppRequestContext>
+
+  public init(router: Router<AppRequestContext>, manifest: AppManifest, environment: AppEnvironment) {
+    self.router = router
+    self.manifest = manifest
+    self.environment = environment
+  }
+
+  /// The app's path without its trailing slash: `/miga`.
+  public var prefix: String { String(manifest.path.dropLast(manifest.path.hasSuffix("/") ? 1 : 0)) }
+
+  /// The app's pages: under its path, each visitor with a device, bodies within `limit`.
+  public func web(limit: BodyLimit = .form) -> RouterGroup<AppRequestContext> {
+    router.group(RouterPath(prefix)).add(middleware: environment.devices).add(middleware: limit)
+  }
+
+  /// Routes that need no device (a JSON API's own paths come from its document).
+  public func api(limit: BodyLimit = .json) -> RouterGroup<AppRequestContext> {
+    router.group().add(middleware: limit)
+  }
+
+  /// The same, with `middleware` ahead of the generated handlers: an answer written by hand on a
+  /// hot path.
+  public func api(
+    before middleware: some RouterMiddleware<AppRequestContext>, limit: BodyLimit = .json
+  ) -> RouterGroup<AppRequestContext> {
+    api(limit: limit).add(middleware: middleware)
+  }
+
+  /// How every app's generated handlers read and write JSON: compact, unsorted, slashes as they
+  /// are, dates as ``WireDateTranscoder`` spells them. (The runtime's default, sorted and
+  /// pretty-printed, costs about a fifth of a small answer's throughput and only adds bytes.)
+  public static let apiConfiguration = Configuration(
+    dateTranscoder: WireDateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes])
+
+  /// The middleware every device-token API runs: plain `ETag`s, bearer authentication against
+  /// `device`, and no `null` members in the bodies of `noNulls` operations.
+  public static func apiMiddlewares(
+    unauthorized: OrchardError, device: @escaping @Sendable (_ tokenHash: String) async throws -> IdempotencyID?,
+    noNulls: Set<String> = []
+  ) -> [any ServerMiddleware] {
+    [
+      PlainHeaderValues(), BearerAuthentication(unauthorized: unauthorized, device: device),
+      NoNullMembers(operations: noNulls),
+    ]
+  }
+}

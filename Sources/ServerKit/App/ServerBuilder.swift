@@ -1,0 +1,116 @@
+import Hummingbird
+import Logging
+import NIOCore
+import Prometheus
+import ServiceLifecycle
+
+/// The server's own parts beside the apps (the launcher and the app catalog), given the apps'
+/// manifests so that what they list is exactly what the server runs.
+public protocol PlatformModule: Sendable {
+  var migrations: [Migration] { get }
+  func assets() throws -> AssetCatalog
+  func prepare(_ environment: AppEnvironment, apps: [AppManifest]) async throws
+  func mount(on router: Router<AppRequestContext>, environment: AppEnvironment, apps: [AppManifest]) throws
+}
+
+/// Every schema change of a server, in order: ServerKit's own tables, the platform's, then each
+/// app's in the order the apps are listed.
+public func serverMigrations(apps: [any OrchardApp], platform: (any PlatformModule)? = nil) -> MigrationRunner {
+  MigrationRunner(ServerKitSchema.migrations + (platform?.migrations ?? []) + apps.flatMap(\.migrations))
+}
+
+/// ServerKit's own tables.
+public enum ServerKitSchema {
+  public static let migrations: [Migration] = [
+    SQLDeviceRepository.migration,
+    // Databases made before every timestamp column was created 8 bytes wide. (The apps' own
+    // columns it once listed were widened in every database that ran it; new tables are created
+    // wide.)
+    .widenTimestamps(
+      "platform-0002-double-precision-times", columns: [("devices", "created_at"), ("devices", "last_seen_at")]),
+    RevocationLog.migration,
+  ]
+}
+
+/// Builds a server of `apps` (and the platform's own pages, when given): used by `orchard serve`,
+/// by each app's route tests (one app alone) and, through `orchard serve`, by the browser tests.
+///
+/// On start it migrates the database and prepares each app; on shutdown it stops accepting
+/// connections, lets open requests finish and closes the database.
+public func buildServer(
+  _ configuration: ServerConfiguration, apps: [any OrchardApp], platform: (any PlatformModule)? = nil,
+  database location: DatabaseLocation? = nil, dependencies: ServerDependencies = ServerDependencies(),
+  onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+  let logger = dependencies.logger
+  let database = try await Database.open(location ?? configuration.databaseLocation, logger: logger)
+  let (router, environment) = try buildRouter(
+    configuration, apps: apps, platform: platform, database: database, dependencies: dependencies)
+  var app = Application(
+    router: router,
+    configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Orchard"),
+    services: database.services + [DatabaseCloser(database: database)],
+    onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+    logger: logger)
+  app.beforeServerStarts {
+    try await serverMigrations(apps: apps, platform: platform)
+      .run(on: database.sql, now: dependencies.clock.now, logger: logger)
+    try await platform?.prepare(environment, apps: apps.map(\.manifest))
+    for app in apps { try await app.prepare(environment) }
+  }
+  return app
+}
+
+/// The router of a server of `apps`, and the environment they were mounted with.
+public func buildRouter(
+  _ configuration: ServerConfiguration, apps: [any OrchardApp], platform: (any PlatformModule)?,
+  database: Database, dependencies: ServerDependencies
+) throws -> (Router<AppRequestContext>, AppEnvironment) {
+  var assets = try AssetCatalog.bundled()
+  if let platform { assets.merge(try platform.assets()) }
+  for app in apps { assets.merge(try app.assets()) }
+  for theme in [PlatformTheme.tokens] + apps.compactMap(\.theme) {
+    assets.add(path: "tokens/\(theme.name).css", bytes: Array(theme.stylesheet(assetURL: assets.url).utf8))
+  }
+  let pages = PageRenderer(assets: assets)
+  let environment = AppEnvironment(
+    configuration: configuration, dependencies: dependencies, database: database, pages: pages)
+  let registry = PrometheusCollectorRegistry()
+
+  let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+  router.middlewares.add(
+    SecurityHeadersMiddleware(strictTransportSecurity: !configuration.servesPlainHTTPOnLoopback))
+  router.middlewares.add(RequestObservationMiddleware(registry: registry))
+  router.middlewares.add(ErrorMiddleware(translate: translateOpenAPIError, renderPage: pages.errorPage))
+  router.middlewares.add(CrossOriginProtectionMiddleware())
+
+  OperationalRoutes.add(to: router, registry: registry)
+  AssetRoutes.add(to: router, catalog: assets)
+  try platform?.mount(on: router, environment: environment, apps: apps.map(\.manifest))
+  for app in apps {
+    let routes = AppRoutes(router: router, manifest: app.manifest, environment: environment)
+    if let worker = try app.serviceWorker() {
+      router.get(RouterPath(routes.prefix + "/sw.js")) { _, _ in worker.response }
+    }
+    if let document = try app.apiDocument() {
+      let body = ByteBuffer(bytes: document)
+      router.get(RouterPath(routes.prefix + "/api/openapi.yaml")) { _, _ in
+        Response(
+          status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: body))
+      }
+    }
+    try app.mount(routes)
+  }
+  router.addMethodNotAllowedResponses()
+  return (router, environment)
+}
+
+/// Closes the database after the HTTP server has stopped.
+struct DatabaseCloser: Service {
+  let database: Database
+
+  func run() async throws {
+    try? await gracefulShutdown()
+    try await database.close()
+  }
+}

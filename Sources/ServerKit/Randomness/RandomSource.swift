@@ -1,0 +1,49 @@
+import OrchardKit
+import Synchronization
+
+/// Where the server's random choices come from, handed to every app in its ``AppEnvironment``:
+/// the system's generator in production (the only place it is drawn from), or a seeded one shared
+/// by every request, so a test's sequence of choices is the same every run.
+///
+/// The system generator is cryptographically secure (`getrandom` on Linux), so device ids and
+/// bearer tokens are drawn from this source too.
+public struct RandomSource: Sendable {
+  let draw: @Sendable () -> UInt64
+
+  public init(draw: @escaping @Sendable () -> UInt64) { self.draw = draw }
+
+  /// The operating system's secure generator.
+  public static let system = RandomSource {
+    var generator = SystemRandomNumberGenerator()
+    return generator.next()
+  }
+
+  /// One seeded sequence (xoshiro256**) that every draw takes the next numbers of.
+  public static func seeded(_ seed: UInt64) -> RandomSource {
+    let shared = SharedGenerator(seed: seed)
+    return RandomSource { shared.next() }
+  }
+
+  /// A generator that draws from this source.
+  public var generator: SourceGenerator { SourceGenerator(source: self) }
+
+  /// A new random 128-bit id.
+  public func id() -> IdempotencyID {
+    var generator = generator
+    return IdempotencyID(using: &generator)
+  }
+}
+
+/// A `RandomNumberGenerator` over a ``RandomSource``, for the core functions that take one.
+public struct SourceGenerator: RandomNumberGenerator {
+  let source: RandomSource
+  public mutating func next() -> UInt64 { source.draw() }
+}
+
+private final class SharedGenerator: Sendable {
+  private let state: Mutex<SeededRandomNumberGenerator>
+
+  init(seed: UInt64) { state = Mutex(SeededRandomNumberGenerator(seed: seed)) }
+
+  func next() -> UInt64 { state.withLock { $0.next() } }
+}

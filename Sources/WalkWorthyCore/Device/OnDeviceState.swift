@@ -1,0 +1,124 @@
+import OrchardKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What the WalkWorthy app keeps on the phone: the profile as the student filled it in, what they
+/// read and chose, notifications, history and pop-ups. The web version keeps the same for a
+/// browser, on the server, under its device.
+public struct OnDeviceState: Codable, Sendable, Equatable {
+  /// Nil until onboarding is saved.
+  public var profile: Profile?
+  public var translation = Translation.standard
+  /// The card on the home screen; nil shows the first of today's list.
+  public var currentID: String?
+  /// The practice Canvas link ("Link Canvas (Mock)").
+  public var canvasLinked = false
+  public var theme = ThemeChoice.system
+  public var notifications = NotificationSettings()
+  /// What the planner says should be pending now.
+  public var pending: [NotificationRequest] = []
+  /// Payload ids already notified, so a refresh never notifies twice.
+  public var delivered: Set<String> = []
+  public var history = History()
+  /// The pop-up sequence last dealt.
+  public var popups: [PopupSlot] = []
+  /// How far a tester moved this device's clock (test servers only).
+  public var clockShift: TimeInterval?
+  public var lastRefresh: RefreshRecord?
+
+  public init() {}
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    profile = try container.decodeIfPresent(Profile.self, forKey: .profile)
+    translation = try container.decodeIfPresent(Translation.self, forKey: .translation) ?? .standard
+    currentID = try container.decodeIfPresent(String.self, forKey: .currentID)
+    canvasLinked = try container.decodeIfPresent(Bool.self, forKey: .canvasLinked) ?? false
+    theme = try container.decodeIfPresent(ThemeChoice.self, forKey: .theme) ?? .system
+    notifications = try container.decodeIfPresent(NotificationSettings.self, forKey: .notifications) ?? .init()
+    pending = try container.decodeIfPresent([NotificationRequest].self, forKey: .pending) ?? []
+    delivered = try container.decodeIfPresent(Set<String>.self, forKey: .delivered) ?? []
+    history = try container.decodeIfPresent(History.self, forKey: .history) ?? History()
+    popups = try container.decodeIfPresent([PopupSlot].self, forKey: .popups) ?? []
+    clockShift = try container.decodeIfPresent(TimeInterval.self, forKey: .clockShift)
+    lastRefresh = try container.decodeIfPresent(RefreshRecord.self, forKey: .lastRefresh)
+  }
+
+  /// The time on this device: `now` moved by a tester's shift, when shifts are allowed.
+  public func now(_ now: Date, shiftsAllowed: Bool) -> Date {
+    guard shiftsAllowed, let clockShift else { return now }
+    return now.addingTimeInterval(clockShift)
+  }
+
+  /// The background task's body, run now: fetch the next encouragement and, if it is due and new,
+  /// schedule it, plan the pending notifications again and keep it in the history; then remember
+  /// how the refresh ended, for the home screen to report.
+  public mutating func refresh(
+    api: any EncouragementAPI, mode: NotificationMode, now: Date, timeZone: TimeZone
+  ) async {
+    let outcome = await BackgroundRefresh.run(
+      api: api, settings: notifications, mode: mode, now: now, timeZone: timeZone, delivered: delivered)
+    if case .scheduled(let notification, let payloadID) = outcome {
+      delivered.insert(payloadID)
+      pending = NotificationPlanner.plan(
+        settings: notifications, mode: mode, now: now, timeZone: timeZone, pending: pending + [notification])
+      // The answer does not change between two reads, so reading it again gives the scheduled one.
+      if let payload = try? await api.fetchNext().payload { history.record(payload, at: now) }
+    }
+    lastRefresh = RefreshRecord(outcome, at: now)
+  }
+}
+
+/// Light, dark, or whatever the system says.
+public enum ThemeChoice: String, Codable, Sendable, CaseIterable {
+  case system, light, dark
+}
+
+/// One card of the last pop-up sequence: which entry, under which tag.
+public struct PopupSlot: Codable, Sendable, Hashable {
+  public let id: String
+  public let tag: Tag
+
+  public init(id: String, tag: Tag) {
+    self.id = id
+    self.tag = tag
+  }
+}
+
+/// The last "Refresh" and how it ended, for the home screen to report.
+public struct RefreshRecord: Codable, Sendable, Equatable {
+  public enum Kind: String, Codable, Sendable {
+    case scheduled, nothingNew, expired, alreadyDelivered, notificationsOff, failed
+  }
+
+  public let kind: Kind
+  public let at: Date
+  /// The notification, when one was scheduled.
+  public let notification: NotificationRequest?
+  /// Why a fetch failed, as its stable code.
+  public let problem: String?
+
+  public init(_ outcome: RefreshOutcome, at: Date) {
+    self.at = at
+    var notification: NotificationRequest?
+    var problem: String?
+    switch outcome {
+    case .scheduled(let request, _):
+      kind = .scheduled
+      notification = request
+    case .nothingNew: kind = .nothingNew
+    case .expired: kind = .expired
+    case .alreadyDelivered: kind = .alreadyDelivered
+    case .notificationsOff: kind = .notificationsOff
+    case .fetchFailed(let error):
+      kind = .failed
+      problem = error.code
+    }
+    self.notification = notification
+    self.problem = problem
+  }
+}

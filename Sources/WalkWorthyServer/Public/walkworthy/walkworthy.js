@@ -1,0 +1,202 @@
+// WalkWorthy in the browser: the time zone, notifications through the service worker, and the
+// pop-ups' swipe and arrow keys. Every screen works without this file: forms post and links load.
+// Addresses, the delivery limit and every sentence come from the page (data-* on <body>).
+
+document.documentElement.classList.add("js");
+const page = document.body.dataset;
+
+/** A sentence from the page with its {placeholders} filled in. */
+const say = (template, values) => template.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+
+const haptic = (pattern) => {
+  if (navigator.vibrate && !matchMedia("(prefers-reduced-motion: reduce)").matches) navigator.vibrate(pattern);
+};
+
+/** Hidden zone fields get the browser's IANA zone, so quiet hours keep the student's own night. */
+function reportZone() {
+  let zone = "";
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch {
+    return;
+  }
+  for (const field of document.querySelectorAll("input[data-browser-zone]")) field.value = zone;
+}
+
+/** A picker that applies itself: the translation changes as soon as it is chosen. */
+function autosubmit() {
+  for (const select of document.querySelectorAll("select[data-autosubmit]")) {
+    select.addEventListener("change", () => select.form.requestSubmit());
+  }
+}
+
+const worker = "serviceWorker" in navigator
+  ? navigator.serviceWorker.register(page.worker, { scope: page.scope }).catch(() => null)
+  : Promise.resolve(null);
+
+const canNotify = () => "Notification" in window && Notification.permission === "granted";
+
+/** Shows a planned notification after its delay: through the service worker when the browser
+ *  allows it, otherwise in the page, saying why. Resolves with how it was shown. */
+async function deliver(note, fallback) {
+  // A worker is not kept alive for hours: one due later (after quiet hours) stays in the page.
+  if (note.delay > Number(page.workerHold)) return "later";
+  const registration = canNotify() ? await worker : null;
+  const ready = registration ? await navigator.serviceWorker.ready : null;
+  if (ready && ready.active) {
+    ready.active.postMessage({ type: "notify", ...note });
+    return "system";
+  }
+  setTimeout(() => {
+    fallback.replaceChildren();
+    const title = document.createElement("p");
+    title.className = "notice-title";
+    title.textContent = note.title;
+    const body = document.createElement("p");
+    body.textContent = note.body;
+    const why = document.createElement("p");
+    why.className = "hint";
+    why.textContent = page.textBlocked;
+    fallback.append(title, body, why);
+    fallback.hidden = false;
+    haptic([20, 60, 20]);
+  }, note.delay * 1000);
+  return "page";
+}
+
+/** Settings: "Send test notification (10 s)". */
+function testNotification() {
+  const form = document.querySelector("form[data-test-notification]");
+  if (!form) return;
+  const status = document.querySelector("#test-status");
+  const fallback = document.querySelector("#test-fallback");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    haptic(10);
+    if ("Notification" in window && Notification.permission === "default") {
+      try {
+        await Notification.requestPermission();
+      } catch {
+        // An old browser without the promise form: treated as not allowed.
+      }
+    }
+    let note;
+    try {
+      const response = await fetch(form.action, { method: "POST", headers: { Accept: "application/json" } });
+      note = await response.json();
+    } catch {
+      status.textContent = page.textSendFailed;
+      return;
+    }
+    if (!note.scheduled) {
+      status.textContent = page.textOff;
+      return;
+    }
+    fallback.hidden = true;
+    const how = await deliver(note, fallback);
+    const values = { seconds: Math.round(note.delay) };
+    status.textContent = say(how === "system" ? page.textSentSystem : page.textSentPage, values);
+  });
+}
+
+/** Home, after Refresh scheduled one: shown once as a notification where allowed. */
+async function refreshNotification() {
+  const banner = document.querySelector("[data-notify]");
+  if (!banner || !canNotify()) return;
+  const key = `walkworthy.notified.${banner.dataset.notifyId}`;
+  if (sessionStorage.getItem(key)) return;
+  sessionStorage.setItem(key, "1");
+  const note = {
+    id: banner.dataset.notifyId, title: banner.dataset.notifyTitle, body: banner.dataset.notifyBody,
+    delay: Number(banner.dataset.notifyDelay) || 0,
+  };
+  if ((await deliver(note, banner)) === "system") haptic([15, 40, 15]);
+}
+
+/** The pop-ups: swipe, arrow keys and buttons move through the stack without a page load; the
+ *  status line is a live region, so a screen reader hears each new card. */
+function popups() {
+  const section = document.querySelector(".popups[data-count]");
+  if (!section) return;
+  const stack = section.querySelector(".popup-stack");
+  const cards = [...stack.querySelectorAll(".popup-card")];
+  const status = section.querySelector("#popup-status");
+  const steps = [...section.querySelectorAll("[data-step]")];
+  let current = Number(section.dataset.current);
+
+  const go = (number) => {
+    if (number < 1 || number > cards.length || number === current) return;
+    current = number;
+    for (const card of cards) {
+      const offset = Number(card.dataset.number) - current;
+      card.dataset.offset = String(Math.max(-1, Math.min(offset, 3)));
+      card.style.transform = "";
+      const on = offset === 0;
+      card.toggleAttribute("inert", !on);
+      if (on) card.removeAttribute("aria-hidden");
+      else card.setAttribute("aria-hidden", "true");
+    }
+    const card = cards[current - 1];
+    status.textContent = say(page.textCard, {
+      number: current, count: cards.length, tag: card.dataset.tag, ref: card.querySelector(".verse-ref").textContent,
+    });
+    for (const button of steps) {
+      const target = current + Number(button.dataset.step);
+      button.disabled = target < 1 || target > cards.length;
+      button.form.elements.card.value = String(target);
+    }
+    section.dataset.current = String(current);
+    history.replaceState(null, "", `?card=${current}`);
+    haptic(12);
+    fetch(page.popupsSeen, {
+      method: "POST", redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `card=${current}`,
+    }).catch(() => undefined);
+  };
+
+  for (const button of steps) {
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      go(current + Number(button.dataset.step));
+    });
+  }
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, select, textarea")) return;
+    // Left and right only: up and down still scroll a long card.
+    if (event.key === "ArrowRight") go(current + 1);
+    else if (event.key === "ArrowLeft") go(current - 1);
+    else return;
+    event.preventDefault();
+  });
+
+  let start = null;
+  stack.addEventListener("pointerdown", (event) => {
+    const card = cards[current - 1];
+    if (!card.contains(event.target)) return;
+    start = { x: event.clientX, y: event.clientY, card };
+    card.classList.add("is-dragging");
+  });
+  stack.addEventListener("pointermove", (event) => {
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    start.card.style.transform = `translateX(${dx}px) rotate(${dx / 40}deg)`;
+  });
+  const release = (event) => {
+    if (!start) return;
+    const { card, x } = start;
+    start = null;
+    card.classList.remove("is-dragging");
+    card.style.transform = "";
+    const dx = event.clientX - x;
+    if (dx < -60) go(current + 1);
+    else if (dx > 60) go(current - 1);
+  };
+  stack.addEventListener("pointerup", release);
+  stack.addEventListener("pointercancel", release);
+}
+
+reportZone();
+autosubmit();
+testNotification();
+refreshNotification();
+popups();

@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import OpenAPIHummingbird
+import OrchardKit
+import ServerKit
+import WalkWorthyAPI
+import WalkWorthyCore
+
+/// WalkWorthy on the Orchard server: its JSON API under `/walkworthy/api/` and its web version under
+/// `/walkworthy/`, two faces of one ``WalkWorthyService`` over one table of devices.
+public struct WalkWorthyApp: OrchardApp {
+  /// The app's flags (the spec's defaults: mock API, fake Canvas, local notifications).
+  let config: Config
+  /// Where the web version's encouragements come from: the spec's mock answers (its default), or
+  /// (live) this server's own selection, exactly as the JSON API serves it.
+  let webAPI: APIMode
+  /// Reads linked calendar feeds; nil uses the server's public-only client.
+  let calendarFeeds: (any CalendarFeedFetcher)?
+
+  public init(config: Config = .standard, webAPI: APIMode = .mock, calendarFeeds: (any CalendarFeedFetcher)? = nil) {
+    self.config = config
+    self.webAPI = webAPI
+    self.calendarFeeds = calendarFeeds
+  }
+
+  /// The web version's source of encouragements from `ORCHARD_WALKWORTHY_API_MODE`: `mock` (the
+  /// default, the spec's) or `live`.
+  public static func webAPI(environment: [String: String]) throws(ConfigurationError) -> APIMode {
+    guard let text = environment["ORCHARD_WALKWORTHY_API_MODE"], !text.isEmpty else { return .mock }
+    guard let mode = APIMode(rawValue: text.lowercased()) else {
+      throw ConfigurationError(variable: "ORCHARD_WALKWORTHY_API_MODE", value: text, expected: "mock or live")
+    }
+    return mode
+  }
+
+  public let manifest = AppManifest(
+    id: "walkworthy", name: "WalkWorthy", promise: "A verse and a word of encouragement for a student's real day.",
+    path: WalkWorthyPath.home.path, version: "0.1.0", availability: .available)
+
+  public var migrations: [Migration] { WalkWorthyStorage.migrations }
+
+  public var theme: DesignTokens? { WalkWorthyTheme.tokens }
+
+  public func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
+
+  public func serviceWorker() throws -> ServiceWorker? {
+    try ServiceWorker(
+      script: Bundle.module.bytes(of: "ServiceWorker/sw.js"), settings: ["home": WalkWorthyPath.home.path])
+  }
+
+  public func apiDocument() throws -> [UInt8]? { [UInt8](try WalkWorthyAPISpec.document()) }
+
+  /// The one service both faces use.
+  func service(_ environment: AppEnvironment) -> WalkWorthyService {
+    WalkWorthyService(
+      devices: WalkWorthyStorage.devices(environment),
+      calendars: StoredCalendars(database: environment.database.sql),
+      selector: EncouragementSelector(library: .bundled),
+      fetcher: calendarFeeds ?? HTTPCalendarFeedFetcher(client: environment.outbound), config: config,
+      clock: environment.clock, random: environment.random, logger: environment.logger)
+  }
+
+  public func mount(_ routes: AppRoutes) throws {
+    let environment = routes.environment
+    let service = service(environment)
+    // The most frequent call is written by hand before the OpenAPI layer (see FreshEncouragement).
+    try WalkWorthyAPIService(service: service).registerHandlers(
+      on: routes.api(before: FreshEncouragement(service: service)), configuration: AppRoutes.apiConfiguration,
+      middlewares: AppRoutes.apiMiddlewares(
+        unauthorized: .unauthorized, device: service.device(tokenHash:),
+        noNulls: ["linkCalendar", "updateSettings", "putProfile"]))
+    WalkWorthyRoutes(
+      service: service, pages: environment.pages,
+      build: BuildInfo(version: manifest.version, commit: environment.configuration.buildCommit), api: webAPI,
+      testDeviceClock: environment.configuration.testDeviceClock, library: .bundled
+    ).register(routes)
+  }
+}

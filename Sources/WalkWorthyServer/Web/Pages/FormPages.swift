@@ -1,0 +1,176 @@
+import Foundation
+import ServerKit
+import WalkWorthyCore
+
+extension WalkWorthyPages {
+  // MARK: Onboarding
+
+  static let privacyNote =
+    "Private by default. On the web, your answers are kept with this browser\u{2019}s anonymous id on our server, where the web version runs, and nobody else sees them. They are used to choose encouragements only if you switch personalisation on; in this early version, encouragements come from one shared list either way."
+
+  static func onboarding(_ view: OnboardingView, theme: ThemeChoice) -> Page {
+    let form = view.form
+    let genders = Gender.allCases.map { gender in
+      HTML(
+        "<option value=\"\(gender.rawValue)\"\(gender == form.gender ? HTML(" selected") : "")>\(gender.label)</option>"
+      )
+    }
+    let chips = form.hobbyChoices.map { hobby in
+      HTML(
+        "<li><label class=\"chip\"><input type=\"checkbox\" name=\"hobby\" value=\"\(hobby)\"\(form.isSelected(hobby) ? HTML(" checked") : "")><span>\(hobby)</span></label></li>"
+      )
+    }
+    let title = view.editing ? "Your profile" : "Welcome to WalkWorthy"
+    return page(
+      title, theme: theme, bodyClass: "page-onboarding", tab: view.editing ? .settings : nil,
+      main: """
+        <header class="screen-head"><h1>\(title)</h1>\
+        <p class="lede">A verse and a word of encouragement for your real day. Only your age is needed; the rest is up to you.</p></header>
+        <form class="glass card profile-form" method="post" action="\(WalkWorthyPath.welcome.path)" novalidate>
+        <button type="submit" name="action" value="save" hidden tabindex="-1">Save</button>
+        \(field("age", label: "Age", problem: view.ageProblem, input: "<input id=\"age\" name=\"age\" type=\"number\" inputmode=\"numeric\" min=\"\(Profile.ages.lowerBound)\" max=\"\(Profile.ages.upperBound)\" required value=\"\(view.ageText)\"\(describedBy("age", view.ageProblem))>"))
+        \(field("major", label: "Major (optional)", problem: view.majorProblem, input: "<input id=\"major\" name=\"major\" type=\"text\" autocomplete=\"off\" value=\"\(form.major)\"\(describedBy("major", view.majorProblem))>"))
+        \(field("gender", label: "Gender (optional)", problem: nil, input: "<select id=\"gender\" name=\"gender\">\(genders)</select>"))
+        <fieldset class="field hobbies"\(view.hobbiesProblem == nil ? "" : HTML(" aria-describedby=\"hobbies-error\""))>
+        <legend>Hobbies (optional)</legend>
+        <ul role="list" class="chips">\(chips)</ul>
+        <div class="custom-hobby">
+        <label for="custom">Add your own</label>
+        <div class="inline"><input id="custom" name="custom" type="text" maxlength="\(Profile.hobbyLengthLimit)" autocomplete="off" value="\(view.customText)"\(describedBy("hobbies", view.hobbiesProblem))>\
+        <button class="button button--glass button--small" type="submit" name="action" value="add-hobby">Add</button></div>
+        </div>
+        \(problem("hobbies", view.hobbiesProblem))
+        </fieldset>
+        <label class="switch"><input type="checkbox" role="switch" name="personalize"\(form.personalizationOptIn ? HTML(" checked") : "")><span>Use my profile to personalise encouragements</span></label>
+        <p class="privacy">\(privacyNote)</p>
+        \(hiddenZone())
+        <button class="button button--wide" type="submit" name="action" value="save">\(view.editing ? "Save profile" : "Start")</button>
+        </form>
+        """)
+  }
+
+  static func field(_ name: String, label: String, problem: String?, input: HTML) -> HTML {
+    "<div class=\"field\(problem == nil ? "" : " field--invalid")\"><label for=\"\(name)\">\(label)</label>\(input)\(self.problem(name, problem))</div>"
+  }
+
+  static func describedBy(_ name: String, _ problem: String?) -> HTML {
+    problem == nil ? "" : " aria-invalid=\"true\" aria-describedby=\"\(name)-error\""
+  }
+
+  static func problem(_ name: String, _ problem: String?) -> HTML {
+    problem.map { "<p class=\"field-error\" id=\"\(name)-error\">\($0)</p>" } ?? ""
+  }
+
+  // MARK: Settings
+
+  static func settings(_ view: SettingsView, theme: ThemeChoice) -> Page {
+    let state = view.device.onDevice
+    let translations = Translation.allCases.map { translation in
+      HTML(
+        "<option value=\"\(translation.rawValue)\"\(translation == state.translation ? HTML(" selected") : "")>\(translation.abbreviation) \u{00B7} \(translation.name)</option>"
+      )
+    }
+    let themes = ThemeChoice.allCases.map { choice in
+      HTML(
+        "<li><label class=\"segment\"><input type=\"radio\" name=\"theme\" value=\"\(choice.rawValue)\"\(choice == state.theme ? HTML(" checked") : "")><span>\(label(choice))</span></label></li>"
+      )
+    }
+    let notifications = state.notifications
+    let quiet = notifications.quietHours
+    let notice: HTML = view.notice.map { "<p class=\"notice-banner\" role=\"status\">\($0.text)</p>" } ?? ""
+    return page(
+      "Settings", theme: theme, bodyClass: "page-settings", tab: .settings,
+      main: """
+        <header class="screen-head"><h1>Settings</h1></header>
+        \(notice)
+        <form class="settings-form" method="post" action="\(WalkWorthyPath.settings.path)">
+        <section class="glass card" aria-labelledby="privacy-title">
+        <h2 id="privacy-title">You and Canvas</h2>
+        \(toggle("personalize", "Use profile for personalization", view.profile.personalizationOptIn))
+        \(toggle("fake-canvas", "Use fake Canvas link", view.fakeCanvas))
+        <p class="hint"><a href="\(WalkWorthyPath.welcome.path)">Edit your profile</a></p>
+        </section>
+        <section class="glass card" aria-labelledby="reading-title">
+        <h2 id="reading-title">Reading</h2>
+        <div class="field"><label for="settings-translation">Translation</label><select id="settings-translation" name="translation">\(translations)</select></div>
+        <fieldset class="field"><legend>Appearance</legend><ul role="list" class="segments">\(themes)</ul></fieldset>
+        </section>
+        <section class="glass card" aria-labelledby="notifications-title">
+        <h2 id="notifications-title">Notifications</h2>
+        \(toggle("notifications", "Notifications", notifications.isEnabled))
+        <div class="field"><label for="daily">Daily encouragement at</label><input id="daily" name="daily" type="time" value="\(notifications.dailyTime?.description ?? "")"></div>
+        \(toggle("quiet", "Quiet hours", quiet != nil))
+        <div class="field-row">
+        <div class="field"><label for="quiet-start">From</label><input id="quiet-start" name="quiet-start" type="time" value="\(quiet?.start.description ?? "22:00")"></div>
+        <div class="field"><label for="quiet-end">Until</label><input id="quiet-end" name="quiet-end" type="time" value="\(quiet?.end.description ?? "07:00")"></div>
+        </div>
+        <p class="hint">A daily time inside quiet hours moves to their end. Times are in \(view.device.timeZone).</p>
+        </section>
+        \(hiddenZone())
+        <button class="button button--wide" type="submit">Save settings</button>
+        </form>
+        \(testNotificationCard(view))
+        \(aboutCard(view))
+        \(testClockCard(view))
+        """)
+  }
+
+  static func label(_ theme: ThemeChoice) -> String {
+    switch theme {
+    case .system: "System"
+    case .light: "Light"
+    case .dark: "Dark"
+    }
+  }
+
+  static func toggle(_ name: String, _ label: String, _ on: Bool) -> HTML {
+    "<label class=\"switch\"><input type=\"checkbox\" role=\"switch\" name=\"\(name)\"\(on ? HTML(" checked") : "")><span>\(label)</span></label>"
+  }
+
+  static func testNotificationCard(_ view: SettingsView) -> HTML {
+    """
+    <section class="glass card" aria-labelledby="test-title">
+    <h2 id="test-title">Check notifications</h2>
+    <p>Sends one notification to this device in \(Int(NotificationPlanner.testDelay)) seconds. Your browser may ask for permission first.</p>
+    <form method="post" action="\(WalkWorthyPath.testNotification.path)" data-test-notification>
+    <button class="button button--wide" type="submit">Send test notification (\(Int(NotificationPlanner.testDelay)) s)</button>
+    </form>
+    <p class="test-status" id="test-status" role="status"></p>
+    <div class="notice-banner notice-banner--fallback" id="test-fallback" role="alert" hidden></div>
+    </section>
+    """
+  }
+
+  static func aboutCard(_ view: SettingsView) -> HTML {
+    let config = view.config
+    return """
+      <section class="glass card about" aria-labelledby="about-title">
+      <h2 id="about-title">About this build</h2>
+      <dl>
+      <div><dt>Version</dt><dd>\(view.build.version)</dd></div>
+      <div><dt>Commit</dt><dd>\(view.build.commit ?? "not recorded (development build)")</dd></div>
+      <div><dt>API mode</dt><dd>\(view.api.rawValue)</dd></div>
+      <div><dt>Fake Canvas</dt><dd>\(view.fakeCanvas ? "on" : "off")</dd></div>
+      <div><dt>Notifications</dt><dd>\(config.notificationMode.rawValue)</dd></div>
+      <div><dt>Background refresh</dt><dd>\(BackgroundRefresh.taskIdentifier) (Refresh on Home runs it)</dd></div>
+      </dl>
+      <p class="hint">Bible text: BSB, KJV and WEB, all in the public domain. ESV and NIV are not offered: we hold no licence for them.</p>
+      </section>
+      """
+  }
+
+  static func testClockCard(_ view: SettingsView) -> HTML {
+    guard let clock = view.testClock else { return "" }
+    return """
+      <section class="glass card test-clock" aria-labelledby="clock-title">
+      <h2 id="clock-title">Test device clock</h2>
+      <p class="hint">Test servers only. This device reads \(Moments.iso(clock.now))\(clock.shifted ? " (moved)" : "").</p>
+      <form method="post" action="\(WalkWorthyPath.testClock.path)">
+      <div class="field"><label for="clock-at">Set the device clock to (ISO 8601)</label><input id="clock-at" name="at" type="text" value="2026-11-17T12:00:00Z"></div>
+      <button class="button button--glass" type="submit">Set clock</button>
+      </form>
+      <form method="post" action="\(WalkWorthyPath.testClock.path)"><button class="button button--glass" type="submit">Back to real time</button></form>
+      </section>
+      """
+  }
+}

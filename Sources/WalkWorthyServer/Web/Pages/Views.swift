@@ -1,0 +1,119 @@
+import Foundation
+import ServerKit
+import WalkWorthyCore
+
+/// The onboarding form as posted: the core's ``ProfileForm`` plus what only a web form has (the
+/// age field's raw text, the custom-hobby box), so a re-shown form keeps everything typed.
+struct OnboardingView {
+  var form: ProfileForm
+  var ageText: String
+  var editing: Bool
+  var customText = ""
+  var hobbyProblem: String?
+  /// Whether the form has been posted, so problems are worth showing.
+  var submitted = false
+
+  init(form: ProfileForm, ageText: String, editing: Bool) {
+    self.form = form
+    self.ageText = ageText
+    self.editing = editing
+  }
+
+  init(fields: FormFields, editing: Bool) {
+    var form = ProfileForm()
+    let ageText = String((fields["age"] ?? "").trimmingCharacters(in: .whitespaces).prefix(12))
+    form.age = Int(ageText)
+    form.major = String((fields["major"] ?? "").prefix(400))
+    form.gender = fields["gender"].flatMap(Gender.init(rawValue:)) ?? .preferNotToSay
+    form.personalizationOptIn = fields["personalize"] == "on"
+    var problem: ProfileProblem?
+    for hobby in fields.values("hobby").prefix(40) where !form.isSelected(hobby) {
+      problem = form.toggle(hobby) ?? problem
+    }
+    let custom = fields["custom"] ?? ""
+    if fields["action"] != "add-hobby", !custom.trimmingCharacters(in: .whitespaces).isEmpty {
+      // Typed but not added: saving adds it, as a person would expect.
+      problem = form.addCustomHobby(custom) ?? problem
+      if problem != nil { customText = custom }
+    }
+    self.form = form
+    self.ageText = ageText
+    self.editing = editing
+    hobbyProblem = problem?.message
+    submitted = true
+  }
+
+  var ageIsNumber: Bool { ageText.isEmpty || Int(ageText) != nil }
+
+  var ageProblem: String? {
+    guard submitted else { return nil }
+    if !ageIsNumber { return "Please enter your age as a number, such as 19." }
+    return form.problems.first {
+      if case .ageMissing = $0 { return true }
+      if case .ageOutOfRange = $0 { return true }
+      return false
+    }?.message
+  }
+
+  var majorProblem: String? {
+    guard submitted else { return nil }
+    return form.problems.first {
+      if case .majorTooLong = $0 { return true }
+      return false
+    }?.message
+  }
+
+  var hobbiesProblem: String? {
+    guard submitted else { return nil }
+    return hobbyProblem
+      ?? form.problems.first {
+        switch $0 {
+        case .tooManyHobbies, .emptyHobby, .hobbyTooLong: true
+        default: false
+        }
+      }?.message
+  }
+}
+
+struct CanvasView {
+  let fakeCanvas: Bool
+  let linked: Bool
+  let today: TodayCanvas?
+  let zone: TimeZone
+}
+
+struct HomeView {
+  let feed: HomeFeed
+  let refresh: RefreshRecord?
+  let now: Date
+  let zone: TimeZone
+}
+
+struct SettingsView {
+  let profile: Profile
+  let device: WalkWorthyDevice
+  let fakeCanvas: Bool
+  let config: Config
+  /// Where the web version's encouragements come from.
+  let api: APIMode
+  let build: BuildInfo
+  let notice: SettingsNotice?
+  /// The device's time, when this server lets testers move it.
+  let testClock: (now: Date, shifted: Bool)?
+}
+
+/// Times and dates as a student reads them, in their own zone.
+enum Moments {
+  static func time(_ date: Date, in zone: TimeZone) -> String {
+    date.formatted(
+      Date.FormatStyle(date: .omitted, time: .shortened, locale: Locale(identifier: "en_US"), timeZone: zone))
+  }
+
+  static func dayAndTime(_ date: Date, in zone: TimeZone) -> String {
+    var style = Date.FormatStyle(locale: Locale(identifier: "en_US"), timeZone: zone)
+    style = style.weekday(.abbreviated).day().month(.abbreviated).hour().minute()
+    return date.formatted(style)
+  }
+
+  static func iso(_ date: Date) -> String { date.formatted(.iso8601) }
+}

@@ -1,0 +1,402 @@
+import Foundation
+import Hummingbird
+import OrchardKit
+import ServerKit
+import WalkWorthyCore
+
+/// WalkWorthy's web version: onboarding, the Canvas link (mock), home, the pop-ups, history and
+/// settings, as plain HTML forms and links. Each route asks ``WalkWorthyService`` (the JSON API's
+/// service too) and shows what `WalkWorthyCore` decided; what the phone would keep is kept in the
+/// device's ``OnDeviceState``.
+struct WalkWorthyRoutes: Sendable {
+  let service: WalkWorthyService
+  let pages: PageRenderer
+  let build: BuildInfo
+  /// Where encouragements come from: the spec's mock, or (live) the service's own selection.
+  let api: APIMode
+  /// Whether a tester may set this device's clock (test servers on loopback only).
+  let testDeviceClock: Bool
+  let library: EncouragementLibrary
+
+  var config: Config { service.config }
+
+  func register(_ routes: AppRoutes) {
+    let web = routes.web()
+    web.get(WalkWorthyPath.home.pattern, use: home)
+    web.get(WalkWorthyPath.welcome.pattern, use: welcome)
+    web.post(WalkWorthyPath.welcome.pattern, use: saveWelcome)
+    web.get(WalkWorthyPath.canvas.pattern, use: canvas)
+    web.post(WalkWorthyPath.canvasLink.pattern) { try await linkCanvas($1, linked: true) }
+    web.post(WalkWorthyPath.canvasUnlink.pattern) { try await linkCanvas($1, linked: false) }
+    web.post(WalkWorthyPath.next.pattern) { try await move($1, forward: true) }
+    web.post(WalkWorthyPath.previous.pattern) { try await move($1, forward: false) }
+    web.post(WalkWorthyPath.translation.pattern, use: chooseTranslation)
+    web.post(WalkWorthyPath.refresh.pattern, use: refresh)
+    web.post(WalkWorthyPath.popups.pattern, use: dealPopups)
+    web.get(WalkWorthyPath.popups.pattern, use: popups)
+    web.post(WalkWorthyPath.popupsSeen.pattern, use: popupSeen)
+    web.get(WalkWorthyPath.history.pattern, use: history)
+    web.get(WalkWorthyPath.historyEntry.pattern, use: historyEntry)
+    web.get(WalkWorthyPath.settings.pattern, use: settings)
+    web.post(WalkWorthyPath.settings.pattern, use: saveSettings)
+    web.post(WalkWorthyPath.testNotification.pattern, use: testNotification)
+    if testDeviceClock { web.post(WalkWorthyPath.testClock.pattern, use: setDeviceClock) }
+  }
+
+  // MARK: Onboarding
+
+  @Sendable func welcome(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let device = try await service.device(try context.deviceID())
+    let profile = device.onDevice.profile
+    let form = profile.map(ProfileForm.init(editing:)) ?? ProfileForm()
+    let view = OnboardingView(form: form, ageText: form.age.map(String.init) ?? "", editing: profile != nil)
+    return pages.response(WalkWorthyPages.onboarding(view, theme: device.onDevice.theme))
+  }
+
+  @Sendable func saveWelcome(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let fields = try await FormFields(request, context: context)
+    let id = try context.deviceID()
+    let stored = try await service.device(id)
+    var view = OnboardingView(fields: fields, editing: stored.onDevice.profile != nil)
+    if fields["action"] == "add-hobby" {
+      // Adding a chip re-shows the form with everything typed so far; nothing is saved yet.
+      let problem = view.form.addCustomHobby(fields["custom"] ?? "")
+      view.hobbyProblem = problem?.message
+      view.customText = problem == nil ? "" : fields["custom"] ?? ""
+      return pages.response(WalkWorthyPages.onboarding(view, theme: stored.onDevice.theme))
+    }
+    guard view.ageIsNumber, let profile = try? view.form.profile() else {
+      return pages.response(
+        WalkWorthyPages.onboarding(view, theme: stored.onDevice.theme), status: .unprocessableContent)
+    }
+    let firstTime = stored.onDevice.profile == nil
+    let card = firstTime ? try await feed(for: id, stored).current : nil
+    try await service.change(id) { device in
+      device.adopt(zone: fields["zone"])
+      device.keep(profile)
+      // The first card counts as seen once the person reaches Home.
+      if let card { device.onDevice.history.record(card, at: now(device)) }
+    }
+    return .seeOther(firstTime ? WalkWorthyPath.home.path : WalkWorthyPath.settings.path + "?notice=profile")
+  }
+
+  // MARK: Canvas
+
+  @Sendable func canvas(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let id = try context.deviceID()
+    let device = try await service.device(id)
+    guard device.onDevice.profile != nil else { return .seeOther(WalkWorthyPath.welcome.path) }
+    let fake = device.usesFakeCanvas(config)
+    let today = fake && device.onDevice.canvasLinked ? await todayCanvas(id, device) : nil
+    return pages.response(
+      WalkWorthyPages.canvas(
+        CanvasView(fakeCanvas: fake, linked: device.onDevice.canvasLinked, today: today, zone: device.zone),
+        theme: device.onDevice.theme))
+  }
+
+  func linkCanvas(_ context: AppRequestContext, linked: Bool) async throws -> Response {
+    try await change(context) { device, _ in
+      guard device.usesFakeCanvas(config) else {
+        throw OrchardError.badRequest(
+          "The mock Canvas link is off. Turn on \u{201C}Use fake Canvas link\u{201D} in Settings first.",
+          code: "FAKE_CANVAS_OFF")
+      }
+      device.onDevice.canvasLinked = linked
+    }
+    return .seeOther(WalkWorthyPath.canvas.path)
+  }
+
+  // MARK: Home
+
+  @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let id = try context.deviceID()
+    let device = try await service.device(id)
+    guard device.onDevice.profile != nil else { return .seeOther(WalkWorthyPath.welcome.path) }
+    let feed = try await feed(for: id, device)
+    let refresh = request.uri.queryParameters.get("refreshed") == "1" ? device.onDevice.lastRefresh : nil
+    return pages.response(
+      WalkWorthyPages.home(
+        HomeView(feed: feed, refresh: refresh, now: now(device), zone: device.zone), theme: device.onDevice.theme))
+  }
+
+  func move(_ context: AppRequestContext, forward: Bool) async throws -> Response {
+    try await change(context) { device, id in
+      var feed = try await feed(for: id, device)
+      let card = forward ? feed.next() : feed.previous()
+      device.onDevice.currentID = card.id
+      device.onDevice.history.record(card, at: now(device))
+    }
+    return .seeOther(WalkWorthyPath.home.path)
+  }
+
+  @Sendable func chooseTranslation(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let fields = try await FormFields(request, context: context)
+    let translation = try Self.translation(fields["translation"])
+    try await change(context) { device, id in
+      var feed = try await feed(for: id, device)
+      let card = feed.select(translation)
+      device.onDevice.translation = translation
+      device.onDevice.history.record(card, at: now(device))
+    }
+    return .seeOther(WalkWorthyPath.home.path)
+  }
+
+  /// The spec's "simulate background refresh": the background task's body, run now.
+  @Sendable func refresh(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let fields = try await FormFields(request, context: context)
+    try await change(context) { device, id in
+      device.adopt(zone: fields["zone"])
+      let refreshedAt = self.now(device)
+      await device.onDevice.refresh(
+        api: service.api(for: id, mode: api, at: refreshedAt), mode: config.notificationMode, now: refreshedAt,
+        timeZone: device.zone)
+    }
+    return .seeOther(WalkWorthyPath.home.path + "?refreshed=1")
+  }
+
+  // MARK: Pop-ups
+
+  @Sendable func dealPopups(_ request: Request, context: AppRequestContext) async throws -> Response {
+    var generator = service.random.generator
+    try await change(context) { device, _ in
+      let count = Int.random(in: PopupDeck.sizes, using: &generator)
+      let cards = PopupDeck.deal(
+        from: library.entries, count: count, in: device.onDevice.translation, using: &generator)
+      device.onDevice.popups = cards.map { PopupSlot(id: $0.card.id, tag: $0.tag) }
+      if let first = cards.first { device.onDevice.history.record(first.card, at: now(device)) }
+    }
+    return .seeOther(WalkWorthyPath.popup(1))
+  }
+
+  @Sendable func popups(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let device = try await service.device(try context.deviceID())
+    guard device.onDevice.profile != nil else { return .seeOther(WalkWorthyPath.welcome.path) }
+    let cards = popupCards(device.onDevice)
+    guard !cards.isEmpty else { return .seeOther(WalkWorthyPath.home.path) }
+    let number = request.uri.queryParameters.get("card", as: Int.self) ?? 1
+    guard (1...cards.count).contains(number) else { return .seeOther(WalkWorthyPath.popup(1)) }
+    return pages.response(WalkWorthyPages.popups(cards, current: number, theme: device.onDevice.theme))
+  }
+
+  /// A pop-up reached by swipe, key or button: it joins the history.
+  @Sendable func popupSeen(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let fields = try await FormFields(request, context: context)
+    guard let number = fields["card"].flatMap(Int.init) else {
+      throw OrchardError.badRequest("Say which pop-up card was shown.", code: "BAD_POPUP_CARD")
+    }
+    let shown = try await change(context) { device, _ in
+      let cards = popupCards(device.onDevice)
+      guard cards.indices.contains(number - 1) else { return 1 }
+      device.onDevice.history.record(cards[number - 1].card, at: now(device))
+      return number
+    }
+    return .seeOther(WalkWorthyPath.popup(shown))
+  }
+
+  // MARK: History
+
+  @Sendable func history(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let device = try await service.device(try context.deviceID())
+    guard device.onDevice.profile != nil else { return .seeOther(WalkWorthyPath.welcome.path) }
+    return pages.response(
+      WalkWorthyPages.history(device.onDevice.history.entries, zone: device.zone, theme: device.onDevice.theme))
+  }
+
+  @Sendable func historyEntry(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let device = try await service.device(try context.deviceID())
+    guard let id = context.parameters.get("id", as: Int.self), let entry = device.onDevice.history.entry(id: id) else {
+      throw OrchardError.notFound
+    }
+    return pages.response(WalkWorthyPages.historyDetail(entry, zone: device.zone, theme: device.onDevice.theme))
+  }
+
+  // MARK: Settings
+
+  @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let device = try await service.device(try context.deviceID())
+    guard let profile = device.onDevice.profile else { return .seeOther(WalkWorthyPath.welcome.path) }
+    let notice = request.uri.queryParameters.get("notice").flatMap(SettingsNotice.init(rawValue:))
+    let view = SettingsView(
+      profile: profile, device: device, fakeCanvas: device.usesFakeCanvas(config), config: config, api: api,
+      build: build, notice: notice,
+      testClock: testDeviceClock ? (now: now(device), shifted: device.onDevice.clockShift != nil) : nil)
+    return pages.response(WalkWorthyPages.settings(view, theme: device.onDevice.theme))
+  }
+
+  @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let fields = try await FormFields(request, context: context)
+    let translation = try Self.translation(fields["translation"])
+    guard let theme = fields["theme"].flatMap(ThemeChoice.init(rawValue:)) else {
+      throw OrchardError.badRequest("Choose System, Light or Dark.", code: "UNKNOWN_THEME")
+    }
+    let notifications = try Self.notificationSettings(fields)
+    try await change(context) { device, _ in
+      device.adopt(zone: fields["zone"])
+      if var profile = device.onDevice.profile {
+        profile.personalizationOptIn = fields["personalize"] == "on"
+        device.keep(profile)
+      }
+      device.fakeCanvas = fields["fake-canvas"] == "on"
+      device.onDevice.translation = translation
+      device.onDevice.theme = theme
+      device.onDevice.notifications = notifications
+      device.onDevice.pending = NotificationPlanner.plan(
+        settings: notifications, mode: config.notificationMode, now: now(device), timeZone: device.zone,
+        pending: device.onDevice.pending)
+    }
+    return .seeOther(WalkWorthyPath.settings.path + "?notice=saved")
+  }
+
+  /// "Send test notification (10 s)": the planner decides when; the browser shows it. A script asks
+  /// for JSON and hands the notification to the service worker; a plain form post gets the page.
+  @Sendable func testNotification(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let (test, sentAt) = try await change(context) { device, _ in
+      let sentAt = self.now(device)
+      device.onDevice.pending = NotificationPlanner.plan(
+        settings: device.onDevice.notifications, mode: config.notificationMode, now: sentAt, timeZone: device.zone,
+        pending: device.onDevice.pending, sendingTest: true)
+      return (device.onDevice.pending.first { $0.kind == .test }, sentAt)
+    }
+    let wantsJSON = request.headers[.accept]?.contains("application/json") == true
+    guard wantsJSON else {
+      return .seeOther(WalkWorthyPath.settings.path + (test == nil ? "?notice=off" : "?notice=test"))
+    }
+    let body = ScheduledNotification(test, now: sentAt)
+    return Response(
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+      body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(body))))
+  }
+
+  /// Sets this device's clock to an instant, as a tester would on a phone (to reach the mock
+  /// encouragement's day), or back to the real time.
+  @Sendable func setDeviceClock(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let fields = try await FormFields(request, context: context)
+    var shift: TimeInterval?
+    if let text = fields["at"], !text.isEmpty {
+      guard let instant = WireTimestamp.parse(text) else {
+        throw OrchardError.badRequest("Give the time as ISO 8601, e.g. 2026-11-17T12:00:00Z.", code: "BAD_TEST_CLOCK")
+      }
+      shift = instant.timeIntervalSince(service.clock.now)
+    }
+    try await change(context) { device, _ in device.onDevice.clockShift = shift }
+    return .seeOther(WalkWorthyPath.settings.path)
+  }
+
+  // MARK: Helpers
+
+  /// The time on this visitor's device: the server's, moved by a tester's shift on test servers.
+  func now(_ device: WalkWorthyDevice) -> Date {
+    device.onDevice.now(service.clock.now, shiftsAllowed: testDeviceClock)
+  }
+
+  /// Today's sample day; nil when it cannot be read (the page says so).
+  func todayCanvas(_ id: IdempotencyID, _ device: WalkWorthyDevice) async -> TodayCanvas? {
+    try? await service.api(for: id, mode: api, at: now(device)).fetchTodayCanvas()
+  }
+
+  /// The home feed: today's list, on the card last shown.
+  func feed(for id: IdempotencyID, _ device: WalkWorthyDevice) async throws -> HomeFeed {
+    let source = service.api(for: id, mode: api, at: now(device))
+    let canvas = device.usesFakeCanvas(config) && device.onDevice.canvasLinked ? await todayCanvas(id, device) : nil
+    let leading = try? await source.fetchNext().payload?.id
+    let entries = TodayList.entries(from: library, leadingID: leading, canvas: canvas)
+    guard
+      let feed = HomeFeed(
+        entries: entries, translation: device.onDevice.translation, currentID: device.onDevice.currentID)
+    else { throw OrchardError.internalError }
+    return feed
+  }
+
+  /// The last sequence dealt, in the device's translation now.
+  func popupCards(_ state: OnDeviceState) -> [ShownPopup] {
+    state.popups.compactMap { slot in
+      library.encouragement(id: slot.id).map { ShownPopup(tag: slot.tag, card: VerseCard($0, in: state.translation)) }
+    }
+  }
+
+  /// Loads, changes and saves. Every change needs a profile first (a cleared browser's old page).
+  @discardableResult
+  func change<R>(
+    _ context: AppRequestContext, _ body: (inout WalkWorthyDevice, IdempotencyID) async throws -> R
+  ) async throws -> R {
+    let id = try context.deviceID()
+    return try await service.change(id) { device in
+      guard device.onDevice.profile != nil else { throw Self.onboardingFirst }
+      return try await body(&device, id)
+    }
+  }
+
+  static let onboardingFirst = OrchardError(
+    status: .conflict, code: "ONBOARDING_FIRST", title: "Let\u{2019}s start with hello",
+    detail:
+      "This browser has no WalkWorthy profile yet, so nothing was changed. Open WalkWorthy to fill in the welcome form."
+  )
+
+  static func translation(_ value: String?) throws -> Translation {
+    guard let translation = value.flatMap(Translation.init(rawValue:)) else {
+      throw OrchardError.badRequest(
+        "Choose one of the translations offered: BSB, KJV or WEB.", code: "UNKNOWN_TRANSLATION")
+    }
+    return translation
+  }
+
+  static func notificationSettings(_ fields: FormFields) throws -> NotificationSettings {
+    func time(_ name: String, _ what: String) throws -> TimeOfDay? {
+      guard let text = fields[name], !text.isEmpty else { return nil }
+      guard let time = TimeOfDay(text) else {
+        throw OrchardError.badRequest("Give the \(what) as a time such as 08:00.", code: "BAD_TIME")
+      }
+      return time
+    }
+    let daily = try time("daily", "daily time")
+    var quiet: QuietHours?
+    if fields["quiet"] == "on" {
+      guard let start = try time("quiet-start", "start of quiet hours"),
+        let end = try time("quiet-end", "end of quiet hours")
+      else {
+        throw OrchardError.badRequest("Quiet hours need a start and an end.", code: "BAD_QUIET_HOURS")
+      }
+      quiet = QuietHours(start: start, end: end)
+    }
+    return NotificationSettings(isEnabled: fields["notifications"] == "on", dailyTime: daily, quietHours: quiet)
+  }
+}
+
+/// What the settings page can say after a change.
+enum SettingsNotice: String {
+  case saved, test, off, profile
+
+  var text: String {
+    switch self {
+    case .saved: "Saved."
+    case .test:
+      "Your test notification is on its way in \(Int(NotificationPlanner.testDelay)) seconds. With scripts off, this browser cannot show it, so this message stands in for it."
+    case .off: "Notifications are off, so nothing was scheduled. Turn them on above first."
+    case .profile: "Your profile is updated."
+    }
+  }
+}
+
+/// The test notification as the page's script receives it.
+struct ScheduledNotification: Encodable {
+  let scheduled: Bool
+  let id: String?
+  let title: String?
+  let body: String?
+  /// Seconds from now, as the planner decided.
+  let delay: Double?
+
+  init(_ request: NotificationRequest?, now: Date) {
+    scheduled = request != nil
+    id = request?.id
+    title = request?.title
+    body = request?.body
+    delay = request.map { max(0, $0.fireAt.timeIntervalSince(now)) }
+  }
+}
+
+/// A pop-up as the page shows it.
+struct ShownPopup {
+  let tag: Tag
+  let card: VerseCard
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import OrchardKit
+import ServerKit
+
+/// Builds a server of `apps` alone, as `orchard serve` builds the whole platform, and runs `body`
+/// against its router: each app's route tests build just that app. The database is a fresh
+/// in-memory SQLite unless one is given; time and randomness are the test's.
+public func withTestServer(
+  _ apps: [any OrchardApp], configuration: ServerConfiguration = .defaults,
+  database: DatabaseLocation = .sqliteMemory, clock: any WallClock, random: RandomSource = .seeded(1),
+  outbound: PublicHTTPClient = PublicHTTPClient(),
+  _ body: @Sendable (any TestClientProtocol) async throws -> Void
+) async throws {
+  let app = try await buildServer(
+    configuration, apps: apps, database: database,
+    dependencies: ServerDependencies(clock: clock, random: random, outbound: outbound))
+  try await app.test(.router) { client in try await body(client) }
+}
+
+/// A fresh SQLite file in a temporary folder, removed after `body`: for tests that need a database
+/// two servers (or a migration and a server) open in turn.
+public func withTemporarySQLite<R>(_ body: (DatabaseLocation) async throws -> R) async throws -> R {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("orchard-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: directory) }
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  return try await body(.sqliteFile(path: directory.appendingPathComponent("orchard.sqlite").path))
+}

@@ -1,0 +1,34 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import ServerKitTesting
+import Testing
+
+/// WalkWorthy's first two screens as a visitor receives them — status, headers and body — compared
+/// with the committed snapshots in `__Snapshots__/`.
+@Suite("WalkWorthy pages, as served")
+struct WalkWorthySnapshotTests {
+  static func snapshot(_ visitor: Visitor, _ path: String) async throws -> String {
+    var headers: HTTPFields = [:]
+    if let cookie = visitor.cookie { headers[.cookie] = cookie }
+    let response = try await visitor.client.execute(uri: path, method: .get, headers: headers)
+    return snapshotText(status: response.status, headers: response.headers, body: String(buffer: response.body))
+  }
+
+  @Test("the onboarding form")
+  func onboarding() async throws {
+    try await withWalkWorthyWeb { visitor in
+      _ = try await visitor.get("/walkworthy/")
+      expectSnapshot(try await Self.snapshot(visitor, "/walkworthy/welcome"), named: "onboarding")
+    }
+  }
+
+  @Test("home on the mock verse")
+  func home() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      expectSnapshot(try await Self.snapshot(visitor, "/walkworthy/"), named: "home")
+    }
+  }
+}

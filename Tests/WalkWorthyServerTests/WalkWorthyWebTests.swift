@@ -1,0 +1,274 @@
+import Foundation
+import OrchardKit
+import ServerKit
+import ServerKitTesting
+import Testing
+import WalkWorthyCore
+
+@Suite("WalkWorthy on the web")
+struct WalkWorthyWebTests {
+  @Test("a first visit opens onboarding: age, major, gender with Prefer not to say, hobby chips, opt-in, privacy")
+  func onboardingForm() async throws {
+    try await withWalkWorthyWeb { visitor in
+      #expect(try await visitor.get("/walkworthy/").location == "/walkworthy/welcome")
+      let form = try await visitor.get("/walkworthy/welcome").body
+      for part in [
+        "name=\"age\" type=\"number\"", "name=\"major\"",
+        "<option value=\"prefer-not-to-say\" selected>Prefer not to say",
+        "value=\"Reading\"", "name=\"custom\"", "name=\"personalize\"", "anonymous id",
+      ] {
+        #expect(form.contains(part), "\(part)")
+      }
+    }
+  }
+
+  @Test("invalid answers come back beside their fields, with everything typed kept")
+  func onboardingErrors() async throws {
+    try await withWalkWorthyWeb { visitor in
+      _ = try await visitor.get("/walkworthy/")
+      let words = try await visitor.post(
+        "/walkworthy/welcome", form: "age=nineteen&major=Nursing&gender=man&hobby=Art&action=save")
+      #expect(words.status == .unprocessableContent)
+      #expect(words.body.contains("id=\"age-error\">Please enter your age as a number"))
+      #expect(words.body.contains("value=\"nineteen\"") && words.body.contains("value=\"Nursing\""))
+      #expect(words.body.contains("<option value=\"man\" selected>"))
+      #expect(words.body.contains("value=\"Art\" checked"))
+      let young = try await visitor.post("/walkworthy/welcome", form: "age=9&action=save")
+      #expect(young.status == .unprocessableContent && young.body.contains("WalkWorthy is for ages 13 to 100."))
+      #expect(young.body.contains("aria-invalid=\"true\" aria-describedby=\"age-error\""))
+      let long = String(repeating: "x", count: 81)
+      let major = try await visitor.post("/walkworthy/welcome", form: "age=20&major=\(long)&action=save")
+      #expect(major.body.contains("id=\"major-error\">Please shorten your major to 80 characters."))
+      #expect(try await visitor.get("/walkworthy/").location == "/walkworthy/welcome")
+      let early = try await visitor.post("/walkworthy/next")
+      #expect(early.status == .conflict && early.body.contains("no WalkWorthy profile yet"))
+    }
+  }
+
+  @Test("Add puts a custom hobby chip on the form, selected, without saving anything yet")
+  func customHobby() async throws {
+    try await withWalkWorthyWeb { visitor in
+      _ = try await visitor.get("/walkworthy/")
+      let added = try await visitor.post(
+        "/walkworthy/welcome", form: "age=21&hobby=Music&custom=Rock+climbing&action=add-hobby")
+      #expect(added.status == .ok)
+      #expect(added.body.contains("value=\"Rock climbing\" checked") && added.body.contains("value=\"Music\" checked"))
+      #expect(added.body.contains("value=\"21\""))
+      #expect(!added.body.contains("field-error"))
+      let tooLong = try await visitor.post(
+        "/walkworthy/welcome", form: "age=21&custom=\(String(repeating: "a", count: 31))&action=add-hobby")
+      #expect(tooLong.body.contains("id=\"hobbies-error\"") && tooLong.body.contains("keep hobbies to 30 characters"))
+      #expect(try await visitor.get("/walkworthy/").location == "/walkworthy/welcome")
+    }
+  }
+
+  @Test("a hobby is escaped one Unicode scalar at a time, even a quote with a combining mark")
+  func escaping() async throws {
+    try await withWalkWorthyWeb { visitor in
+      _ = try await visitor.get("/walkworthy/")
+      let hostile = "%22%CC%B8%3E%3Cb%3E"  // "̸><b>
+      let page = try await visitor.post("/walkworthy/welcome", form: "age=20&custom=\(hostile)&action=add-hobby").body
+      #expect(page.contains("value=\"&quot;\u{338}&gt;&lt;b&gt;\" checked"))
+      #expect(!page.contains("<b>"))
+    }
+  }
+
+  @Test("Home shows the mock verse with its label; a new translation changes text and label together")
+  func translationSwitch() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      let home = try await visitor.get("/walkworthy/").body
+      let bsb = card("ww-isaiah-41-13", .bsb)
+      #expect(home.contains(">Isaiah 41:13</h2>") && home.contains(">BSB</abbr>"))
+      #expect(home.contains(HTML.escape(bsb.text)) && home.contains(HTML.escape(bsb.encouragement)))
+      #expect(try await visitor.post("/walkworthy/translation", form: "translation=kjv").location == "/walkworthy/")
+      let kjvPage = try await visitor.get("/walkworthy/").body
+      let kjv = card("ww-isaiah-41-13", .kjv)
+      #expect(kjvPage.contains(">KJV</abbr>") && kjvPage.contains(HTML.escape(kjv.text)))
+      #expect(!kjvPage.contains(">BSB</abbr>") && !kjvPage.contains(HTML.escape(bsb.text)))
+      #expect(try await visitor.post("/walkworthy/translation", form: "translation=esv").status == .badRequest)
+    }
+  }
+
+  @Test("Next and Previous cycle today's list and each card seen joins the history")
+  func nextAndPrevious() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      #expect(try await visitor.get("/walkworthy/").body.contains("1 of 7"))
+      _ = try await visitor.post("/walkworthy/next")
+      #expect(try await visitor.get("/walkworthy/").body.contains("2 of 7"))
+      _ = try await visitor.post("/walkworthy/previous")
+      _ = try await visitor.post("/walkworthy/previous")
+      let wrapped = try await visitor.get("/walkworthy/").body
+      #expect(wrapped.contains("7 of 7"))
+      let history = try await visitor.get("/walkworthy/history").body
+      #expect(history.components(separatedBy: "class=\"glass history-item\"").count - 1 == 4)
+    }
+  }
+
+  @Test("the Canvas link (mock) toggles to Linked (mock), shows today's sample day, and unlinks")
+  func canvasLink() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      let unlinked = try await visitor.get("/walkworthy/canvas").body
+      #expect(unlinked.contains("Link Canvas (Mock)") && !unlinked.contains("Linked (mock)"))
+      #expect(try await visitor.post("/walkworthy/canvas/link").location == "/walkworthy/canvas")
+      let linked = try await visitor.get("/walkworthy/canvas").body
+      #expect(linked.contains("Linked (mock)") && linked.contains("Unlink Canvas"))
+      #expect(linked.contains("CHEM 2310 Midterm Exam 2") && linked.contains("STAT 2000 Problem Set 9"))
+      #expect(linked.contains("<span class=\"item-title\">CHEM 2310 Midterm Exam 2</span>"))
+      #expect(linked.contains("<span class=\"item-title\">STAT 2000 Problem Set 9</span>"))
+      #expect(linked.contains("40 points") && !linked.contains("&lt;"))
+      // With an exam today, the home list leads with the mock verse, then exam-day encouragements.
+      let home = try await visitor.get("/walkworthy/").body
+      #expect(home.contains(">Isaiah 41:13</h2>"))
+      _ = try await visitor.post("/walkworthy/canvas/unlink")
+      #expect(try await visitor.get("/walkworthy/canvas").body.contains("Link Canvas (Mock)"))
+    }
+  }
+
+  @Test("with the fake Canvas link off there is nothing to link")
+  func fakeCanvasOff() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      _ = try await visitor.post(
+        "/walkworthy/settings", form: "translation=bsb&theme=system&notifications=on&daily=08%3A00")
+      let page = try await visitor.get("/walkworthy/canvas").body
+      #expect(page.contains("The practice link is off") && !page.contains("Link Canvas (Mock)"))
+      #expect(try await visitor.post("/walkworthy/canvas/link").status == .badRequest)
+    }
+  }
+
+  @Test("Show Pop-ups deals 3 to 5 tagged cards; moving on records each card seen")
+  func popups() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      for _ in 0..<8 {
+        #expect(try await visitor.post("/walkworthy/popups").location == "/walkworthy/popups?card=1")
+        let page = try await visitor.get("/walkworthy/popups?card=1").body
+        let cards = page.components(separatedBy: "class=\"glass card popup-card\"").count - 1
+        #expect((3...5).contains(cards))
+        #expect(page.contains("aria-live=\"polite\">Card 1 of \(cards): Courage</p>"))
+        #expect(page.contains("class=\"tag tag--courage\">Courage</p>"))
+      }
+      let before = try await visitor.get("/walkworthy/history").body.components(separatedBy: "history-item\"").count
+      #expect(try await visitor.post("/walkworthy/popups/seen", form: "card=2").location == "/walkworthy/popups?card=2")
+      let after = try await visitor.get("/walkworthy/history").body.components(separatedBy: "history-item\"").count
+      #expect(after == before + 1)
+      #expect(try await visitor.get("/walkworthy/popups?card=9").location == "/walkworthy/popups?card=1")
+    }
+  }
+
+  @Test("History lists what was seen, newest first, and opens a detail page")
+  func historyDetail() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      _ = try await visitor.post("/walkworthy/next")
+      let list = try await visitor.get("/walkworthy/history").body
+      #expect(list.contains("href=\"/walkworthy/history/2\"") && list.contains("href=\"/walkworthy/history/1\""))
+      #expect(list.range(of: "/walkworthy/history/2")!.lowerBound < list.range(of: "/walkworthy/history/1")!.lowerBound)
+      let detail = try await visitor.get("/walkworthy/history/1").body
+      let first = card("ww-isaiah-41-13", .bsb)
+      #expect(detail.contains("<h1 id=\"detail-ref\" class=\"verse-ref\">Isaiah 41:13</h1>"))
+      #expect(detail.contains(HTML.escape(first.text)) && detail.contains(">BSB</abbr>"))
+      #expect(try await visitor.get("/walkworthy/history/99").status == .notFound)
+    }
+  }
+
+  @Test("settings persist: toggles, translation, theme on <html>, daily time and quiet hours")
+  func settingsPersist() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      let saved = try await visitor.post(
+        "/walkworthy/settings",
+        form:
+          "personalize=on&fake-canvas=on&translation=web&theme=dark&notifications=on&daily=21%3A30&quiet=on&quiet-start=23%3A00&quiet-end=06%3A30&zone=Europe%2FBerlin"
+      )
+      #expect(saved.location == "/walkworthy/settings?notice=saved")
+      let page = try await visitor.get("/walkworthy/settings?notice=saved").body
+      #expect(page.contains("<html lang=\"en\" class=\"theme-dark\">"))
+      #expect(page.contains("role=\"status\">Saved.</p>"))
+      #expect(page.contains("name=\"personalize\" checked") && page.contains("name=\"fake-canvas\" checked"))
+      #expect(page.contains("<option value=\"web\" selected>") && page.contains("value=\"dark\" checked"))
+      #expect(page.contains("name=\"daily\" type=\"time\" value=\"21:30\""))
+      #expect(
+        page.contains("name=\"quiet\" checked") && page.contains("value=\"23:00\"") && page.contains("value=\"06:30\""))
+      #expect(page.contains("Times are in Europe/Berlin"))
+      #expect(try await visitor.get("/walkworthy/").body.contains(">WEB</abbr>"))
+      #expect(
+        try await visitor.post("/walkworthy/settings", form: "translation=web&theme=dark&daily=25%3A00").status
+          == .badRequest)
+    }
+  }
+
+  @Test("Send test notification: the planner's 10-second notification, as JSON for the script")
+  func testNotification() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      let sent = try await visitor.postJSON("/walkworthy/settings/test-notification")
+      #expect(sent.status == .ok)
+      #expect(sent.body.contains("\"scheduled\":true") && sent.body.contains("\"delay\":10"))
+      #expect(sent.body.contains("\"title\":\"WalkWorthy test notification\""))
+      #expect(
+        try await visitor.post("/walkworthy/settings/test-notification").location
+          == "/walkworthy/settings?notice=test")
+      _ = try await visitor.post("/walkworthy/settings", form: "translation=bsb&theme=system")
+      let off = try await visitor.postJSON("/walkworthy/settings/test-notification")
+      #expect(off.body.contains("\"scheduled\":false"))
+    }
+  }
+
+  @Test("Refresh runs the background task with the mock: scheduled once, then already delivered")
+  func refresh() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      #expect(try await visitor.post("/walkworthy/refresh", form: "zone=UTC").location == "/walkworthy/?refreshed=1")
+      let first = try await visitor.get("/walkworthy/?refreshed=1").body
+      #expect(first.contains("refresh-outcome--scheduled") && first.contains("Isaiah 41:13 (BSB)"))
+      #expect(first.contains("data-notify-id=\"walkworthy.encouragement.ww-isaiah-41-13\""))
+      #expect(first.contains("data-notify-delay=\"0\""))
+      _ = try await visitor.post("/walkworthy/refresh", form: "zone=UTC")
+      #expect(try await visitor.get("/walkworthy/?refreshed=1").body.contains("refresh-outcome--alreadyDelivered"))
+      #expect(!(try await visitor.get("/walkworthy/").body.contains("refresh-outcome")))
+    }
+  }
+
+  @Test("after the mock encouragement's expiry a refresh schedules nothing and says so")
+  func refreshExpired() async throws {
+    try await withWalkWorthyWeb(clock: ManualClock(mockDay.addingTimeInterval(86_400))) { visitor in
+      try await onboard(&visitor)
+      _ = try await visitor.post("/walkworthy/refresh", form: "zone=UTC")
+      let page = try await visitor.get("/walkworthy/?refreshed=1").body
+      #expect(page.contains("refresh-outcome--expired") && !page.contains("data-notify"))
+    }
+  }
+
+  @Test("quiet hours hold a refreshed encouragement until they end")
+  func refreshInQuietHours() async throws {
+    try await withWalkWorthyWeb(clock: ManualClock(mockDay.addingTimeInterval(-6 * 3_600))) { visitor in
+      try await onboard(&visitor)
+      _ = try await visitor.post("/walkworthy/refresh", form: "zone=UTC")
+      let page = try await visitor.get("/walkworthy/?refreshed=1").body
+      #expect(page.contains("refresh-outcome--scheduled") && page.contains("data-notify-delay=\"3600\""))
+    }
+  }
+
+  @Test("every screen answers 200 with the tab bar marking where you are")
+  func everyScreen() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      _ = try await visitor.post("/walkworthy/popups")
+      for (path, tab) in [
+        ("/walkworthy/", "Home"), ("/walkworthy/canvas", "Canvas"), ("/walkworthy/history", "History"),
+        ("/walkworthy/history/1", "History"), ("/walkworthy/settings", "Settings"), ("/walkworthy/welcome", "Settings"),
+      ] {
+        let page = try await visitor.get(path)
+        #expect(page.status == .ok, "\(path)")
+        #expect(page.body.contains("aria-current=\"page\">"), "\(path)")
+        #expect(page.body.contains("<span>\(tab)</span></a></li>"), "\(path)")
+      }
+      #expect(try await visitor.get("/walkworthy/popups?card=1").status == .ok)
+      #expect(try await visitor.get("/walkworthy/sw.js").body.contains("showNotification"))
+    }
+  }
+}
