@@ -3,14 +3,14 @@ public enum Emotion: String, CaseIterable, Codable, CodingKeyRepresentable, Send
   case anxiety, sadness, joy, loneliness, anger, gratitude
 
   /// The card's label.
-  public var label: String {
+  public var label: FaithJarText {
     switch self {
-    case .anxiety: "Anxiety"
-    case .sadness: "Sadness"
-    case .joy: "Joy"
-    case .loneliness: "Loneliness"
-    case .anger: "Anger"
-    case .gratitude: "Gratitude"
+    case .anxiety: .emotionAnxiety
+    case .sadness: .emotionSadness
+    case .joy: .emotionJoy
+    case .loneliness: .emotionLoneliness
+    case .anger: .emotionAnger
+    case .gratitude: .emotionGratitude
     }
   }
 

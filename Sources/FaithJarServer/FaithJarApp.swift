@@ -1,5 +1,6 @@
 import FaithJarCore
 import Foundation
+import OrchardKit
 import ServerKit
 
 /// Faith Jar on the Orchard server: its web version under `/faith-jar/`, with the device's state
@@ -17,6 +18,10 @@ public struct FaithJarApp: OrchardApp {
   public var migrations: [Migration] { FaithJarStorage.migrations }
 
   public var theme: DesignTokens? { FaithJarTheme.tokens }
+
+  public var languages: [Language] { FaithJarTexts.all.languages }
+
+  public var missingTexts: [Language: [String]] { FaithJarTexts.all.missing }
 
   public func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
 

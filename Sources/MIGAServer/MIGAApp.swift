@@ -19,6 +19,10 @@ public struct MIGAApp: OrchardApp {
 
   public var theme: DesignTokens? { MIGATheme.tokens }
 
+  public var languages: [Language] { MIGATexts.all.languages }
+
+  public var missingTexts: [Language: [String]] { MIGATexts.all.missing }
+
   public func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
 
   public func apiDocument() throws -> [UInt8]? { [UInt8](try MIGAAPISpec.document()) }

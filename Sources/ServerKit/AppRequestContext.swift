@@ -12,6 +12,9 @@ public struct AppRequestContext: RequestContext {
     self.coreContext = .init(source: source)
   }
 
+  /// The language the answer is written in: the app's, as ``LanguageMiddleware`` chose it.
+  public var language = Language.english
+
   /// The most bytes a body may have here: set per route group by ``BodyLimit``, 1 MiB elsewhere.
   public var maxUploadSize = 1024 * 1024
 

@@ -41,6 +41,10 @@ public struct WalkWorthyApp: OrchardApp {
 
   public var theme: DesignTokens? { WalkWorthyTheme.tokens }
 
+  public var languages: [Language] { WalkWorthyTexts.all.languages }
+
+  public var missingTexts: [Language: [String]] { WalkWorthyTexts.all.missing }
+
   public func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
 
   public func serviceWorker() throws -> ServiceWorker? {

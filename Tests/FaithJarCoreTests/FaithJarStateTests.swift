@@ -75,7 +75,8 @@ struct FaithJarStateTests {
 struct EmotionTests {
   @Test("six feelings, in the designer's order")
   func six() {
-    #expect(Emotion.allCases.map(\.label) == ["Anxiety", "Sadness", "Joy", "Loneliness", "Anger", "Gratitude"])
+    #expect(
+      Emotion.allCases.map { english($0.label) } == ["Anxiety", "Sadness", "Joy", "Loneliness", "Anger", "Gratitude"])
   }
 
   @Test("only sadness, loneliness and anger offer a way to talk to someone")

@@ -3,6 +3,9 @@ import Foundation
 import OrchardKit
 import Testing
 
+/// Sentences as an English reader sees them.
+let english = FaithJarTexts.all.localizer(.english)
+
 @MainActor
 @Suite("Screens through their view models")
 struct ViewModelTests {
@@ -23,7 +26,7 @@ struct ViewModelTests {
   func onboarding() async {
     let (session, _, _, store) = await session()
     let onboarding = OnboardingViewModel(session: session)
-    #expect(onboarding.pages.map(\.button) == ["Continue", "Continue", "Get Started"])
+    #expect(onboarding.pages.map { english($0.button) } == ["Continue", "Continue", "Get Started"])
     await onboarding.primaryAction()
     await onboarding.primaryAction()
     #expect(onboarding.isLastPage && !session.state.onboardingCompleted)
@@ -37,7 +40,7 @@ struct ViewModelTests {
     let (session, _, _, _) = await session()
     let verse = await EmotionListViewModel(session: session).choose(.anxiety)
     #expect(verse?.screen?.verse.emotion == .anxiety)
-    #expect(verse?.screen?.explanationHeading == "Why this verse?")
+    #expect(verse?.screen.map { english($0.explanationHeading) } == "Why this verse?")
   }
 
   @Test("another verse is never the one just read")
@@ -63,9 +66,10 @@ struct ViewModelTests {
   }
 
   @Test("the trial banner shows on the emotion list during the free week")
-  func banner() async {
+  func banner() async throws {
     let (session, _, _, _) = await session()
-    #expect(EmotionListViewModel(session: session).screen.trialBanner == "7 days left in your free week")
+    let banner = try #require(EmotionListViewModel(session: session).screen.trialBanner)
+    #expect(english(banner) == "7 days left in your free week")
   }
 
   @Test("after the trial the list is locked; a test purchase unlocks it at once")
@@ -77,7 +81,7 @@ struct ViewModelTests {
     #expect(list.isLocked)
     #expect(await list.choose(.joy) == nil)
     let paywall = PaywallViewModel(session: session)
-    #expect(paywall.screen.message.contains("free week has ended"))
+    #expect(english(paywall.screen.message).contains("free week has ended"))
     await paywall.purchase(.annual)
     #expect(paywall.hasAccess && !list.isLocked)
     #expect(await list.choose(.joy) != nil)
@@ -96,5 +100,21 @@ struct ViewModelTests {
     clock.advance(by: 60 * day)
     await session.revalidate()
     #expect(session.access == .providerUnavailable && paywall.hasAccess)
+  }
+}
+
+@Suite("Faith Jar's sentences")
+struct FaithJarTextTests {
+  @Test("every language Faith Jar declares has every sentence")
+  func complete() {
+    for catalog in FaithJarTexts.all.catalogs {
+      #expect(catalog.missing.isEmpty, "\(catalog.language) lacks \(catalog.missing.map(\.rawValue))")
+    }
+  }
+
+  @Test("the trial banner counts the days left, and names the last one")
+  func banner() {
+    #expect(english(Message(FaithJarText.trialBanner, ["days": 5])) == "5 days left in your free week")
+    #expect(english(Message(FaithJarText.trialBanner, ["days": 1])) == "Last day of your free week")
   }
 }

@@ -182,13 +182,16 @@ struct StatsTests {
 
   @Test("the formulas shown in the app agree with the constants used")
   func formulas() {
-    #expect(Stats.hoursReclaimedFormula.contains("L × k ÷ 60"))
-    #expect(Stats.hoursReclaimedFormula.contains("\(Int(HoursReclaimed.deferralWindow / 60)) minutes after"))
-    #expect(Stats.hoursReclaimedFormula.contains("L = \(Int(StatsSettings().minutesPerExit)) minutes"))
-    #expect(Stats.intentionalityFormula.contains("100 × (E + I + α·p₀) ÷ (A + α)"))
-    #expect(Stats.intentionalityFormula.contains("α = \(Int(IntentionalityScore.priorWeight))"))
-    #expect(Stats.intentionalityFormula.contains("p₀ = \(IntentionalityScore.priorRate)"))
-    #expect(Stats.intentionalityFormula.contains("last \(IntentionalityScore.windowDays) days"))
+    let english = MIGATexts.all.localizer(.english)
+    let hours = english(Stats.hoursReclaimedFormula)
+    #expect(hours.contains("L × k ÷ 60"))
+    #expect(hours.contains("within 10 minutes after"))
+    #expect(hours.contains("L = 2 minutes"))
+    let intentionality = english(Stats.intentionalityFormula)
+    #expect(intentionality.contains("100 × (E + I + α·p₀) ÷ (A + α)"))
+    #expect(intentionality.contains("α = 10 and p₀ = 0.36"))
+    #expect(intentionality.contains("last 7 days"))
+    #expect(intentionality.contains("with no attempts it is 36."))
   }
 
   // MARK: Scale
@@ -238,5 +241,15 @@ struct StatsTests {
     #expect((stats.streak.current, stats.streak.longest, stats.streak.freezesHeld) == (500, 500, 2))
     #expect(stats.trend.days.allSatisfy { $0.attempts == 60 && $0.exits == 40 })
     #expect(stats.trend.changeFromBaseline == 0)
+  }
+}
+
+@Suite("MIGA's sentences")
+struct MIGATextTests {
+  @Test("every language MIGA declares has every sentence")
+  func complete() {
+    for catalog in MIGATexts.all.catalogs {
+      #expect(catalog.missing.isEmpty, "\(catalog.language) lacks \(catalog.missing.map(\.rawValue))")
+    }
   }
 }

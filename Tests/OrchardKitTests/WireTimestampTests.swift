@@ -68,3 +68,21 @@ struct WireTimestampTests {
     }
   }
 }
+
+@Suite("Reading any ISO 8601 instant")
+struct WireTimestampParseTests {
+  @Test("the wire spellings, an offset and another fraction are read; 30 February and prose are not")
+  func parse() {
+    #expect(WireTimestamp.parse("2026-11-17T19:00:00Z")?.timeIntervalSince1970 == 1_794_942_000)
+    #expect(WireTimestamp.parse("2026-11-17T19:00:00.250Z")?.timeIntervalSince1970 == 1_794_942_000.25)
+    #expect(WireTimestamp.parse("2026-11-17T20:00:00+01:00")?.timeIntervalSince1970 == 1_794_942_000)
+    #expect(WireTimestamp.parse("2026-02-30T10:00:00Z") == nil)
+    #expect(WireTimestamp.parse("tomorrow") == nil)
+  }
+
+  @Test("an instant outside years 1 to 9999 has no UTC day a wire form can spell")
+  func range() {
+    #expect(WireTimestamp.utcDay(of: Date(timeIntervalSince1970: 0))?.description == "1970-01-01")
+    #expect(WireTimestamp.utcDay(of: Date(timeIntervalSince1970: 400_000_000_000)) == nil)
+  }
+}

@@ -179,3 +179,38 @@ struct MethodNotAllowedTests {
     }
   }
 }
+
+@Suite("Every app, as the server lists them")
+struct EveryAppTests {
+  @Test("every app says every sentence in every language it declares, and speaks English")
+  func catalogsComplete() {
+    for app in orchardApps() {
+      #expect(app.missingTexts.isEmpty, "\(app.manifest.id): \(app.missingTexts)")
+      #expect(app.languages.first == .english, "\(app.manifest.id)")
+    }
+  }
+
+  @Test("every app's migration ids start with its id, and no id is used twice")
+  func migrationIDs() {
+    let apps = orchardApps()
+    for app in apps {
+      let prefixes = [app.manifest.id, app.manifest.id.replacingOccurrences(of: "-", with: "")]
+      for migration in app.migrations {
+        #expect(prefixes.contains { migration.id.hasPrefix($0 + "-") }, "\(migration.id)")
+      }
+    }
+    let ids = orchardMigrations(apps: apps).migrations.map(\.id)
+    #expect(Set(ids).count == ids.count)
+  }
+
+  @Test("a page is written in the language its app speaks, and says so")
+  func htmlLang() async throws {
+    try await withOrchard { client in
+      for path in ["/", "/faith-jar/", "/miga/welcome/welcome", "/walkworthy/welcome", "/nowhere"] {
+        try await client.execute(uri: path, method: .get, headers: [.acceptLanguage: "fr-FR, en;q=0.5"]) { response in
+          #expect(String(buffer: response.body).contains("<html lang=\"en\""), "\(path)")
+        }
+      }
+    }
+  }
+}

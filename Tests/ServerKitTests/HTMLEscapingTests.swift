@@ -1,3 +1,4 @@
+import OrchardKit
 import Testing
 
 @testable import ServerKit
@@ -47,7 +48,7 @@ struct HTMLEscapingTests {
 
   @Test("random strings escape to markup-free text whose entities decode back to the input")
   func randomRoundTrip() {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededRandomNumberGenerator(seed: 2_026)
     let alphabet: [Unicode.Scalar] = ["<", ">", "&", "\"", "'", "a", " ", "\u{0338}", "\u{0301}", "é", "\u{1F33F}"]
     for _ in 0..<2_000 {
       var input = String.UnicodeScalarView()

@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
+import OrchardKit
 import Testing
 
 @testable import ServerKit
@@ -129,6 +131,45 @@ enum AnyCodable: Decodable, Equatable {
       self = .number(number)
     } else {
       self = .other
+    }
+  }
+}
+
+@Suite("Languages and body limits")
+struct LanguageAndLimitTests {
+  @Test("the explicit choice wins, then Accept-Language by preference, then English")
+  func negotiation() {
+    let offered: [Language] = [.english, .french, .japanese]
+    #expect(LanguageNegotiation.choose(explicit: nil, acceptLanguage: nil, offered: offered) == .english)
+    #expect(
+      LanguageNegotiation.choose(explicit: nil, acceptLanguage: "fr-CA,fr;q=0.9,en;q=0.8", offered: offered) == .french)
+    #expect(
+      LanguageNegotiation.choose(explicit: nil, acceptLanguage: "de;q=1, ja;q=0.5, en;q=0.7", offered: offered)
+        == .english)
+    #expect(LanguageNegotiation.choose(explicit: nil, acceptLanguage: "ja;q=0, fr", offered: offered) == .french)
+    #expect(LanguageNegotiation.choose(explicit: "ja", acceptLanguage: "fr", offered: offered) == .japanese)
+    #expect(LanguageNegotiation.choose(explicit: "ko", acceptLanguage: "fr", offered: offered) == .french)
+    #expect(LanguageNegotiation.choose(explicit: nil, acceptLanguage: "fr", offered: [.english]) == .english)
+  }
+
+  @Test("a body over its route's limit is 413, whether announced or streamed, and nothing is read")
+  func bodyLimit() async throws {
+    let router = Router(context: AppRequestContext.self)
+    router.middlewares.add(ErrorMiddleware(renderPage: { _, _ in "" }))
+    router.group("/small").add(middleware: BodyLimit(bytes: 8)).post("/") { request, context in
+      String(buffer: try await request.body.collect(upTo: context.maxUploadSize))
+    }
+    let app = Application(router: router)
+    try await app.test(.router) { client in
+      try await client.execute(uri: "/small/", method: .post, body: ByteBuffer(string: "12345678")) {
+        #expect($0.status == .ok && String(buffer: $0.body) == "12345678")
+      }
+      try await client.execute(
+        uri: "/small/", method: .post, headers: [.contentLength: "9"], body: ByteBuffer(string: "123456789")
+      ) { #expect($0.status == .contentTooLarge) }
+      try await client.execute(
+        uri: "/small/", method: .post, headers: [.transferEncoding: "chunked"], body: ByteBuffer(string: "123456789")
+      ) { #expect($0.status == .contentTooLarge) }
     }
   }
 }

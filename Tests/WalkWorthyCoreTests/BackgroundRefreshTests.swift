@@ -20,7 +20,7 @@ struct BackgroundRefreshTests {
   ) async -> RefreshOutcome {
     await BackgroundRefresh.run(
       api: api, settings: settings ?? self.settings, mode: mode, now: now ?? morning, timeZone: newYork,
-      delivered: delivered)
+      delivered: delivered, text: english)
   }
 
   @Test("the mock's shouldNotify payload becomes one notification, now")
@@ -37,14 +37,15 @@ struct BackgroundRefreshTests {
 
   @Test("scheduled through the planner, it joins a full set of dailies without passing 64")
   func withinCap() async throws {
-    let dailies = NotificationPlanner.plan(settings: settings, mode: .local, now: morning, timeZone: newYork)
+    let dailies = NotificationPlanner.plan(
+      settings: settings, mode: .local, now: morning, timeZone: newYork, text: english)
     guard case .scheduled(let request, _) = await run(MockAPIClient()) else {
       Issue.record("expected a notification")
       return
     }
     let plan = NotificationPlanner.plan(
       settings: settings, mode: .local, now: morning.addingTimeInterval(-1), timeZone: newYork,
-      pending: dailies + [request])
+      pending: dailies + [request], text: english)
     #expect(dailies.count == 64 && plan.count == 64)
     #expect(plan.first == request)
   }

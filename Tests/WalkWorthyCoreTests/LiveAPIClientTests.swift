@@ -37,7 +37,7 @@ struct LiveAPIClientTests {
     let client = LiveAPIClient(transport: StubTransport(answers: [LiveAPIClient.nextPath: (401, body)]))
     let error = try await #require(throws: EncouragementAPIError.self) { try await client.fetchNext() }
     #expect(error == .server(source: LiveAPIClient.nextPath, status: 401, code: "DEVICE_UNKNOWN"))
-    #expect(error.userMessage.contains("confirm this device"))
+    #expect(english(error.userMessage).contains("confirm this device"))
   }
 
   @Test("a non-2xx answer that is not a problem document still fails, without a code")

@@ -68,7 +68,7 @@ struct NotificationPlannerTests {
   func table(_ example: Case) {
     let plan = NotificationPlanner.plan(
       settings: example.settings, mode: example.mode, now: example.now, timeZone: newYork, pending: example.pending,
-      sendingTest: example.sendingTest)
+      sendingTest: example.sendingTest, text: english)
     #expect(plan.count == example.count)
     #expect(plan.first?.kind == example.first?.kind)
     #expect(plan.first?.fireAt == example.first.map { instant($0.fireAt) })
@@ -97,7 +97,7 @@ struct NotificationPlannerTests {
     }
     let plan = NotificationPlanner.plan(
       settings: Self.settings(daily: "08:00"), mode: .local, now: Self.morning, timeZone: newYork, pending: pending,
-      sendingTest: true)
+      sendingTest: true, text: english)
     #expect(plan.count == NotificationPlanner.maximumPending)
     #expect(plan.first?.kind == .test)
     let kept = Set(plan.map(\.id))
@@ -114,18 +114,19 @@ struct NotificationPlannerTests {
       id: "walkworthy.daily.2026-11-18", kind: .daily, fireAt: instant("2026-11-18T14:00:00Z"), title: "t", body: "b")
     let first = NotificationPlanner.plan(
       settings: Self.settings(daily: nil), mode: .local, now: Self.morning, timeZone: newYork,
-      pending: [fired, oldDaily, Self.pendingEncouragement], sendingTest: true)
+      pending: [fired, oldDaily, Self.pendingEncouragement], sendingTest: true, text: english)
     #expect(first.map(\.id) == ["walkworthy.test", "walkworthy.encouragement.x"])
     let again = NotificationPlanner.plan(
       settings: Self.settings(daily: nil), mode: .local, now: Self.morning.addingTimeInterval(5), timeZone: newYork,
-      pending: first, sendingTest: true)
+      pending: first, sendingTest: true, text: english)
     #expect(again.filter { $0.kind == .test }.map(\.fireAt) == [instant("2026-11-17T15:00:15Z")])
   }
 
   @Test("the daily time is wall-clock time: 08:00 stays 08:00 across the change to summer time")
   func daylightSaving() throws {
     let plan = NotificationPlanner.plan(
-      settings: Self.settings(daily: "08:00"), mode: .local, now: instant("2026-03-06T12:00:00Z"), timeZone: newYork)
+      settings: Self.settings(daily: "08:00"), mode: .local, now: instant("2026-03-06T12:00:00Z"), timeZone: newYork,
+      text: english)
     let byID = Dictionary(uniqueKeysWithValues: plan.map { ($0.id, $0.fireAt) })
     #expect(byID["walkworthy.daily.2026-03-07"] == instant("2026-03-07T13:00:00Z"))
     #expect(byID["walkworthy.daily.2026-03-08"] == instant("2026-03-08T12:00:00Z"))
@@ -135,7 +136,7 @@ struct NotificationPlannerTests {
   func skippedTime() {
     let plan = NotificationPlanner.plan(
       settings: NotificationSettings(dailyTime: time("02:30"), quietHours: nil), mode: .local,
-      now: instant("2026-03-06T12:00:00Z"), timeZone: newYork)
+      now: instant("2026-03-06T12:00:00Z"), timeZone: newYork, text: english)
     #expect(plan.first { $0.id == "walkworthy.daily.2026-03-08" }?.fireAt == instant("2026-03-08T07:30:00Z"))
     #expect(plan.first { $0.id == "walkworthy.daily.2026-03-09" }?.fireAt == instant("2026-03-09T06:30:00Z"))
   }
@@ -145,7 +146,8 @@ struct NotificationPlannerTests {
     let cards = syntheticEntries(count: 3).map { VerseCard($0, in: .kjv) }
     func titles(at now: Date) -> [String: String] {
       let plan = NotificationPlanner.plan(
-        settings: Self.settings(daily: "08:00"), mode: .local, now: now, timeZone: utc, dailyCards: cards)
+        settings: Self.settings(daily: "08:00"), mode: .local, now: now, timeZone: utc, dailyCards: cards, text: english
+      )
       return Dictionary(uniqueKeysWithValues: plan.map { ($0.id, $0.title) })
     }
     let today = titles(at: Self.morning)

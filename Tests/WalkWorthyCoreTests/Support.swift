@@ -8,6 +8,8 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 
 let utc = TimeZone(secondsFromGMT: 0)!
+/// Sentences as an English reader sees them.
+let english = WalkWorthyTexts.all.localizer(.english)
 let newYork = TimeZone(identifier: "America/New_York")!
 
 /// An instant from its ISO 8601 form.

@@ -8,18 +8,18 @@
 public enum Plan: String, CaseIterable, Codable, Sendable, Hashable {
   case monthly, annual
 
-  public var title: String {
+  public var title: FaithJarText {
     switch self {
-    case .monthly: "Monthly"
-    case .annual: "Annual"
+    case .monthly: .planMonthly
+    case .annual: .planAnnual
     }
   }
 
   /// The price shown on the paywall; the store's own price wins where a store provides one.
-  public var displayPrice: String {
+  public var displayPrice: FaithJarText {
     switch self {
-    case .monthly: "$4.99 / month"
-    case .annual: "$29.99 / year"
+    case .monthly: .priceMonthly
+    case .annual: .priceAnnual
     }
   }
 

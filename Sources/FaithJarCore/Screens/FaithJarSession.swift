@@ -27,7 +27,7 @@ public final class FaithJarSession {
 
   public init(
     state: FaithJarState, library: VerseLibrary = .bundled, clock: any WallClock, provider: any PurchaseProvider,
-    store: any FaithJarStateStore, generator: any RandomNumberGenerator = SystemRandomNumberGenerator()
+    store: any FaithJarStateStore, generator: any RandomNumberGenerator
   ) {
     self.state = state
     self.library = library

@@ -84,7 +84,7 @@ public final class VerseViewModel {
 @MainActor @Observable
 public final class PaywallViewModel {
   public private(set) var isWorking = false
-  public private(set) var notice: String?
+  public private(set) var notice: FaithJarText?
   @ObservationIgnored private let session: FaithJarSession
 
   public init(session: FaithJarSession) { self.session = session }
@@ -99,10 +99,10 @@ public final class PaywallViewModel {
       switch try await session.provider.purchase(plan) {
       case .purchased: notice = nil
       case .cancelled: notice = nil
-      case .pending: notice = "Your purchase is waiting for approval. Faith Jar opens as soon as it is confirmed."
+      case .pending: notice = .purchasePending
       }
     } catch {
-      notice = "The store could not be reached. Nothing was charged; please try again."
+      notice = .storeUnavailable
     }
     await session.revalidate()
   }
@@ -112,9 +112,9 @@ public final class PaywallViewModel {
     defer { isWorking = false }
     do {
       let restored = try await session.provider.restore()
-      notice = restored.isEmpty ? "No subscription was found to restore." : nil
+      notice = restored.isEmpty ? .nothingToRestore : nil
     } catch {
-      notice = "The store could not be reached. Please try again."
+      notice = .storeUnavailableRetry
     }
     await session.revalidate()
   }

@@ -28,8 +28,8 @@ struct FaithJarRoutes: Sendable {
     web.post(FaithJarPath.restore.pattern, use: restore)
     web.post(FaithJarPath.testStore.pattern, use: testStore)
     if service.testDeviceClock { web.post(FaithJarPath.testClock.pattern, use: moveDeviceClock) }
-    web.get(FaithJarPath.about.pattern) { _, _ in pages.response(FaithJarPages.about()) }
-    web.get(FaithJarPath.support.pattern) { _, _ in pages.response(FaithJarPages.support()) }
+    web.get(FaithJarPath.about.pattern) { _, context in pages.response(Self.view(context).about()) }
+    web.get(FaithJarPath.support.pattern) { _, context in pages.response(Self.view(context).support()) }
     web.get(FaithJarPath.offline.pattern, use: offlineShell)
     web.get(FaithJarPath.offlineVerses.pattern, use: offlineVerses)
     routes.web(limit: BodyLimit(bytes: 64 * 1024)).post(FaithJarPath.offlineReads.pattern, use: recordOfflineReads)
@@ -42,11 +42,11 @@ struct FaithJarRoutes: Sendable {
     guard visit.device.state.onboardingCompleted else {
       let page = request.uri.queryParameters.get("page", as: Int.self) ?? 1
       guard (1...OnboardingPage.all.count).contains(page) else { throw OrchardError.notFound }
-      return pages.response(FaithJarPages.onboarding(page: page - 1))
+      return pages.response(Self.view(context).onboarding(page: page - 1))
     }
     guard visit.access.grantsAccess else { return .seeOther(FaithJarPath.paywall.path) }
     return pages.response(
-      FaithJarPages.emotionList(
+      Self.view(context).emotionList(
         EmotionListScreen(access: visit.access), translation: visit.device.state.translation))
   }
 
@@ -62,8 +62,9 @@ struct FaithJarRoutes: Sendable {
     let screen = VerseScreen(
       emotion: emotion, verse: verse, translation: state.translation, isFavourite: state.isFavourite(verse.id))
     let key = VersePageKey(
-      emotion: emotion, verse: verse.id, translation: screen.translation, isFavourite: screen.isFavourite)
-    return try await versePages.response(for: key) { FaithJarPages.verse(screen) }
+      emotion: emotion, verse: verse.id, translation: screen.translation, isFavourite: screen.isFavourite,
+      language: context.language)
+    return try await versePages.response(for: key) { Self.view(context).verse(screen) }
   }
 
   @Sendable func favourites(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -71,14 +72,15 @@ struct FaithJarRoutes: Sendable {
     guard visit.access.grantsAccess else { return .seeOther(FaithJarPath.paywall.path) }
     let state = visit.device.state
     return pages.response(
-      FaithJarPages.favourites(state.favourites.compactMap(service.library.verse(id:)), translation: state.translation))
+      Self.view(context).favourites(
+        state.favourites.compactMap(service.library.verse(id:)), translation: state.translation))
   }
 
   @Sendable func paywall(_ request: Request, context: AppRequestContext) async throws -> Response {
     let visit = try await service.visit(try context.deviceID())
     let notice = request.uri.queryParameters.get("notice").flatMap(RestoreOutcome.init(rawValue:))
     return pages.response(
-      FaithJarPages.paywall(
+      Self.view(context).paywall(
         PaywallScreen(access: visit.access), access: visit.access, store: visit.device.store,
         clockShift: service.testDeviceClock ? visit.device.clockShift ?? 0 : nil, notice: notice))
   }
@@ -89,7 +91,7 @@ struct FaithJarRoutes: Sendable {
     }
     let visit = try await service.visit(try context.deviceID())
     guard visit.access.grantsAccess else { return .seeOther(FaithJarPath.paywall.path) }
-    return pages.response(FaithJarPages.offlineVerse(emotion, translation: visit.device.state.translation))
+    return pages.response(Self.view(context).offlineVerse(emotion, translation: visit.device.state.translation))
   }
 
   // MARK: Actions (POST, then see-other to a page)
@@ -194,6 +196,11 @@ struct FaithJarRoutes: Sendable {
 
   // MARK: Helpers
 
+  /// The pages in the request's language.
+  static func view(_ context: AppRequestContext) -> FaithJarPages {
+    FaithJarPages(t: FaithJarTexts.all.localizer(context.language))
+  }
+
   static func emotion(in context: AppRequestContext) throws -> Emotion {
     guard let emotion = context.parameters.get("emotion").flatMap(Emotion.init(rawValue:)) else {
       throw OrchardError.notFound
@@ -216,8 +223,9 @@ struct VersePageKey: Hashable, Sendable, CustomStringConvertible {
   let verse: String
   let translation: Translation
   let isFavourite: Bool
+  let language: Language
 
-  var description: String { "\(emotion.rawValue)/\(verse)/\(translation.rawValue)/\(isFavourite)" }
+  var description: String { "\(emotion.rawValue)/\(verse)/\(translation.rawValue)/\(isFavourite)/\(language)" }
 }
 
 /// What a device keeps for reading offline, as the page script reads it.

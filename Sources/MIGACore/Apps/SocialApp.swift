@@ -1,3 +1,5 @@
+import OrchardKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -52,7 +54,7 @@ public struct SocialApp: Codable, Sendable, Hashable, Identifiable {
   }
 
   /// The label on Proceed: "Proceed to Instagram".
-  public var proceedLabel: String { "Proceed to \(name)" }
+  public var proceedLabel: Message<MIGAText> { Message(.proceedTo, ["app": name]) }
 
   /// The longest name a person's own entry may have.
   public static let customNameLimit = 30

@@ -3,13 +3,13 @@ public enum ContentCategory: String, CaseIterable, Codable, CodingKeyRepresentab
   case stoicism, productivity, mindfulness, motivation, reflection
 
   /// The name shown in onboarding and settings.
-  public var label: String {
+  public var label: MIGAText {
     switch self {
-    case .stoicism: "Stoicism"
-    case .productivity: "Productivity"
-    case .mindfulness: "Mindfulness"
-    case .motivation: "Motivation"
-    case .reflection: "Reflection"
+    case .stoicism: .categoryStoicism
+    case .productivity: .categoryProductivity
+    case .mindfulness: .categoryMindfulness
+    case .motivation: .categoryMotivation
+    case .reflection: .categoryReflection
     }
   }
 }

@@ -62,19 +62,20 @@ public struct Stats: Sendable, Hashable {
     trend = DailyTrend(days: scan.days, today: today, dayCount: settings.trendDays)
   }
 
-  /// The hours-reclaimed method in words, for the "how is this computed?" sheet.
-  public static let hoursReclaimedFormula = """
-    Hours reclaimed (an estimate) = the sum over your exits of L × k ÷ 60. \
-    L = 2 minutes, a typical app session. k = 0 if you opened the same app within 10 minutes after \
-    exiting (the session was put off, not avoided), otherwise 1. Each day counts at most your own \
-    estimate of daily social media time.
-    """
+  /// The hours-reclaimed method in words, with this build's numbers.
+  public static var hoursReclaimedFormula: Message<MIGAText> {
+    Message(
+      .hoursReclaimedFormula,
+      ["minutes": Int(StatsSettings().minutesPerExit), "window": Int(HoursReclaimed.deferralWindow / 60)])
+  }
 
-  /// The intentionality method in words.
-  public static let intentionalityFormula = """
-    Intentionality (0–100) = 100 × (E + I + α·p₀) ÷ (A + α) over the last 7 days. \
-    E = exits, I = opens where you picked an intention, A = attempts. \
-    α = 10 and p₀ = 0.36, the average exit rate in the PNAS study, so a few attempts cannot swing \
-    the score to 0 or 100; with no attempts it is 36.
-    """
+  /// The intentionality method in words, with this build's numbers.
+  public static var intentionalityFormula: Message<MIGAText> {
+    Message(
+      .intentionalityFormula,
+      [
+        "days": IntentionalityScore.windowDays, "weight": Int(IntentionalityScore.priorWeight),
+        "rate": IntentionalityScore.priorRate, "empty": Int((IntentionalityScore.priorRate * 100).rounded()),
+      ])
+  }
 }

@@ -52,13 +52,13 @@ public enum Goal: String, Codable, CaseIterable, Sendable {
   case betterSleep = "better-sleep"
   case calmerMind = "calmer-mind"
 
-  public var label: String {
+  public var label: MIGAText {
     switch self {
-    case .lessScrolling: "Scroll less without thinking"
-    case .betterFocus: "Focus on work and study"
-    case .morePresent: "Be present with people I love"
-    case .betterSleep: "Put the phone down at night"
-    case .calmerMind: "Feel calmer, less pulled"
+    case .lessScrolling: .goalLessScrolling
+    case .betterFocus: .goalBetterFocus
+    case .morePresent: .goalMorePresent
+    case .betterSleep: .goalBetterSleep
+    case .calmerMind: .goalCalmerMind
     }
   }
 }

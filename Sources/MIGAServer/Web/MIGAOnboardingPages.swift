@@ -3,7 +3,7 @@ import ServerKit
 
 extension MIGAPages {
   /// One onboarding step: its question or message, its answer controls, Back and Continue.
-  static func onboarding(_ step: OnboardingStep, _ answers: Onboarding) -> Page {
+  func onboarding(_ step: OnboardingStep, _ answers: Onboarding) -> Page {
     let content = stepContent(step, answers)
     let back: HTML =
       step.previous.map {
@@ -26,7 +26,7 @@ extension MIGAPages {
         """)
   }
 
-  private static func stepContent(
+  private func stepContent(
     _ step: OnboardingStep, _ answers: Onboarding
   ) -> (title: String, body: HTML, button: String) {
     switch step {
@@ -59,7 +59,7 @@ extension MIGAPages {
     case .goals:
       let goals = Goal.allCases.map { goal in
         HTML(
-          "<li><label class=\"check\"><input type=\"checkbox\" name=\"goal\" value=\"\(goal.rawValue)\"\(answers.goals.contains(goal) ? " checked" : "")> \(goal.label)</label></li>"
+          "<li><label class=\"check\"><input type=\"checkbox\" name=\"goal\" value=\"\(goal.rawValue)\"\(answers.goals.contains(goal) ? " checked" : "")> \(t(goal.label))</label></li>"
         )
       }
       return (
@@ -100,7 +100,7 @@ extension MIGAPages {
     case .interests:
       let categories = ContentCategory.allCases.map { category in
         HTML(
-          "<li><label class=\"check\"><input type=\"checkbox\" name=\"category\" value=\"\(category.rawValue)\"\(answers.interests.contains(category) ? " checked" : "")> \(category.label)</label></li>"
+          "<li><label class=\"check\"><input type=\"checkbox\" name=\"category\" value=\"\(category.rawValue)\"\(answers.interests.contains(category) ? " checked" : "")> \(t(category.label))</label></li>"
         )
       }
       return (

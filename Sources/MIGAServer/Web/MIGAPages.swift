@@ -3,9 +3,12 @@ import MIGACore
 import OrchardKit
 import ServerKit
 
-/// The HTML of every MIGA screen, rendered from the core's values.
-enum MIGAPages {
-  static func page(_ title: String, bodyClass: String, refresh: Int? = nil, main: HTML) -> Page {
+/// The HTML of every MIGA screen, rendered from the core's values in the reader's language.
+struct MIGAPages {
+  /// The sentences of the request's language.
+  let t: Localizer<MIGAText>
+
+  func page(_ title: String, bodyClass: String, refresh: Int? = nil, main: HTML) -> Page {
     // The pause is a reading moment, set wholly in Lora: it loads one font, not two.
     let isPause = bodyClass.contains("gateway")
     var page = Page(
@@ -16,18 +19,19 @@ enum MIGAPages {
       preloadFonts: isPause ? ["fonts/lora-latin.woff2"] : [FontFace.inter.assetPath, "fonts/lora-latin.woff2"],
       bodyClass: "miga " + bodyClass, main: main)
     page.refreshWithoutScript = refresh
+    page.language = t.language
     return page
   }
 
   /// A tile's round badge: the app's initial on its colour.
-  static func badge(_ app: SocialApp) -> HTML {
+  func badge(_ app: SocialApp) -> HTML {
     let tint = app.isCustom ? "custom" : app.id
     return "<span class=\"app-badge app-badge--\(tint)\" aria-hidden=\"true\">\(String(app.name.prefix(1)))</span>"
   }
 
   // MARK: Hub
 
-  static func hub(_ hub: HubSelection, streak: ControlStreak, firstRun: Bool) -> Page {
+  func hub(_ hub: HubSelection, streak: ControlStreak, firstRun: Bool) -> Page {
     let banner: HTML =
       streak.current > 0
       ? "<p class=\"streak-banner\"><span aria-hidden=\"true\">🔥</span> \(streak.current)-Day Control Streak. Keep the momentum going!</p>"
@@ -64,23 +68,23 @@ enum MIGAPages {
 
   // MARK: Gateway
 
-  static func gateway(_ gateway: Gateway, content: ContentItem, now: Date) -> Page {
+  func gateway(_ gateway: Gateway, content: ContentItem, now: Date) -> Page {
     let remaining = gateway.remaining(at: now)
     let circumference = 2 * Double.pi * 54
     let offset = circumference * Double(remaining) / Double(max(gateway.seconds, 1))
     let paragraphs = content.paragraphs.map { HTML("<p>\($0)</p>") }
     let intentions = Intention.allCases.map { intention in
       HTML(
-        "<li><label class=\"intention\"><input type=\"radio\" name=\"intention\" value=\"\(intention.rawValue)\"> \(intention.label)</label></li>"
+        "<li><label class=\"intention\"><input type=\"radio\" name=\"intention\" value=\"\(intention.rawValue)\"> \(t(intention.label))</label></li>"
       )
     }
     let ready = remaining == 0
-    let status = ready ? pauseOver : "\(remaining)-second pause."
+    let status = ready ? Self.pauseOver : "\(remaining)-second pause."
     return page(
       "A pause before \(gateway.app.name) · MIGA", bodyClass: "gateway-page", refresh: ready ? nil : remaining,
       main: """
         <section class="gateway" aria-labelledby="gateway-title" data-remaining="\(remaining)" data-seconds="\(gateway.seconds)" \
-        data-announce-at="\(Gateway.announcedRemaining)" data-text-announce="\(Gateway.announcedRemaining) seconds left." data-text-over="\(pauseOver)">
+        data-announce-at="\(Gateway.announcedRemaining)" data-text-announce="\(Gateway.announcedRemaining) seconds left." data-text-over="\(Self.pauseOver)">
         <h1 id="gateway-title" class="gateway-app">A pause before \(gateway.app.name)</h1>
         <div class="countdown">
         <svg viewBox="0 0 120 120" aria-hidden="true" focusable="false"><circle class="countdown-track" cx="60" cy="60" r="54"/>\
@@ -97,7 +101,7 @@ enum MIGAPages {
         <form method="post" action="\(MIGAPath.next.path)"><button class="button button--quiet" type="submit">Read Next</button></form>
         <form class="proceed" method="post" action="\(MIGAPath.proceed.path)">
         <fieldset class="intentions"><legend>Going in? Say what for (optional)</legend><ul role="list">\(intentions)</ul></fieldset>
-        <button class="button button--proceed" type="submit"\(ready ? "" : " disabled")>\(gateway.app.proceedLabel)</button>
+        <button class="button button--proceed" type="submit"\(ready ? "" : " disabled")>\(t(gateway.app.proceedLabel))</button>
         </form>
         </div>
         </section>
@@ -106,12 +110,12 @@ enum MIGAPages {
 
   static let pauseOver = "The pause is over. You can proceed, or still choose Exit."
 
-  static func locus(_ item: ContentItem) -> HTML { "\(item.locusSuffix)" }
+  func locus(_ item: ContentItem) -> HTML { "\(item.locusSuffix)" }
 
   // MARK: Leaving
 
   /// Opens the app's address at once; the link is there if the browser does not follow.
-  static func leaving(_ app: SocialApp) -> Page {
+  func leaving(_ app: SocialApp) -> Page {
     var page = page(
       "Opening \(app.name) · MIGA", bodyClass: "leaving-page",
       main: """
@@ -128,7 +132,7 @@ enum MIGAPages {
 
   // MARK: Win
 
-  static func win(streak: ControlStreak, exits: Int) -> Page {
+  func win(streak: ControlStreak, exits: Int) -> Page {
     let streakLine: HTML =
       streak.current > 0
       ? "<p class=\"win-streak\"><span aria-hidden=\"true\">🔥</span> \(streak.current)-Day Control Streak</p>" : ""
@@ -148,10 +152,13 @@ enum MIGAPages {
 
   // MARK: Stats
 
-  static func stats(_ stats: Stats) -> Page {
+  func stats(_ stats: Stats) -> Page {
     let life = stats.lifetime
     let hours = stats.hoursReclaimed.hours
-    let hoursText = hours < 1 ? "\(Int(stats.hoursReclaimed.minutes.rounded())) min" : String(format: "%.1f h", hours)
+    let formats = Formats(t.language)
+    let hoursText =
+      hours < 1
+      ? "\(formats.number(stats.hoursReclaimed.minutes)) min" : "\(formats.number(hours, digits: 1)) h"
     let summary: HTML =
       life.exits > 0
       ? "<p class=\"stats-lead\">\(life.exits) conscious \(life.exits == 1 ? "exit" : "exits") so far, about \(hoursText) back in your day.</p>"
@@ -176,13 +183,13 @@ enum MIGAPages {
         <section class="metric" aria-labelledby="hours-title">
         <h2 id="hours-title">Hours reclaimed <span class="estimate">(an estimate)</span></h2>
         <p class="metric-value">\(hoursText)</p>
-        <details><summary>How is this counted?</summary><p>\(Stats.hoursReclaimedFormula)</p>\
+        <details><summary>How is this counted?</summary><p>\(t(Stats.hoursReclaimedFormula))</p>\
         <p>\(stats.hoursReclaimed.deferredExits) of your exits were followed by the same app within 10 minutes and are not counted.</p></details>
         </section>
         <section class="metric" aria-labelledby="score-title">
         <h2 id="score-title">Intentionality score</h2>
         <p class="metric-value">\(stats.intentionality.rounded)<span class="metric-unit"> / 100</span></p>
-        <details><summary>How is this computed?</summary><p>\(Stats.intentionalityFormula)</p>\
+        <details><summary>How is this computed?</summary><p>\(t(Stats.intentionalityFormula))</p>\
         <p>Your last 7 days: E = \(stats.intentionality.exits), I = \(stats.intentionality.intentionalOpens), A = \(stats.intentionality.attempts).</p></details>
         </section>
         <section class="metric" aria-labelledby="streak-title">
@@ -197,7 +204,7 @@ enum MIGAPages {
 
   /// Daily attempts against exits for the last 30 days, as bars, with the numbers in a table for
   /// screen readers.
-  static func trendChart(_ trend: DailyTrend) -> HTML {
+  func trendChart(_ trend: DailyTrend) -> HTML {
     let days = trend.days
     let peak = max(1, days.map(\.attempts).max() ?? 1)
     let width = 300.0
@@ -238,7 +245,7 @@ enum MIGAPages {
   // MARK: Settings
 
   /// What a settings change says afterwards.
-  static func noticeText(_ notice: SettingsNotice) -> String {
+  func noticeText(_ notice: SettingsNotice) -> String {
     let limit = HubSelection.limit
     return switch notice {
     case .saved: "Saved."
@@ -250,20 +257,20 @@ enum MIGAPages {
   }
 
   /// How chosen themes weigh in the rotation, from the core's weights.
-  static var rotationRule: String {
+  var rotationRule: String {
     let ratio = CategoryPreferences.chosenWeight / CategoryPreferences.otherWeight
     let times = ratio == 2 ? "twice" : ratio == 3 ? "three times" : "\(ratio) times"
     return "Chosen themes come up \(times) as often; none chosen means an even mix."
   }
 
   /// What keeps a streak, from the core's freeze policy.
-  static var streakRule: String {
+  var streakRule: String {
     let policy = ControlStreak.freezePolicy
     return
       "A day counts when you reached for no app at all, or chose Exit at least once. Every \(policy.earnEvery) kept days earn a freeze (you can hold \(policy.cap)); a freeze covers a missed day by itself."
   }
 
-  static func settings(_ state: MIGAState, query: String, notice: SettingsNotice?) -> Page {
+  func settings(_ state: MIGAState, query: String, notice: SettingsNotice?) -> Page {
     let hub = state.hub?.apps ?? []
     let pauseOptions = PauseSettings.offered.map { seconds in
       HTML(
@@ -288,7 +295,7 @@ enum MIGAPages {
     }
     let categories = ContentCategory.allCases.map { category in
       HTML(
-        "<li><label class=\"check\"><input type=\"checkbox\" name=\"category\" value=\"\(category.rawValue)\"\(state.settings.categories.chosen.contains(category) ? " checked" : "")> \(category.label)</label></li>"
+        "<li><label class=\"check\"><input type=\"checkbox\" name=\"category\" value=\"\(category.rawValue)\"\(state.settings.categories.chosen.contains(category) ? " checked" : "")> \(t(category.label))</label></li>"
       )
     }
     let hours = MIGASettings.dayStartHours.map { hour in

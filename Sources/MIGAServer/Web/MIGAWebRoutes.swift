@@ -46,7 +46,8 @@ struct MIGAWebRoutes: Sendable {
       return .seeOther(MIGAPath.step(state.onboarding.step))
     }
     let firstRun = request.uri.queryParameters.get("welcome") == "1"
-    return pages.response(MIGAPages.hub(hub, streak: try await service.stats(of: device).streak, firstRun: firstRun))
+    return pages.response(
+      Self.view(context).hub(hub, streak: try await service.stats(of: device).streak, firstRun: firstRun))
   }
 
   @Sendable func onboardingStep(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -55,7 +56,7 @@ struct MIGAWebRoutes: Sendable {
     if state.onboarding.isComplete { return .seeOther(MIGAPath.home.path) }
     // Never ahead of the first unanswered step.
     guard step <= state.onboarding.step else { return .seeOther(MIGAPath.step(state.onboarding.step)) }
-    return pages.response(MIGAPages.onboarding(step, state.onboarding))
+    return pages.response(Self.view(context).onboarding(step, state.onboarding))
   }
 
   @Sendable func answerStep(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -125,7 +126,7 @@ struct MIGAWebRoutes: Sendable {
     guard let gateway = state.gateway, let content = state.currentContent(in: try await service.library.items()) else {
       return .seeOther(MIGAPath.home.path)
     }
-    return pages.response(MIGAPages.gateway(gateway, content: content, now: clock.now))
+    return pages.response(Self.view(context).gateway(gateway, content: content, now: clock.now))
   }
 
   @Sendable func exit(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -169,12 +170,12 @@ struct MIGAWebRoutes: Sendable {
     guard let id = request.uri.queryParameters.get("app"), let app = state.hub?.app(id: id) else {
       return .seeOther(MIGAPath.home.path)
     }
-    return pages.response(MIGAPages.leaving(app))
+    return pages.response(Self.view(context).leaving(app))
   }
 
   @Sendable func win(_ request: Request, context: AppRequestContext) async throws -> Response {
     let stats = try await service.stats(of: try context.deviceID())
-    return pages.response(MIGAPages.win(streak: stats.streak, exits: stats.lifetime.exits))
+    return pages.response(Self.view(context).win(streak: stats.streak, exits: stats.lifetime.exits))
   }
 
   // MARK: Stats and settings
@@ -183,7 +184,7 @@ struct MIGAWebRoutes: Sendable {
     let device = try context.deviceID()
     let state = try await service.state(of: device)
     guard state.onboarding.isComplete else { return .seeOther(MIGAPath.step(state.onboarding.step)) }
-    return pages.response(MIGAPages.stats(try await service.stats(of: device)))
+    return pages.response(Self.view(context).stats(try await service.stats(of: device)))
   }
 
   @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -191,7 +192,7 @@ struct MIGAWebRoutes: Sendable {
     guard state.onboarding.isComplete else { return .seeOther(MIGAPath.step(state.onboarding.step)) }
     let query = String((request.uri.queryParameters.get("q") ?? "").prefix(40))
     let notice = request.uri.queryParameters.get("notice").flatMap(SettingsNotice.init(rawValue:))
-    return pages.response(MIGAPages.settings(state, query: query, notice: notice))
+    return pages.response(Self.view(context).settings(state, query: query, notice: notice))
   }
 
   @Sendable func savePause(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -303,6 +304,11 @@ struct MIGAWebRoutes: Sendable {
       guard state.onboarding.isComplete else { throw OrchardError.notFound }
       return change(&state)
     }
+  }
+
+  /// The pages in the request's language.
+  static func view(_ context: AppRequestContext) -> MIGAPages {
+    MIGAPages(t: MIGATexts.all.localizer(context.language))
   }
 
   func step(in context: AppRequestContext) throws -> OnboardingStep {

@@ -71,11 +71,17 @@ public struct AppEnvironment: Sendable {
 public struct AppRoutes {
   public let environment: AppEnvironment
   public let manifest: AppManifest
+  /// The languages the app speaks: every request is answered in one of them.
+  public let languages: [Language]
   let router: Router<AppRequestContext>
 
-  public init(router: Router<AppRequestContext>, manifest: AppManifest, environment: AppEnvironment) {
+  public init(
+    router: Router<AppRequestContext>, manifest: AppManifest, languages: [Language] = [.english],
+    environment: AppEnvironment
+  ) {
     self.router = router
     self.manifest = manifest
+    self.languages = languages
     self.environment = environment
   }
 
@@ -84,12 +90,13 @@ public struct AppRoutes {
 
   /// The app's pages: under its path, each visitor with a device, bodies within `limit`.
   public func web(limit: BodyLimit = .form) -> RouterGroup<AppRequestContext> {
-    router.group(RouterPath(prefix)).add(middleware: environment.devices).add(middleware: limit)
+    router.group(RouterPath(prefix)).add(middleware: LanguageMiddleware(offered: languages))
+      .add(middleware: environment.devices).add(middleware: limit)
   }
 
   /// Routes that need no device (a JSON API's own paths come from its document).
   public func api(limit: BodyLimit = .json) -> RouterGroup<AppRequestContext> {
-    router.group().add(middleware: limit)
+    router.group().add(middleware: LanguageMiddleware(offered: languages)).add(middleware: limit)
   }
 
   /// The same, with `middleware` ahead of the generated handlers: an answer written by hand on a

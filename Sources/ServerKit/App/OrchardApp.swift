@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import OrchardKit
 
 /// One app on the Orchard server: everything the server needs to know about it, in one value.
 ///
@@ -12,6 +13,11 @@ public protocol OrchardApp: Sendable {
   var manifest: AppManifest { get }
   /// The app's own schema changes, in order, each id starting with the app's id.
   var migrations: [Migration] { get }
+  /// The languages the app speaks, English first; each request is answered in one of them.
+  var languages: [Language] { get }
+  /// Keys a catalog of the app lacks, by language: empty for an app whose every language says
+  /// every sentence (a test holds every app to that).
+  var missingTexts: [Language: [String]] { get }
   /// The app's look, served as `tokens/<name>.css`.
   var theme: DesignTokens? { get }
   /// The app's static files (its module's `Public/` folder).
@@ -28,6 +34,8 @@ public protocol OrchardApp: Sendable {
 
 extension OrchardApp {
   public var migrations: [Migration] { [] }
+  public var languages: [Language] { [.english] }
+  public var missingTexts: [Language: [String]] { [:] }
   public var theme: DesignTokens? { nil }
   public func assets() throws -> AssetCatalog { AssetCatalog() }
   public func serviceWorker() throws -> ServiceWorker? { nil }

@@ -81,14 +81,16 @@ public func buildRouter(
   router.middlewares.add(
     SecurityHeadersMiddleware(strictTransportSecurity: !configuration.servesPlainHTTPOnLoopback))
   router.middlewares.add(RequestObservationMiddleware(registry: registry))
-  router.middlewares.add(ErrorMiddleware(translate: translateOpenAPIError, renderPage: pages.errorPage))
+  router.middlewares.add(
+    ErrorMiddleware(translate: translateOpenAPIError, renderPage: { pages.errorPage($0, language: $1) }))
   router.middlewares.add(CrossOriginProtectionMiddleware())
 
   OperationalRoutes.add(to: router, registry: registry)
   AssetRoutes.add(to: router, catalog: assets)
   try platform?.mount(on: router, environment: environment, apps: apps.map(\.manifest))
   for app in apps {
-    let routes = AppRoutes(router: router, manifest: app.manifest, environment: environment)
+    let routes = AppRoutes(
+      router: router, manifest: app.manifest, languages: app.languages, environment: environment)
     if let worker = try app.serviceWorker() {
       router.get(RouterPath(routes.prefix + "/sw.js")) { _, _ in worker.response }
     }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import OrchardKit
 
 /// Turns every error into a response a person or a client can use, and logs the cause of every 5xx.
 ///
@@ -11,11 +12,11 @@ import NIOCore
 public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
   /// Recognises errors from other layers (e.g. the OpenAPI runtime) as an ``OrchardError``.
   let translate: @Sendable (any Error) -> OrchardError?
-  let renderPage: @Sendable (OrchardError) -> HTML
+  let renderPage: @Sendable (OrchardError, Language) -> HTML
 
   public init(
     translate: @escaping @Sendable (any Error) -> OrchardError? = { _ in nil },
-    renderPage: @escaping @Sendable (OrchardError) -> HTML
+    renderPage: @escaping @Sendable (OrchardError, Language) -> HTML
   ) {
     self.translate = translate
     self.renderPage = renderPage
@@ -27,12 +28,15 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     do {
       return try await next(request, context)
     } catch {
-      let problem = classify(error)
+      let language = LanguageNegotiation.choose(
+        explicit: request.uri.queryParameters.get("lang"), acceptLanguage: request.headers[.acceptLanguage],
+        offered: PlatformTexts.all.languages)
+      let problem = PlatformTexts.localize(classify(error), in: language)
       if problem.status.code >= 500 {
         context.logger.error(
           "request failed", metadata: ["path": "\(request.uri.path)", "cause": "\(String(reflecting: error))"])
       }
-      return response(for: problem, request: request)
+      return response(for: problem, request: request, language: language)
     }
   }
 
@@ -43,13 +47,13 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     return .internalError
   }
 
-  func response(for problem: OrchardError, request: Request) -> Response {
+  func response(for problem: OrchardError, request: Request, language: Language = .english) -> Response {
     var response: Response
     if Self.wantsJSON(request) {
       response = Self.problemResponse(problem)
     } else {
       var buffer = ByteBuffer()
-      buffer.writeString(renderPage(problem).rendered)
+      buffer.writeString(renderPage(problem, language).rendered)
       response = Response(
         status: problem.status,
         headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import OrchardKit
 
 /// One server-rendered page: what goes in the shared layout.
 public struct Page: Sendable {
@@ -26,6 +27,8 @@ public struct Page: Sendable {
   public var continueTo: String?
   /// Classes on `<html>`, such as a theme the visitor chose over the system's.
   public var htmlClass: String?
+  /// The language the page is written in (`<html lang>`).
+  public var language = Language.english
   /// `data-*` attributes on `<body>`: what the page's script needs from the server (addresses,
   /// thresholds, sentences), so the script holds no copy of its own.
   public var data: [(name: String, value: String)] = []
@@ -63,7 +66,7 @@ public struct PageRenderer: Sendable {
     let scripts = page.scripts.map { HTML("<script type=\"module\" src=\"\(assets.url($0))\"></script>") }
     return """
       <!doctype html>
-      <html lang="en"\(page.htmlClass.map { HTML(" class=\"\($0)\"") } ?? "")>
+      <html lang="\(page.language.rawValue)"\(page.htmlClass.map { HTML(" class=\"\($0)\"") } ?? "")>
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
@@ -78,7 +81,7 @@ public struct PageRenderer: Sendable {
       \(page.continueTo.map { HTML("<meta http-equiv=\"refresh\" content=\"0; url=\($0)\">") } ?? "")
       </head>
       <body class="\(page.bodyClass)"\(HTML(page.data.map { HTML(" data-\($0.name)=\"\($0.value)\"") }))>
-      <a class="skip-link" href="#main">Skip to content</a>
+      <a class="skip-link" href="#main">\(PlatformTexts.all.localizer(page.language)(.skipLink))</a>
       <main id="main">
       \(page.main)
       </main>
@@ -105,8 +108,8 @@ public struct PageRenderer: Sendable {
   }
 
   /// The friendly error page, in the launcher's look, with a way back.
-  public func errorPage(_ error: OrchardError) -> HTML {
-    render(
+  public func errorPage(_ error: OrchardError, language: Language) -> HTML {
+    var page =
       Page(
         title: "\(error.title) · Orchard", description: error.detail, theme: PlatformTheme.tokens.name,
         themeColor: PlatformTheme.tokens.themeColor(),
@@ -116,8 +119,10 @@ public struct PageRenderer: Sendable {
           <p class="error-status">\(error.status.code)</p>
           <h1 id="error-title">\(error.title)</h1>
           <p>\(error.detail)</p>
-          <p><a class="button" href="/">Back to Orchard</a></p>
+          <p><a class="button" href="/">\(PlatformTexts.all.localizer(language)(.backToOrchard))</a></p>
           </section>
-          """))
+          """)
+    page.language = language
+    return render(page)
   }
 }

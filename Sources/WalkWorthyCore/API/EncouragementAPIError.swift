@@ -1,3 +1,5 @@
+import OrchardKit
+
 /// Why an ``EncouragementAPI`` call failed. `source` names the endpoint or mock file.
 public enum EncouragementAPIError: Error, Sendable, Equatable, CustomStringConvertible {
   /// An answer arrived but is not the shape the spec defines; `detail` names the field and the fault.
@@ -28,15 +30,12 @@ public enum EncouragementAPIError: Error, Sendable, Equatable, CustomStringConve
     }
   }
 
-  /// For the person: a sentence that says what they can do.
-  public var userMessage: String {
+  /// What the person is told: what they can do about it.
+  public var userMessage: WalkWorthyText {
     switch self {
-    case .unreachable:
-      "WalkWorthy couldn\u{2019}t reach its server. Check your connection and try again."
-    case .server(_, let status, _) where status == 401 || status == 403:
-      "WalkWorthy couldn\u{2019}t confirm this device. Please sign in again."
-    case .server, .malformedResponse:
-      "Something went wrong on our side fetching your encouragement. Please try again later."
+    case .unreachable: .apiUnreachable
+    case .server(_, let status, _) where status == 401 || status == 403: .apiUnauthorized
+    case .server, .malformedResponse: .apiFailed
     }
   }
 }

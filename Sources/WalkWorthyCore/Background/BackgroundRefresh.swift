@@ -1,3 +1,5 @@
+import OrchardKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -29,7 +31,7 @@ public enum BackgroundRefresh {
   /// Pure apart from `api`: the caller schedules the request and records the payload id in `delivered`.
   public static func run(
     api: any EncouragementAPI, settings: NotificationSettings, mode: NotificationMode, now: Date, timeZone: TimeZone,
-    delivered: Set<String>
+    delivered: Set<String>, text: Localizer<WalkWorthyText>
   ) async -> RefreshOutcome {
     guard mode == .local, settings.isEnabled else { return .notificationsOff }
     let response: NextResponse
@@ -49,7 +51,8 @@ public enum BackgroundRefresh {
     }
     let request = NotificationRequest(
       id: "walkworthy.encouragement.\(payload.id)", kind: .encouragement, fireAt: fireAt,
-      title: payload.translation.map { "\(payload.ref) (\($0))" } ?? payload.ref, body: payload.encouragement)
+      title: payload.translation.map { text(.cardTitle, ["ref": payload.ref, "translation": $0]) } ?? payload.ref,
+      body: payload.encouragement)
     return .scheduled(request, payloadID: payload.id)
   }
 }

@@ -58,14 +58,15 @@ public struct OnDeviceState: Codable, Sendable, Equatable {
   /// schedule it, plan the pending notifications again and keep it in the history; then remember
   /// how the refresh ended, for the home screen to report.
   public mutating func refresh(
-    api: any EncouragementAPI, mode: NotificationMode, now: Date, timeZone: TimeZone
+    api: any EncouragementAPI, mode: NotificationMode, now: Date, timeZone: TimeZone, text: Localizer<WalkWorthyText>
   ) async {
     let outcome = await BackgroundRefresh.run(
-      api: api, settings: notifications, mode: mode, now: now, timeZone: timeZone, delivered: delivered)
+      api: api, settings: notifications, mode: mode, now: now, timeZone: timeZone, delivered: delivered, text: text)
     if case .scheduled(let notification, let payloadID) = outcome {
       delivered.insert(payloadID)
       pending = NotificationPlanner.plan(
-        settings: notifications, mode: mode, now: now, timeZone: timeZone, pending: pending + [notification])
+        settings: notifications, mode: mode, now: now, timeZone: timeZone, pending: pending + [notification],
+        text: text)
       // The answer does not change between two reads, so reading it again gives the scheduled one.
       if let payload = try? await api.fetchNext().payload { history.record(payload, at: now) }
     }

@@ -6,7 +6,19 @@ public enum Tag: String, CaseIterable, Codable, Sendable, Hashable {
   public static let featured: [Tag] = [.courage, .rest, .wisdom]
 
   /// The card's label: "Courage".
-  public var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+  public var label: WalkWorthyText {
+    switch self {
+    case .courage: .tagCourage
+    case .rest: .tagRest
+    case .wisdom: .tagWisdom
+    case .hope: .tagHope
+    case .peace: .tagPeace
+    case .strength: .tagStrength
+    case .focus: .tagFocus
+    case .gratitude: .tagGratitude
+    case .belonging: .tagBelonging
+    }
+  }
 }
 
 /// The part of a student's day an encouragement was written for.

@@ -1,3 +1,5 @@
+import OrchardKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -27,32 +29,32 @@ public enum NotificationPlanner {
   ///     general line invites the person into the app.
   public static func plan(
     settings: NotificationSettings, mode: NotificationMode, now: Date, timeZone: TimeZone,
-    pending: [NotificationRequest] = [], sendingTest: Bool = false, dailyCards: [VerseCard] = []
+    pending: [NotificationRequest] = [], sendingTest: Bool = false, dailyCards: [VerseCard] = [],
+    text: Localizer<WalkWorthyText>
   ) -> [NotificationRequest] {
     guard mode == .local, settings.isEnabled else { return [] }
     var requests = pending.filter { $0.kind != .daily && $0.fireAt > now }
     if sendingTest {
       requests.removeAll { $0.kind == .test }
-      requests.append(testNotification(now: now))
+      requests.append(testNotification(now: now, text: text))
     }
     if let time = settings.effectiveDailyTime {
-      requests += daily(at: time, after: now, clock: ZonedClock(timeZone: timeZone), cards: dailyCards)
+      requests += daily(at: time, after: now, clock: ZonedClock(timeZone: timeZone), cards: dailyCards, text: text)
     }
     var seen: Set<String> = []
     let distinct = requests.filter { seen.insert($0.id).inserted }
     return Array(distinct.sorted { ($0.fireAt, $0.id) < ($1.fireAt, $1.id) }.prefix(maximumPending))
   }
 
-  static func testNotification(now: Date) -> NotificationRequest {
+  static func testNotification(now: Date, text: Localizer<WalkWorthyText>) -> NotificationRequest {
     NotificationRequest(
       id: "walkworthy.test", kind: .test, fireAt: now.addingTimeInterval(testDelay),
-      title: "WalkWorthy test notification",
-      body: "Notifications are working. Your encouragements will arrive just like this.")
+      title: text(.testNotificationTitle), body: text(.testNotificationBody))
   }
 
   /// One a day from the first `time` after `now`, enough to fill the cap on their own.
   private static func daily(
-    at time: TimeOfDay, after now: Date, clock: ZonedClock, cards: [VerseCard]
+    at time: TimeOfDay, after now: Date, clock: ZonedClock, cards: [VerseCard], text: Localizer<WalkWorthyText>
   ) -> [NotificationRequest] {
     let today = clock.day(of: now)
     let first = clock.instant(on: today, at: time) > now ? today : today.adding(days: 1)
@@ -62,8 +64,8 @@ public enum NotificationPlanner {
       let card = cards.isEmpty ? nil : cards[day.days(from: ZonedClock.epoch) % cards.count]
       return NotificationRequest(
         id: "walkworthy.daily.\(day)", kind: .daily, fireAt: clock.instant(on: day, at: time),
-        title: card.map { "\($0.ref) (\($0.label))" } ?? "Today\u{2019}s encouragement",
-        body: card?.encouragement ?? "A verse and a word for your day are waiting in WalkWorthy.")
+        title: card.map { text(.cardTitle, ["ref": $0.ref, "translation": $0.label]) } ?? text(.dailyTitle),
+        body: card?.encouragement ?? text(.dailyBody))
     }
   }
 }

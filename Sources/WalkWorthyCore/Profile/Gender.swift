@@ -3,12 +3,12 @@
 public enum Gender: String, CaseIterable, Codable, Sendable, Hashable {
   case woman, man, nonBinary = "non-binary", preferNotToSay = "prefer-not-to-say"
 
-  public var label: String {
+  public var label: WalkWorthyText {
     switch self {
-    case .woman: "Woman"
-    case .man: "Man"
-    case .nonBinary: "Non-binary"
-    case .preferNotToSay: "Prefer not to say"
+    case .woman: .genderWoman
+    case .man: .genderMan
+    case .nonBinary: .genderNonBinary
+    case .preferNotToSay: .genderPreferNotToSay
     }
   }
 }

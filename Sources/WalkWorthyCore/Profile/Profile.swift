@@ -1,3 +1,5 @@
+import OrchardKit
+
 /// What the onboarding form asks about the student, kept on the device. It leaves the device only
 /// as ``uploadPayload``, and only while ``personalizationOptIn`` is on.
 ///
@@ -16,9 +18,8 @@ public struct Profile: Codable, Sendable, Equatable {
     "Volunteering", "Writing",
   ]
 
-  /// The form's privacy line.
-  public static let privacyNote =
-    "Your profile stays on this phone. It is sent to WalkWorthy only if you turn on personalisation, and only to choose encouragements for you."
+  /// The form's privacy line on the phone.
+  public static let privacyNote = WalkWorthyText.privacyOnPhone
 
   public let age: Int
   /// Empty when the student left it blank.
@@ -108,20 +109,16 @@ public enum ProfileProblem: Sendable, Hashable {
   case emptyHobby
   case hobbyTooLong(String)
 
-  public var message: String {
+  public var message: Message<WalkWorthyText> {
     switch self {
-    case .ageMissing:
-      "Please enter your age."
-    case .ageOutOfRange:
-      "WalkWorthy is for ages \(Profile.ages.lowerBound) to \(Profile.ages.upperBound)."
-    case .majorTooLong:
-      "Please shorten your major to \(Profile.majorLimit) characters."
-    case .tooManyHobbies:
-      "Choose up to \(Profile.hobbyLimit) hobbies."
-    case .emptyHobby:
-      "A hobby needs a name."
+    case .ageMissing: Message(.ageMissing)
+    case .ageOutOfRange: Message(.ageOutOfRange, ["min": Profile.ages.lowerBound, "max": Profile.ages.upperBound])
+    case .majorTooLong: Message(.majorTooLong, ["limit": Profile.majorLimit])
+    case .tooManyHobbies: Message(.tooManyHobbies, ["limit": Profile.hobbyLimit])
+    case .emptyHobby: Message(.emptyHobby)
     case .hobbyTooLong(let hobby):
-      "\u{201C}\(hobby.prefix(Profile.hobbyLengthLimit))\u{2026}\u{201D} is too long: keep hobbies to \(Profile.hobbyLengthLimit) characters."
+      Message(
+        .hobbyTooLong, ["hobby": String(hobby.prefix(Profile.hobbyLengthLimit)), "limit": Profile.hobbyLengthLimit])
     }
   }
 }
@@ -132,5 +129,10 @@ public struct ProfileValidationError: Error, Sendable, Equatable, CustomStringCo
 
   public init(problems: [ProfileProblem]) { self.problems = problems }
 
-  public var description: String { problems.map(\.message).joined(separator: " ") }
+  /// Every problem in `text`'s language, one after another.
+  public func sentences(_ text: Localizer<WalkWorthyText>) -> String {
+    problems.map { text($0.message) }.joined(separator: " ")
+  }
+
+  public var description: String { sentences(WalkWorthyTexts.all.localizer(.english)) }
 }

@@ -48,7 +48,8 @@ enum ProfileProblems {
 
   static func problem(_ error: ProfileValidationError) -> Components.Schemas.Problem {
     .init(
-      _type: "about:blank", title: "The profile was not saved", status: 400, detail: error.description,
+      _type: "about:blank", title: "The profile was not saved", status: 400,
+      detail: error.sentences(WalkWorthyTexts.all.localizer(RequestLanguage.current)),
       code: "INVALID_PROFILE", problems: error.problems.map(fieldProblem))
   }
 
@@ -62,6 +63,7 @@ enum ProfileProblems {
       case .emptyHobby: (.hobbies, "EMPTY_HOBBY")
       case .hobbyTooLong: (.hobbies, "HOBBY_TOO_LONG")
       }
-    return .init(field: field, code: code, message: problem.message)
+    return .init(
+      field: field, code: code, message: WalkWorthyTexts.all.localizer(RequestLanguage.current)(problem.message))
   }
 }

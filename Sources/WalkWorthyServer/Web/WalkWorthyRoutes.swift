@@ -49,25 +49,26 @@ struct WalkWorthyRoutes: Sendable {
     let device = try await service.device(try context.deviceID())
     let profile = device.onDevice.profile
     let form = profile.map(ProfileForm.init(editing:)) ?? ProfileForm()
-    let view = OnboardingView(form: form, ageText: form.age.map(String.init) ?? "", editing: profile != nil)
-    return pages.response(WalkWorthyPages.onboarding(view, theme: device.onDevice.theme))
+    let view = OnboardingView(
+      form: form, ageText: form.age.map(String.init) ?? "", editing: profile != nil, text: Self.text(context))
+    return pages.response(Self.view(context).onboarding(view, theme: device.onDevice.theme))
   }
 
   @Sendable func saveWelcome(_ request: Request, context: AppRequestContext) async throws -> Response {
     let fields = try await FormFields(request, context: context)
     let id = try context.deviceID()
     let stored = try await service.device(id)
-    var view = OnboardingView(fields: fields, editing: stored.onDevice.profile != nil)
+    var view = OnboardingView(fields: fields, editing: stored.onDevice.profile != nil, text: Self.text(context))
     if fields["action"] == "add-hobby" {
       // Adding a chip re-shows the form with everything typed so far; nothing is saved yet.
       let problem = view.form.addCustomHobby(fields["custom"] ?? "")
-      view.hobbyProblem = problem?.message
+      view.hobbyProblem = problem.map { Self.text(context)($0.message) }
       view.customText = problem == nil ? "" : fields["custom"] ?? ""
-      return pages.response(WalkWorthyPages.onboarding(view, theme: stored.onDevice.theme))
+      return pages.response(Self.view(context).onboarding(view, theme: stored.onDevice.theme))
     }
     guard view.ageIsNumber, let profile = try? view.form.profile() else {
       return pages.response(
-        WalkWorthyPages.onboarding(view, theme: stored.onDevice.theme), status: .unprocessableContent)
+        Self.view(context).onboarding(view, theme: stored.onDevice.theme), status: .unprocessableContent)
     }
     let firstTime = stored.onDevice.profile == nil
     let card = firstTime ? try await feed(for: id, stored).current : nil
@@ -89,7 +90,7 @@ struct WalkWorthyRoutes: Sendable {
     let fake = device.usesFakeCanvas(config)
     let today = fake && device.onDevice.canvasLinked ? await todayCanvas(id, device) : nil
     return pages.response(
-      WalkWorthyPages.canvas(
+      Self.view(context).canvas(
         CanvasView(fakeCanvas: fake, linked: device.onDevice.canvasLinked, today: today, zone: device.zone),
         theme: device.onDevice.theme))
   }
@@ -115,7 +116,7 @@ struct WalkWorthyRoutes: Sendable {
     let feed = try await feed(for: id, device)
     let refresh = request.uri.queryParameters.get("refreshed") == "1" ? device.onDevice.lastRefresh : nil
     return pages.response(
-      WalkWorthyPages.home(
+      Self.view(context).home(
         HomeView(feed: feed, refresh: refresh, now: now(device), zone: device.zone), theme: device.onDevice.theme))
   }
 
@@ -144,12 +145,13 @@ struct WalkWorthyRoutes: Sendable {
   /// The spec's "simulate background refresh": the background task's body, run now.
   @Sendable func refresh(_ request: Request, context: AppRequestContext) async throws -> Response {
     let fields = try await FormFields(request, context: context)
+    let text = Self.text(context)
     try await change(context) { device, id in
       device.adopt(zone: fields["zone"])
       let refreshedAt = self.now(device)
       await device.onDevice.refresh(
         api: service.api(for: id, mode: api, at: refreshedAt), mode: config.notificationMode, now: refreshedAt,
-        timeZone: device.zone)
+        timeZone: device.zone, text: text)
     }
     return .seeOther(WalkWorthyPath.home.path + "?refreshed=1")
   }
@@ -175,7 +177,7 @@ struct WalkWorthyRoutes: Sendable {
     guard !cards.isEmpty else { return .seeOther(WalkWorthyPath.home.path) }
     let number = request.uri.queryParameters.get("card", as: Int.self) ?? 1
     guard (1...cards.count).contains(number) else { return .seeOther(WalkWorthyPath.popup(1)) }
-    return pages.response(WalkWorthyPages.popups(cards, current: number, theme: device.onDevice.theme))
+    return pages.response(Self.view(context).popups(cards, current: number, theme: device.onDevice.theme))
   }
 
   /// A pop-up reached by swipe, key or button: it joins the history.
@@ -199,7 +201,7 @@ struct WalkWorthyRoutes: Sendable {
     let device = try await service.device(try context.deviceID())
     guard device.onDevice.profile != nil else { return .seeOther(WalkWorthyPath.welcome.path) }
     return pages.response(
-      WalkWorthyPages.history(device.onDevice.history.entries, zone: device.zone, theme: device.onDevice.theme))
+      Self.view(context).history(device.onDevice.history.entries, zone: device.zone, theme: device.onDevice.theme))
   }
 
   @Sendable func historyEntry(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -207,7 +209,7 @@ struct WalkWorthyRoutes: Sendable {
     guard let id = context.parameters.get("id", as: Int.self), let entry = device.onDevice.history.entry(id: id) else {
       throw OrchardError.notFound
     }
-    return pages.response(WalkWorthyPages.historyDetail(entry, zone: device.zone, theme: device.onDevice.theme))
+    return pages.response(Self.view(context).historyDetail(entry, zone: device.zone, theme: device.onDevice.theme))
   }
 
   // MARK: Settings
@@ -220,7 +222,7 @@ struct WalkWorthyRoutes: Sendable {
       profile: profile, device: device, fakeCanvas: device.usesFakeCanvas(config), config: config, api: api,
       build: build, notice: notice,
       testClock: testDeviceClock ? (now: now(device), shifted: device.onDevice.clockShift != nil) : nil)
-    return pages.response(WalkWorthyPages.settings(view, theme: device.onDevice.theme))
+    return pages.response(Self.view(context).settings(view, theme: device.onDevice.theme))
   }
 
   @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -230,6 +232,7 @@ struct WalkWorthyRoutes: Sendable {
       throw OrchardError.badRequest("Choose System, Light or Dark.", code: "UNKNOWN_THEME")
     }
     let notifications = try Self.notificationSettings(fields)
+    let text = Self.text(context)
     try await change(context) { device, _ in
       device.adopt(zone: fields["zone"])
       if var profile = device.onDevice.profile {
@@ -242,7 +245,7 @@ struct WalkWorthyRoutes: Sendable {
       device.onDevice.notifications = notifications
       device.onDevice.pending = NotificationPlanner.plan(
         settings: notifications, mode: config.notificationMode, now: now(device), timeZone: device.zone,
-        pending: device.onDevice.pending)
+        pending: device.onDevice.pending, text: text)
     }
     return .seeOther(WalkWorthyPath.settings.path + "?notice=saved")
   }
@@ -250,11 +253,12 @@ struct WalkWorthyRoutes: Sendable {
   /// "Send test notification (10 s)": the planner decides when; the browser shows it. A script asks
   /// for JSON and hands the notification to the service worker; a plain form post gets the page.
   @Sendable func testNotification(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let text = Self.text(context)
     let (test, sentAt) = try await change(context) { device, _ in
       let sentAt = self.now(device)
       device.onDevice.pending = NotificationPlanner.plan(
         settings: device.onDevice.notifications, mode: config.notificationMode, now: sentAt, timeZone: device.zone,
-        pending: device.onDevice.pending, sendingTest: true)
+        pending: device.onDevice.pending, sendingTest: true, text: text)
       return (device.onDevice.pending.first { $0.kind == .test }, sentAt)
     }
     let wantsJSON = request.headers[.accept]?.contains("application/json") == true
@@ -325,6 +329,14 @@ struct WalkWorthyRoutes: Sendable {
       return try await body(&device, id)
     }
   }
+
+  /// The sentences of the request's language.
+  static func text(_ context: AppRequestContext) -> Localizer<WalkWorthyText> {
+    WalkWorthyTexts.all.localizer(context.language)
+  }
+
+  /// The pages in the request's language.
+  static func view(_ context: AppRequestContext) -> WalkWorthyPages { WalkWorthyPages(t: text(context)) }
 
   static let onboardingFirst = OrchardError(
     status: .conflict, code: "ONBOARDING_FIRST", title: "Let\u{2019}s start with hello",

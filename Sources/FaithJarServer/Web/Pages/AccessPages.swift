@@ -1,12 +1,13 @@
 import FaithJarCore
 import Foundation
+import OrchardKit
 import ServerKit
 
 extension FaithJarPages {
   // MARK: Paywall
 
   /// `clockShift` is the tester's move of the device clock, or nil when test device clocks are off.
-  static func paywall(
+  func paywall(
     _ screen: PaywallScreen, access: AccessState, store: TestStoreLedger, clockShift: TimeInterval? = nil,
     notice: RestoreOutcome?
   ) -> Page {
@@ -14,16 +15,16 @@ extension FaithJarPages {
       HTML(
         """
         <li><form method="post" action="\(FaithJarPath.purchase.link(plan.rawValue))">\
-        <button class="plan" type="submit"><span class="plan-title">\(plan.title)</span>\
-        <span class="plan-price">\(plan.displayPrice)</span></button></form></li>
+        <button class="plan" type="submit"><span class="plan-title">\(t(plan.title))</span>\
+        <span class="plan-price">\(t(plan.displayPrice))</span></button></form></li>
         """)
     }
     let status: HTML = {
       switch access {
       case .subscribed(let plan, let date, let willRenew):
-        let when = date.formatted(.dateTime.year().month(.wide).day())
+        let when = Formats(t.language).longDate(date)
         return
-          "<p class=\"access-status\" role=\"status\">\(plan.title) plan · \(willRenew ? "renews" : "ends") \(when)</p>"
+          "<p class=\"access-status\" role=\"status\">\(t(plan.title)) plan · \(willRenew ? "renews" : "ends") \(when)</p>"
       case .trial:
         return "<p class=\"access-status\" role=\"status\">\(access.trialDaysLeft ?? 0) days left in your free week</p>"
       case .providerUnavailable:
@@ -40,13 +41,13 @@ extension FaithJarPages {
       main: """
         <section class="paywall" aria-labelledby="paywall-title">
         <div class="onboarding-icon">\(Icons.svg(.sparkle))</div>
-        <h1 id="paywall-title">\(screen.title)</h1>
-        <p>\(screen.message)</p>
+        <h1 id="paywall-title">\(t(screen.title))</h1>
+        <p>\(t(screen.message))</p>
         \(status)
         \(noticeHTML)
         <ul class="plans" role="list">\(plans)</ul>
         <form method="post" action="\(FaithJarPath.restore.path)"><button class="button button--quiet" type="submit">Restore purchases</button></form>
-        <p class="terms">\(screen.terms)</p>
+        <p class="terms">\(t(screen.terms))</p>
         <p class="test-store-note">This web version sells through a <strong>test store</strong>: purchases are simulated and no money changes hands.</p>
         \(testStoreControls(store))
         \(clockShift.map(testClockControls) ?? "")
@@ -57,16 +58,16 @@ extension FaithJarPages {
   }
 
   /// What the paywall says after a purchase or a restore that did not open the app.
-  static func noticeText(_ outcome: RestoreOutcome) -> String? {
+  func noticeText(_ outcome: RestoreOutcome) -> String? {
     switch outcome {
-    case .storeUnavailable: "The store could not be reached. Nothing was charged; please try again."
-    case .nothingToRestore: "No subscription was found to restore."
+    case .storeUnavailable: t(.storeUnavailable)
+    case .nothingToRestore: t(.nothingToRestore)
     case .restored: nil
     }
   }
 
   /// Every transition a real store can make, on command, for trying the access rules end to end.
-  static func testStoreControls(_ store: TestStoreLedger) -> HTML {
+  func testStoreControls(_ store: TestStoreLedger) -> HTML {
     let buttons = TestStoreAction.allCases.map { action in
       let label =
         switch action {
@@ -89,7 +90,7 @@ extension FaithJarPages {
   }
 
   /// Moves this device's clock: only on a test server, so the end of the free week can be tried.
-  static func testClockControls(_ shift: TimeInterval) -> HTML {
+  func testClockControls(_ shift: TimeInterval) -> HTML {
     let days = DeviceClockMove.days(in: shift)
     let state =
       switch days {
@@ -123,7 +124,7 @@ extension FaithJarPages {
 
   // MARK: About
 
-  static func about() -> Page {
+  func about() -> Page {
     let translations = Translation.allCases.map { translation in
       HTML("<li><h3>\(translation.name) (\(translation.abbreviation))</h3><p>\(translation.licence)</p></li>")
     }
@@ -144,7 +145,7 @@ extension FaithJarPages {
   // MARK: Support
 
   /// Never behind the paywall: a person in crisis must always reach this page.
-  static func support() -> Page {
+  func support() -> Page {
     page(
       "Need to talk to someone now? · Faith Jar", bodyClass: "support-page",
       main: """

@@ -1,9 +1,14 @@
 import FaithJarCore
+import OrchardKit
 import ServerKit
 
-/// The HTML of every Faith Jar screen, rendered from the core's screen values.
-enum FaithJarPages {
-  static func page(_ title: String, bodyClass: String, main: HTML) -> Page {
+/// The HTML of every Faith Jar screen, rendered from the core's screen values in the reader's
+/// language.
+struct FaithJarPages {
+  /// The sentences of the request's language.
+  let t: Localizer<FaithJarText>
+
+  func page(_ title: String, bodyClass: String, main: HTML) -> Page {
     var page = Page(
       title: title, description: "A Bible verse for how you feel right now, and why it fits.",
       theme: FaithJarTheme.tokens.name, themeColor: FaithJarTheme.tokens.themeColor(),
@@ -26,13 +31,13 @@ enum FaithJarPages {
   }
 
   /// What the page script needs to read a feeling offline: its verse page and its offline shell.
-  static func offlineData(_ emotion: Emotion) -> HTML {
+  func offlineData(_ emotion: Emotion) -> HTML {
     " data-emotion=\"\(emotion.rawValue)\" data-verse=\"\(FaithJarPath.verse.link(emotion.rawValue))\" data-offline=\"\(FaithJarPath.offline(emotion.rawValue))\""
   }
 
   // MARK: Onboarding
 
-  static func onboarding(page index: Int) -> Page {
+  func onboarding(page index: Int) -> Page {
     let pages = OnboardingPage.all
     let current = pages[index]
     let visual: HTML =
@@ -40,16 +45,16 @@ enum FaithJarPages {
       ? "<div class=\"onboarding-icon\">\(Icons.svg(current.icon))</div>"
       : """
       <ol class="onboarding-steps" role="list">\(current.steps.map { step in
-          HTML("<li>\(Icons.svg(step.icon))<span>\(step.label)</span></li>")
+          HTML("<li>\(Icons.svg(step.icon))<span>\(t(step.label))</span></li>")
         })</ol>
       """
     let action: HTML =
       index == pages.count - 1
       ? """
-      <form method="post" action="\(FaithJarPath.welcome.path)"><button class="button button--wide" type="submit">\(current.button)</button></form>
+      <form method="post" action="\(FaithJarPath.welcome.path)"><button class="button button--wide" type="submit">\(t(current.button))</button></form>
       """
       : """
-      <a class="button button--wide" href="\(FaithJarPath.home.path)?page=\(index + 2)">\(current.button)</a>
+      <a class="button button--wide" href="\(FaithJarPath.home.path)?page=\(index + 2)">\(t(current.button))</a>
       <form method="post" action="\(FaithJarPath.welcome.path)"><button class="skip" type="submit">Skip</button></form>
       """
     let dots = pages.indices.map { i in
@@ -65,8 +70,8 @@ enum FaithJarPages {
         data-next="\(index + 1 < pages.count ? "\(FaithJarPath.home.path)?page=\(index + 2)" : "")" \
         data-previous="\(index > 0 ? "\(FaithJarPath.home.path)?page=\(index)" : "")">
         \(visual)
-        <h1 id="onboarding-title">\(current.title)</h1>
-        <p>\(current.body)</p>
+        <h1 id="onboarding-title">\(t(current.title))</h1>
+        <p>\(t(current.body))</p>
         \(action)
         <ol class="dots" role="list" aria-label="Onboarding pages">\(dots)</ol>
         </section>
@@ -75,14 +80,14 @@ enum FaithJarPages {
 
   // MARK: Emotion list
 
-  static func emotionList(_ screen: EmotionListScreen, translation: Translation) -> Page {
-    let banner: HTML = screen.trialBanner.map { "<p class=\"trial-banner\" role=\"status\">\($0)</p>" } ?? ""
+  func emotionList(_ screen: EmotionListScreen, translation: Translation) -> Page {
+    let banner: HTML = screen.trialBanner.map { "<p class=\"trial-banner\" role=\"status\">\(t($0))</p>" } ?? ""
     let cards = screen.emotions.map { emotion in
       HTML(
         """
         <li><form method="post" action="\(FaithJarPath.next.link(emotion.rawValue))"\(offlineData(emotion))>\
         <button class="emotion emotion--\(emotion.rawValue)" type="submit">\
-        <span class="emotion-icon">\(Icons.svg(emotion.icon))</span><span class="emotion-label">\(emotion.label)</span>\
+        <span class="emotion-icon">\(Icons.svg(emotion.icon))</span><span class="emotion-label">\(t(emotion.label))</span>\
         </button></form></li>
         """)
     }
@@ -90,9 +95,9 @@ enum FaithJarPages {
       "Faith Jar · How are you feeling today?", bodyClass: "emotions-page",
       main: """
         <header class="app-header">
-        <h1>\(screen.title) \(Icons.svg(.sparkle, className: "icon sparkle"))</h1>
-        <p class="subtitle">\(screen.subtitle)</p>
-        <p class="prompt">\(screen.prompt)</p>
+        <h1>\(t(screen.title)) \(Icons.svg(.sparkle, className: "icon sparkle"))</h1>
+        <p class="subtitle">\(t(screen.subtitle))</p>
+        <p class="prompt">\(t(screen.prompt))</p>
         </header>
         \(banner)
         <ul class="emotions" role="list">\(cards)</ul>
@@ -103,7 +108,7 @@ enum FaithJarPages {
         """)
   }
 
-  static func translationPicker(_ selected: Translation, returnTo: String) -> HTML {
+  func translationPicker(_ selected: Translation, returnTo: String) -> HTML {
     let options = Translation.allCases.map { translation in
       let mark: HTML = translation == selected ? " selected" : ""
       return HTML(
@@ -121,7 +126,7 @@ enum FaithJarPages {
 
   // MARK: Verse
 
-  static func verse(_ screen: VerseScreen) -> Page {
+  func verse(_ screen: VerseScreen) -> Page {
     let emotion = screen.emotion
     let favouriteLabel = screen.isFavourite ? "Remove from favourites" : "Save to favourites"
     let support: HTML =
@@ -153,14 +158,16 @@ enum FaithJarPages {
         """)
   }
 
-  static let verseTop: HTML = """
+  var verseTop: HTML {
+    """
     <nav class="verse-top" aria-label="Verse">
     <a class="close-link" href="\(FaithJarPath.home.path)">\(Icons.svg(.close)) Close</a>
     \(Icons.svg(.sparkle, className: "icon sparkle"))
     </nav>
     """
+  }
 
-  static func verseActions(_ emotion: Emotion) -> HTML {
+  func verseActions(_ emotion: Emotion) -> HTML {
     """
     <div class="verse-actions">
     <a class="round-button" href="\(FaithJarPath.home.path)" aria-label="Close">\(Icons.svg(.close))</a>
@@ -172,16 +179,16 @@ enum FaithJarPages {
   }
 
   /// The verse itself; `data-verse-id` lets the offline reader know which verse is on screen.
-  static func article(
+  func article(
     emotion: Emotion, id: String, text: String, reference: String, translation: Translation, explanation: String
   ) -> HTML {
     """
     <article class="verse" aria-labelledby="verse-heading" data-verse-id="\(id)">
-    <h1 id="verse-heading" class="visually-hidden">A verse for \(emotion.label.lowercased())</h1>
+    <h1 id="verse-heading" class="visually-hidden">A verse for \(t(emotion.label).lowercased())</h1>
     <blockquote class="verse-text" tabindex="-1"><p>\(text)</p></blockquote>
     <p class="verse-reference"><span class="reference">\(reference)</span> <abbr title="\(translation.name)">\(translation.abbreviation)</abbr></p>
     <hr>
-    <h2 class="explanation-heading">Why this verse?</h2>
+    <h2 class="explanation-heading">\(t(.explanationHeading))</h2>
     <p class="explanation">\(explanation)</p>
     </article>
     """
@@ -189,9 +196,9 @@ enum FaithJarPages {
 
   /// The verse screen without a verse, kept by the service worker for each feeling: with the
   /// network gone, the page script fills it from the verses this device saved for offline reading.
-  static func offlineVerse(_ emotion: Emotion, translation: Translation) -> Page {
+  func offlineVerse(_ emotion: Emotion, translation: Translation) -> Page {
     page(
-      "\(emotion.label) · Faith Jar", bodyClass: "verse-page offline-verse emotion--\(emotion.rawValue)",
+      "\(t(emotion.label)) · Faith Jar", bodyClass: "verse-page offline-verse emotion--\(emotion.rawValue)",
       main: """
         \(verseTop)
         \(article(emotion: emotion, id: "", text: "", reference: "", translation: translation, explanation: ""))
@@ -202,7 +209,7 @@ enum FaithJarPages {
 
   // MARK: Favourites
 
-  static func favourites(_ verses: [Verse], translation: Translation) -> Page {
+  func favourites(_ verses: [Verse], translation: Translation) -> Page {
     let items =
       verses.isEmpty
       ? ["<li class=\"empty\">Verses you save will gather here.</li>"]

@@ -1,4 +1,5 @@
 import Foundation
+import OrchardKit
 import ServerKit
 import WalkWorthyCore
 
@@ -8,11 +9,11 @@ extension WalkWorthyPages {
   static let privacyNote =
     "Private by default. On the web, your answers are kept with this browser\u{2019}s anonymous id on our server, where the web version runs, and nobody else sees them. They are used to choose encouragements only if you switch personalisation on; in this early version, encouragements come from one shared list either way."
 
-  static func onboarding(_ view: OnboardingView, theme: ThemeChoice) -> Page {
+  func onboarding(_ view: OnboardingView, theme: ThemeChoice) -> Page {
     let form = view.form
     let genders = Gender.allCases.map { gender in
       HTML(
-        "<option value=\"\(gender.rawValue)\"\(gender == form.gender ? HTML(" selected") : "")>\(gender.label)</option>"
+        "<option value=\"\(gender.rawValue)\"\(gender == form.gender ? HTML(" selected") : "")>\(t(gender.label))</option>"
       )
     }
     let chips = form.hobbyChoices.map { hobby in
@@ -42,28 +43,28 @@ extension WalkWorthyPages {
         \(problem("hobbies", view.hobbiesProblem))
         </fieldset>
         <label class="switch"><input type="checkbox" role="switch" name="personalize"\(form.personalizationOptIn ? HTML(" checked") : "")><span>Use my profile to personalise encouragements</span></label>
-        <p class="privacy">\(privacyNote)</p>
+        <p class="privacy">\(Self.privacyNote)</p>
         \(hiddenZone())
         <button class="button button--wide" type="submit" name="action" value="save">\(view.editing ? "Save profile" : "Start")</button>
         </form>
         """)
   }
 
-  static func field(_ name: String, label: String, problem: String?, input: HTML) -> HTML {
+  func field(_ name: String, label: String, problem: String?, input: HTML) -> HTML {
     "<div class=\"field\(problem == nil ? "" : " field--invalid")\"><label for=\"\(name)\">\(label)</label>\(input)\(self.problem(name, problem))</div>"
   }
 
-  static func describedBy(_ name: String, _ problem: String?) -> HTML {
+  func describedBy(_ name: String, _ problem: String?) -> HTML {
     problem == nil ? "" : " aria-invalid=\"true\" aria-describedby=\"\(name)-error\""
   }
 
-  static func problem(_ name: String, _ problem: String?) -> HTML {
+  func problem(_ name: String, _ problem: String?) -> HTML {
     problem.map { "<p class=\"field-error\" id=\"\(name)-error\">\($0)</p>" } ?? ""
   }
 
   // MARK: Settings
 
-  static func settings(_ view: SettingsView, theme: ThemeChoice) -> Page {
+  func settings(_ view: SettingsView, theme: ThemeChoice) -> Page {
     let state = view.device.onDevice
     let translations = Translation.allCases.map { translation in
       HTML(
@@ -115,7 +116,7 @@ extension WalkWorthyPages {
         """)
   }
 
-  static func label(_ theme: ThemeChoice) -> String {
+  func label(_ theme: ThemeChoice) -> String {
     switch theme {
     case .system: "System"
     case .light: "Light"
@@ -123,11 +124,11 @@ extension WalkWorthyPages {
     }
   }
 
-  static func toggle(_ name: String, _ label: String, _ on: Bool) -> HTML {
+  func toggle(_ name: String, _ label: String, _ on: Bool) -> HTML {
     "<label class=\"switch\"><input type=\"checkbox\" role=\"switch\" name=\"\(name)\"\(on ? HTML(" checked") : "")><span>\(label)</span></label>"
   }
 
-  static func testNotificationCard(_ view: SettingsView) -> HTML {
+  func testNotificationCard(_ view: SettingsView) -> HTML {
     """
     <section class="glass card" aria-labelledby="test-title">
     <h2 id="test-title">Check notifications</h2>
@@ -141,7 +142,7 @@ extension WalkWorthyPages {
     """
   }
 
-  static func aboutCard(_ view: SettingsView) -> HTML {
+  func aboutCard(_ view: SettingsView) -> HTML {
     let config = view.config
     return """
       <section class="glass card about" aria-labelledby="about-title">
@@ -159,12 +160,12 @@ extension WalkWorthyPages {
       """
   }
 
-  static func testClockCard(_ view: SettingsView) -> HTML {
+  func testClockCard(_ view: SettingsView) -> HTML {
     guard let clock = view.testClock else { return "" }
     return """
       <section class="glass card test-clock" aria-labelledby="clock-title">
       <h2 id="clock-title">Test device clock</h2>
-      <p class="hint">Test servers only. This device reads \(Moments.iso(clock.now))\(clock.shifted ? " (moved)" : "").</p>
+      <p class="hint">Test servers only. This device reads \(WireTimestamp.format(clock.now, precision: .seconds))\(clock.shifted ? " (moved)" : "").</p>
       <form method="post" action="\(WalkWorthyPath.testClock.path)">
       <div class="field"><label for="clock-at">Set the device clock to (ISO 8601)</label><input id="clock-at" name="at" type="text" value="2026-11-17T12:00:00Z"></div>
       <button class="button button--glass" type="submit">Set clock</button>

@@ -1,11 +1,12 @@
 import Foundation
+import OrchardKit
 import ServerKit
 import WalkWorthyCore
 
 extension WalkWorthyPages {
   // MARK: Home
 
-  static func home(_ view: HomeView, theme: ThemeChoice) -> Page {
+  func home(_ view: HomeView, theme: ThemeChoice) -> Page {
     let card = view.feed.current
     let options = Translation.allCases.map { translation in
       HTML(
@@ -35,7 +36,7 @@ extension WalkWorthyPages {
         """)
   }
 
-  static func refreshCard(_ view: HomeView) -> HTML {
+  func refreshCard(_ view: HomeView) -> HTML {
     let outcome: HTML =
       view.refresh.map { record in
         "<p class=\"refresh-outcome refresh-outcome--\(record.kind.rawValue)\" role=\"status\">\(refreshText(record, view: view))</p>\(notification(record.notification, now: view.now))"
@@ -50,12 +51,12 @@ extension WalkWorthyPages {
       """
   }
 
-  static func refreshText(_ record: RefreshRecord, view: HomeView) -> String {
+  func refreshText(_ record: RefreshRecord, view: HomeView) -> String {
     switch record.kind {
     case .scheduled:
       guard let note = record.notification else { return "Scheduled." }
       let when =
-        note.fireAt <= view.now.addingTimeInterval(1) ? "now" : "for \(Moments.time(note.fireAt, in: view.zone))"
+        note.fireAt <= view.now.addingTimeInterval(1) ? "now" : "for \(formats.time(note.fireAt, in: view.zone))"
       return "Scheduled: a notification \(when) \u{2014} \(note.title)."
     case .nothingNew: return "Nothing new: there is no encouragement waiting right now."
     case .expired:
@@ -68,17 +69,17 @@ extension WalkWorthyPages {
   }
 
   /// Why a refresh could not fetch, for the student, by the failure's code.
-  static func apiProblem(_ code: String?) -> String {
+  func apiProblem(_ code: String?) -> String {
     switch code {
-    case "API_UNREACHABLE": "WalkWorthy couldn\u{2019}t reach its server. Check your connection and try again."
-    case "API_UNAUTHORIZED": "WalkWorthy couldn\u{2019}t confirm this device. Please sign in again."
-    case "API_FAILED": "Something went wrong on our side fetching your encouragement. Please try again later."
+    case "API_UNREACHABLE": t(.apiUnreachable)
+    case "API_UNAUTHORIZED": t(.apiUnauthorized)
+    case "API_FAILED": t(.apiFailed)
     default: "The check failed. Please try again."
     }
   }
 
   /// A scheduled notification, for the page's script to show (or to stand in for it in the page).
-  static func notification(_ request: NotificationRequest?, now: Date) -> HTML {
+  func notification(_ request: NotificationRequest?, now: Date) -> HTML {
     guard let request else { return "" }
     let delay = Int(max(0, request.fireAt.timeIntervalSince(now)).rounded())
     return """
@@ -89,20 +90,20 @@ extension WalkWorthyPages {
 
   // MARK: Pop-ups
 
-  static func popups(_ cards: [ShownPopup], current: Int, theme: ThemeChoice) -> Page {
+  func popups(_ cards: [ShownPopup], current: Int, theme: ThemeChoice) -> Page {
     let items = cards.enumerated().map { index, popup in
       let number = index + 1
       let offset = number - current
       let hidden: HTML = offset == 0 ? "" : " aria-hidden=\"true\" inert"
       return HTML(
         """
-        <li class="glass card popup-card" data-number="\(number)" data-offset="\(max(-1, min(offset, 3)))" data-tag="\(popup.tag.label)"\(hidden)>
-        <p class="tag tag--\(popup.tag.rawValue)">\(popup.tag.label)</p>
+        <li class="glass card popup-card" data-number="\(number)" data-offset="\(max(-1, min(offset, 3)))" data-tag="\(t(popup.tag.label))"\(hidden)>
+        <p class="tag tag--\(popup.tag.rawValue)">\(t(popup.tag.label))</p>
         \(verse(ref: popup.card.ref, text: popup.card.text, label: popup.card.label, encouragement: popup.card.encouragement, id: "popup-ref-\(number)"))
         </li>
         """)
     }
-    let status = "Card \(current) of \(cards.count): \(cards[current - 1].tag.label)"
+    let status = "Card \(current) of \(cards.count): \(t(cards[current - 1].tag.label))"
     return page(
       "Pop-ups", theme: theme, bodyClass: "page-popups", tab: nil,
       main: """
@@ -121,7 +122,7 @@ extension WalkWorthyPages {
         """)
   }
 
-  static func step(_ label: String, to number: Int, of count: Int, quiet: Bool) -> HTML {
+  func step(_ label: String, to number: Int, of count: Int, quiet: Bool) -> HTML {
     let disabled: HTML = (1...count).contains(number) ? "" : " disabled"
     return """
       <form method="post" action="\(WalkWorthyPath.popupsSeen.path)"><input type="hidden" name="card" value="\(number)">\

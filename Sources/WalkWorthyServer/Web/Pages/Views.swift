@@ -1,4 +1,5 @@
 import Foundation
+import OrchardKit
 import ServerKit
 import WalkWorthyCore
 
@@ -8,18 +9,21 @@ struct OnboardingView {
   var form: ProfileForm
   var ageText: String
   var editing: Bool
+  /// The sentences of the request's language, for the form's problems.
+  let text: Localizer<WalkWorthyText>
   var customText = ""
   var hobbyProblem: String?
   /// Whether the form has been posted, so problems are worth showing.
   var submitted = false
 
-  init(form: ProfileForm, ageText: String, editing: Bool) {
+  init(form: ProfileForm, ageText: String, editing: Bool, text: Localizer<WalkWorthyText>) {
     self.form = form
     self.ageText = ageText
     self.editing = editing
+    self.text = text
   }
 
-  init(fields: FormFields, editing: Bool) {
+  init(fields: FormFields, editing: Bool, text: Localizer<WalkWorthyText>) {
     var form = ProfileForm()
     let ageText = String((fields["age"] ?? "").trimmingCharacters(in: .whitespaces).prefix(12))
     form.age = Int(ageText)
@@ -39,7 +43,8 @@ struct OnboardingView {
     self.form = form
     self.ageText = ageText
     self.editing = editing
-    hobbyProblem = problem?.message
+    self.text = text
+    hobbyProblem = problem.map { text($0.message) }
     submitted = true
   }
 
@@ -47,12 +52,12 @@ struct OnboardingView {
 
   var ageProblem: String? {
     guard submitted else { return nil }
-    if !ageIsNumber { return "Please enter your age as a number, such as 19." }
+    if !ageIsNumber { return text(.ageNotNumber) }
     return form.problems.first {
       if case .ageMissing = $0 { return true }
       if case .ageOutOfRange = $0 { return true }
       return false
-    }?.message
+    }.map { text($0.message) }
   }
 
   var majorProblem: String? {
@@ -60,7 +65,7 @@ struct OnboardingView {
     return form.problems.first {
       if case .majorTooLong = $0 { return true }
       return false
-    }?.message
+    }.map { text($0.message) }
   }
 
   var hobbiesProblem: String? {
@@ -71,7 +76,7 @@ struct OnboardingView {
         case .tooManyHobbies, .emptyHobby, .hobbyTooLong: true
         default: false
         }
-      }?.message
+      }.map { text($0.message) }
   }
 }
 
@@ -100,20 +105,4 @@ struct SettingsView {
   let notice: SettingsNotice?
   /// The device's time, when this server lets testers move it.
   let testClock: (now: Date, shifted: Bool)?
-}
-
-/// Times and dates as a student reads them, in their own zone.
-enum Moments {
-  static func time(_ date: Date, in zone: TimeZone) -> String {
-    date.formatted(
-      Date.FormatStyle(date: .omitted, time: .shortened, locale: Locale(identifier: "en_US"), timeZone: zone))
-  }
-
-  static func dayAndTime(_ date: Date, in zone: TimeZone) -> String {
-    var style = Date.FormatStyle(locale: Locale(identifier: "en_US"), timeZone: zone)
-    style = style.weekday(.abbreviated).day().month(.abbreviated).hour().minute()
-    return date.formatted(style)
-  }
-
-  static func iso(_ date: Date) -> String { date.formatted(.iso8601) }
 }

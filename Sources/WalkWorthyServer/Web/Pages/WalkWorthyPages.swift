@@ -1,9 +1,15 @@
 import Foundation
+import OrchardKit
 import ServerKit
 import WalkWorthyCore
 
-/// The HTML of every WalkWorthy screen, rendered from the core's values.
-enum WalkWorthyPages {
+/// The HTML of every WalkWorthy screen, rendered from the core's values in the reader's language.
+struct WalkWorthyPages {
+  /// The sentences of the request's language.
+  let t: Localizer<WalkWorthyText>
+  /// Dates and times as that language writes them.
+  var formats: Formats { Formats(t.language) }
+
   /// The tabs at the foot of every screen after onboarding.
   enum Tab: String, CaseIterable {
     case home, canvas, history, settings
@@ -20,16 +26,17 @@ enum WalkWorthyPages {
     }
   }
 
-  static func page(_ title: String, theme: ThemeChoice, bodyClass: String, tab: Tab?, main: HTML) -> Page {
+  func page(_ title: String, theme: ThemeChoice, bodyClass: String, tab: Tab?, main: HTML) -> Page {
     var page = Page(
       title: title == "WalkWorthy" ? title : "\(title) · WalkWorthy",
       description: "A verse and a word of encouragement for a student\u{2019}s real day.",
-      theme: WalkWorthyTheme.tokens.name, themeColor: themeColor(theme),
+      theme: WalkWorthyTheme.tokens.name, themeColor: Self.themeColor(theme),
       stylesheets: ["walkworthy/walkworthy.css"], scripts: ["walkworthy/walkworthy.js"],
       preloadFonts: [FontFace.inter.assetPath, "fonts/lora-latin.woff2"], bodyClass: "ww " + bodyClass,
       main: "\(main)\(tab.map(tabs) ?? "")")
     page.htmlClass = "theme-\(theme.rawValue)"
-    page.data = scriptData
+    page.data = Self.scriptData
+    page.language = t.language
     return page
   }
 
@@ -55,7 +62,7 @@ enum WalkWorthyPages {
     return theme == .system ? color : color.fixed(dark: theme == .dark)
   }
 
-  static func tabs(_ current: Tab) -> HTML {
+  func tabs(_ current: Tab) -> HTML {
     let links = Tab.allCases.map { tab in
       HTML(
         "<li><a href=\"\(tab.path)\"\(tab == current ? HTML(" aria-current=\"page\"") : "")>\(Icons.tab(tab))<span>\(tab.label)</span></a></li>"
@@ -65,7 +72,7 @@ enum WalkWorthyPages {
   }
 
   /// A verse as every screen shows it: reference, text, the label of its translation, our words.
-  static func verse(
+  func verse(
     ref: String, text: String, label: String?, encouragement: String, headingLevel: Int = 2, id: String = "verse-ref"
   ) -> HTML {
     let name = label.flatMap { Translation(abbreviation: $0)?.name } ?? label ?? "Translation not given"
@@ -78,11 +85,11 @@ enum WalkWorthyPages {
       """
   }
 
-  static func hiddenZone() -> HTML { "<input type=\"hidden\" name=\"zone\" value=\"\" data-browser-zone>" }
+  func hiddenZone() -> HTML { "<input type=\"hidden\" name=\"zone\" value=\"\" data-browser-zone>" }
 
   // MARK: Canvas
 
-  static func canvas(_ view: CanvasView, theme: ThemeChoice) -> Page {
+  func canvas(_ view: CanvasView, theme: ThemeChoice) -> Page {
     let body: HTML
     if !view.fakeCanvas {
       body = """
@@ -117,19 +124,19 @@ enum WalkWorthyPages {
         """)
   }
 
-  static func today(_ canvas: TodayCanvas?, zone: TimeZone) -> HTML {
+  func today(_ canvas: TodayCanvas?, zone: TimeZone) -> HTML {
     guard let canvas else {
       return "<p class=\"glass card\">The sample day could not be read. Please try again.</p>"
     }
     let exams = canvas.examsToday.map { exam in
       HTML(
-        "<li><span class=\"item-title\">\(exam.title)</span><span class=\"item-meta\">\(exam.date.map { Moments.time($0, in: zone) } ?? exam.when)</span></li>"
+        "<li><span class=\"item-title\">\(exam.title)</span><span class=\"item-meta\">\(exam.date.map { formats.time($0, in: zone) } ?? exam.when)</span></li>"
       )
     }
     let assignments = canvas.assignmentsToday.map { item in
       let points = item.points.map { " · \($0) points" } ?? ""
       return HTML(
-        "<li><span class=\"item-title\">\(item.title)</span><span class=\"item-meta\">Due \(item.dueDate.map { Moments.time($0, in: zone) } ?? item.due_at)\(points)</span></li>"
+        "<li><span class=\"item-title\">\(item.title)</span><span class=\"item-meta\">Due \(item.dueDate.map { formats.time($0, in: zone) } ?? item.due_at)\(points)</span></li>"
       )
     }
     let examList: HTML =
@@ -152,13 +159,13 @@ enum WalkWorthyPages {
 
   // MARK: History
 
-  static func history(_ entries: [HistoryEntry], zone: TimeZone, theme: ThemeChoice) -> Page {
+  func history(_ entries: [HistoryEntry], zone: TimeZone, theme: ThemeChoice) -> Page {
     let items = entries.map { entry in
       HTML(
         """
         <li><a class="glass history-item" href="\(WalkWorthyPath.entry(entry.id))">\
         <span class="item-title">\(entry.ref)</span>\
-        <span class="item-meta">\(entry.translation ?? "") · \(Moments.dayAndTime(entry.seenAt, in: zone))</span></a></li>
+        <span class="item-meta">\(entry.translation ?? "") · \(formats.dayAndTime(entry.seenAt, in: zone))</span></a></li>
         """)
     }
     let list: HTML =
@@ -173,14 +180,14 @@ enum WalkWorthyPages {
         """)
   }
 
-  static func historyDetail(_ entry: HistoryEntry, zone: TimeZone, theme: ThemeChoice) -> Page {
+  func historyDetail(_ entry: HistoryEntry, zone: TimeZone, theme: ThemeChoice) -> Page {
     page(
       entry.ref, theme: theme, bodyClass: "page-detail", tab: .history,
       main: """
         <nav class="back" aria-label="Back"><a href="\(WalkWorthyPath.history.path)">\u{2190} History</a></nav>
         <article class="glass card verse-card" aria-labelledby="detail-ref">
         \(verse(ref: entry.ref, text: entry.text, label: entry.translation, encouragement: entry.encouragement, headingLevel: 1, id: "detail-ref"))
-        <p class="item-meta">Seen \(Moments.dayAndTime(entry.seenAt, in: zone))</p>
+        <p class="item-meta">Seen \(formats.dayAndTime(entry.seenAt, in: zone))</p>
         </article>
         """)
   }

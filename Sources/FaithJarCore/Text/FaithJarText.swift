@@ -1,0 +1,81 @@
+import OrchardKit
+
+/// Every sentence Faith Jar's core hands to a screen, by key: the screens name what to say, and
+/// the catalog of the reader's language says it (``FaithJarTexts``).
+public enum FaithJarText: String, TextKey {
+  case appName = "app.name"
+  case emotionsSubtitle = "emotions.subtitle"
+  case emotionsPrompt = "emotions.prompt"
+  case trialBanner = "emotions.trial-banner"
+  case emotionAnxiety = "emotion.anxiety"
+  case emotionSadness = "emotion.sadness"
+  case emotionJoy = "emotion.joy"
+  case emotionLoneliness = "emotion.loneliness"
+  case emotionAnger = "emotion.anger"
+  case emotionGratitude = "emotion.gratitude"
+  case onboardingMomentTitle = "onboarding.moment.title"
+  case onboardingMomentBody = "onboarding.moment.body"
+  case onboardingVerseTitle = "onboarding.verse.title"
+  case onboardingVerseBody = "onboarding.verse.body"
+  case onboardingPeaceTitle = "onboarding.peace.title"
+  case onboardingPeaceBody = "onboarding.peace.body"
+  case onboardingContinue = "onboarding.continue"
+  case onboardingStart = "onboarding.start"
+  case stepChoose = "onboarding.step.choose"
+  case stepRead = "onboarding.step.read"
+  case stepFeelPeace = "onboarding.step.feel-peace"
+  case explanationHeading = "verse.explanation-heading"
+  case paywallTitle = "paywall.title"
+  case paywallExpired = "paywall.message.expired"
+  case paywallCancelled = "paywall.message.cancelled"
+  case paywallSupport = "paywall.message.support"
+  case paywallTerms = "paywall.terms"
+  case planMonthly = "plan.monthly"
+  case planAnnual = "plan.annual"
+  case priceMonthly = "plan.monthly.price"
+  case priceAnnual = "plan.annual.price"
+  case purchasePending = "purchase.pending"
+  case storeUnavailable = "store.unavailable"
+  case storeUnavailableRetry = "store.unavailable.retry"
+  case nothingToRestore = "restore.nothing"
+}
+
+/// Faith Jar's catalogs: English, the language it ships in.
+public enum FaithJarTexts {
+  public static let all = Texts<FaithJarText>([english])
+
+  public static let english = Catalog<FaithJarText>(
+    .english,
+    [
+      .appName: "Faith Jar",
+      .emotionsSubtitle: "How are you feeling today?",
+      .emotionsPrompt: "Tap to receive a Bible verse that speaks to you",
+      .trialBanner: "{days, plural, one {Last day of your free week} other {# days left in your free week}}",
+      .emotionAnxiety: "Anxiety", .emotionSadness: "Sadness", .emotionJoy: "Joy", .emotionLoneliness: "Loneliness",
+      .emotionAnger: "Anger", .emotionGratitude: "Gratitude",
+      .onboardingMomentTitle: "When you need God\u{2019}s word for this moment",
+      .onboardingMomentBody:
+        "Some moments are too heavy, or too bright, to carry alone. Faith Jar keeps a verse ready for whatever you are feeling right now.",
+      .onboardingVerseTitle: "A Bible verse + why it matters",
+      .onboardingVerseBody:
+        "Each verse comes with a few honest sentences on where it comes from and why it speaks to what you feel. No account, no noise.",
+      .onboardingPeaceTitle: "Peace in 30 seconds",
+      .onboardingPeaceBody:
+        "Choose how you feel, read what Scripture says, and take a breath. That is all it asks of you.",
+      .onboardingContinue: "Continue", .onboardingStart: "Get Started",
+      .stepChoose: "Choose", .stepRead: "Read", .stepFeelPeace: "Feel peace",
+      .explanationHeading: "Why this verse?",
+      .paywallTitle: "Keep Faith Jar close",
+      .paywallExpired: "Your free week has ended. Subscribe to keep receiving a verse for every feeling.",
+      .paywallCancelled: "Your subscription is cancelled and ends at the close of this period.",
+      .paywallSupport: "Subscribe to support Faith Jar and keep every verse at hand.",
+      .paywallTerms:
+        "Subscriptions renew automatically until cancelled. Cancel any time; access continues to the end of the paid period.",
+      .planMonthly: "Monthly", .planAnnual: "Annual",
+      .priceMonthly: "$4.99 / month", .priceAnnual: "$29.99 / year",
+      .purchasePending: "Your purchase is waiting for approval. Faith Jar opens as soon as it is confirmed.",
+      .storeUnavailable: "The store could not be reached. Nothing was charged; please try again.",
+      .storeUnavailableRetry: "The store could not be reached. Please try again.",
+      .nothingToRestore: "No subscription was found to restore.",
+    ])
+}

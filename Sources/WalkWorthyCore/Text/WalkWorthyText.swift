@@ -1,0 +1,65 @@
+import OrchardKit
+
+/// Every sentence WalkWorthy's core hands to a screen or a notification, by key (see
+/// ``WalkWorthyTexts``).
+public enum WalkWorthyText: String, TextKey {
+  case genderWoman = "gender.woman"
+  case genderMan = "gender.man"
+  case genderNonBinary = "gender.non-binary"
+  case genderPreferNotToSay = "gender.prefer-not-to-say"
+  case tagCourage = "tag.courage"
+  case tagRest = "tag.rest"
+  case tagWisdom = "tag.wisdom"
+  case tagHope = "tag.hope"
+  case tagPeace = "tag.peace"
+  case tagStrength = "tag.strength"
+  case tagFocus = "tag.focus"
+  case tagGratitude = "tag.gratitude"
+  case tagBelonging = "tag.belonging"
+  case ageMissing = "profile.age-missing"
+  case ageNotNumber = "profile.age-not-number"
+  case ageOutOfRange = "profile.age-out-of-range"
+  case majorTooLong = "profile.major-too-long"
+  case tooManyHobbies = "profile.too-many-hobbies"
+  case emptyHobby = "profile.empty-hobby"
+  case hobbyTooLong = "profile.hobby-too-long"
+  case privacyOnPhone = "profile.privacy.phone"
+  case apiUnreachable = "api.unreachable"
+  case apiUnauthorized = "api.unauthorized"
+  case apiFailed = "api.failed"
+  case testNotificationTitle = "notification.test.title"
+  case testNotificationBody = "notification.test.body"
+  case dailyTitle = "notification.daily.title"
+  case dailyBody = "notification.daily.body"
+  case cardTitle = "notification.card.title"
+}
+
+/// WalkWorthy's catalogs: English, the language it ships in.
+public enum WalkWorthyTexts {
+  public static let all = Texts<WalkWorthyText>([english])
+
+  public static let english = Catalog<WalkWorthyText>(
+    .english,
+    [
+      .genderWoman: "Woman", .genderMan: "Man", .genderNonBinary: "Non-binary",
+      .genderPreferNotToSay: "Prefer not to say",
+      .tagCourage: "Courage", .tagRest: "Rest", .tagWisdom: "Wisdom", .tagHope: "Hope", .tagPeace: "Peace",
+      .tagStrength: "Strength", .tagFocus: "Focus", .tagGratitude: "Gratitude", .tagBelonging: "Belonging",
+      .ageMissing: "Please enter your age.", .ageNotNumber: "Please enter your age as a number, such as 19.",
+      .ageOutOfRange: "WalkWorthy is for ages {min} to {max}.",
+      .majorTooLong: "Please shorten your major to {limit} characters.",
+      .tooManyHobbies: "Choose up to {limit} hobbies.",
+      .emptyHobby: "A hobby needs a name.",
+      .hobbyTooLong: "\u{201C}{hobby}\u{2026}\u{201D} is too long: keep hobbies to {limit} characters.",
+      .privacyOnPhone:
+        "Your profile stays on this phone. It is sent to WalkWorthy only if you turn on personalisation, and only to choose encouragements for you.",
+      .apiUnreachable: "WalkWorthy couldn\u{2019}t reach its server. Check your connection and try again.",
+      .apiUnauthorized: "WalkWorthy couldn\u{2019}t confirm this device. Please sign in again.",
+      .apiFailed: "Something went wrong on our side fetching your encouragement. Please try again later.",
+      .testNotificationTitle: "WalkWorthy test notification",
+      .testNotificationBody: "Notifications are working. Your encouragements will arrive just like this.",
+      .dailyTitle: "Today\u{2019}s encouragement",
+      .dailyBody: "A verse and a word for your day are waiting in WalkWorthy.",
+      .cardTitle: "{ref} ({translation})",
+    ])
+}
