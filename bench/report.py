@@ -289,8 +289,8 @@ def targets(r: dict) -> list:
     vs_peer, vs_ceiling = ours["rps"] / peer["rps"], ours["rps"] / ceiling["rps"]
     cold, rss = statistics.median(r["cold_start_ms"]), r["peak_rss_kb"] * 1024 / 1e6
     return [
-        ("`/api/v1/apps` ≥ 3× the peer's req/s", f"{vs_peer:.2f}×", vs_peer >= 3),
-        ("`/api/v1/apps` ≥ 50 % of the ceiling's req/s", f"{vs_ceiling:.0%}", vs_ceiling >= 0.5),
+        ("`/api/v1/apps` ≥ 2× the peer's req/s", f"{vs_peer:.2f}×", vs_peer >= 2),
+        ("`/api/v1/apps` ≥ 80 % of the ceiling's req/s", f"{vs_ceiling:.0%}", vs_ceiling >= 0.8),
         ("`/api/v1/apps` p99 < 10 ms at 64 connections", f"{ours['p99_ms']:.2f} ms", ours["p99_ms"] < 10),
         ("cold start < 1 s", f"{cold:.0f} ms", cold < 1000),
         ("peak RSS < 150 MB", f"{rss:.1f} MB", rss < 150),

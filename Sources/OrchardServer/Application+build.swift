@@ -63,7 +63,9 @@ struct Platform: PlatformModule {
       Response(
         status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: spec))
     }
+    // The most frequent call is written from bytes before the OpenAPI layer (see CatalogAnswer).
     try OrchardAPIService(catalog: catalog).registerHandlers(
-      on: router, configuration: AppRoutes.apiConfiguration, middlewares: [PlainHeaderValues()])
+      on: router.group().add(middleware: CatalogAnswer(catalog: catalog)), configuration: AppRoutes.apiConfiguration,
+      middlewares: [PlainHeaderValues()])
   }
 }

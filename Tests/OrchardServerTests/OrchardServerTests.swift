@@ -214,3 +214,27 @@ struct EveryAppTests {
     }
   }
 }
+
+@Suite("The app catalog's answer, written from bytes")
+struct CatalogAnswerTests {
+  @Test("the bytes are the generated handler's answer: the same members, type and ETag")
+  func sameAsHandler() async throws {
+    try await withOrchard { client in
+      let fast = try await client.execute(uri: "/api/v1/apps", method: .get) { $0 }
+      // A query the fast path leaves alone goes to the generated handler.
+      let handled = try await client.execute(uri: "/api/v1/apps?from=handler", method: .get) { $0 }
+      #expect(fast.status == .ok && handled.status == .ok)
+      // The same members and values (JSON objects carry no order).
+      let decode = { (body: ByteBuffer) in
+        try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? NSDictionary
+      }
+      #expect(try decode(fast.body) == decode(handled.body))
+      #expect(try decode(fast.body)?.count == 1)
+      #expect(fast.headers[.contentType] == handled.headers[.contentType])
+      #expect(fast.headers[.eTag] == handled.headers[.eTag])
+      let tag = try #require(fast.headers[.eTag])
+      let unchanged = try await client.execute(uri: "/api/v1/apps", method: .get, headers: [.ifNoneMatch: tag]) { $0 }
+      #expect(unchanged.status == .notModified && unchanged.body.readableBytes == 0)
+    }
+  }
+}

@@ -29,9 +29,15 @@ struct ContentTests {
     return FileManager.default.fileExists(atPath: directory.path) ? directory : nil
   }()
 
+  /// `directory`, or a failure naming it when `ORCHARD_TEST_REQUIRE_CONTENT=1` (as `scripts/test`
+  /// sets) and it is missing: there, a faithfulness test that cannot find its source fails.
+  static func required(_ directory: URL?) throws -> URL {
+    try #require(directory, "ORCHARD_TEST_REQUIRE_CONTENT=1, but ../shared/data/bible is not beside the project")
+  }
+
   @Test(
     "every card's label names the translation its text comes from",
-    .enabled(if: bibleDirectory != nil, "the public-domain Bibles are not beside the project"),
+    .enabled(if: bibleDirectory != nil || contentRequired, "the public-domain Bibles are not beside the project"),
     arguments: Translation.allCases)
   func labelMatchesText(translation: Translation) throws {
     struct Bible: Decodable {
@@ -39,7 +45,7 @@ struct ContentTests {
       let translation: String
       let verses: [Row]
     }
-    let url = Self.bibleDirectory!.appendingPathComponent("\(translation.rawValue).json")
+    let url = try Self.required(Self.bibleDirectory).appendingPathComponent("\(translation.rawValue).json")
     let bible = try JSONDecoder().decode(Bible.self, from: Data(contentsOf: url))
     var text: [String: String] = [:]
     for row in bible.verses { text["\(row.book) \(row.chapter):\(row.verse)"] = row.text }

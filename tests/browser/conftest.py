@@ -40,13 +40,46 @@ def driver():
     browser.quit()
 
 
+def forget_everything(driver, base_url):
+    """Gives the shared browser a first-time visitor's state: no cookies, storage, caches or service
+    workers of the server's origin, no decided permissions, no emulated media, one window, and an
+    empty console log. Each test starts from this, so no test sees another's leftovers."""
+    for handle in driver.window_handles[1:]:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(driver.window_handles[0])
+    driver.get("about:blank")
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    driver.execute_cdp_cmd("Network.disable", {})
+    try:
+        driver.delete_network_conditions()
+    except Exception:
+        pass  # none were set
+    driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": base_url, "storageTypes": "all"})
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    driver.execute_cdp_cmd("Browser.resetPermissions", {})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    driver.get_log("browser")
+
+
 @pytest.fixture
-def page(driver, base_url):
-    """Opens a path and returns the driver, with the browser log cleared before the visit."""
+def fresh(driver, base_url):
+    """A first-time visitor in a browser that remembers nothing of earlier tests."""
+    forget_everything(driver, base_url)
+    return driver
+
+
+@pytest.fixture
+def page(fresh, base_url):
+    """Opens a path as a first-time visitor and returns the driver."""
     def open_path(path):
-        driver.get_log("browser")
-        driver.get(base_url + path)
-        return driver
+        fresh.get_log("browser")
+        fresh.get(base_url + path)
+        return fresh
     return open_path
 
 

@@ -8,15 +8,6 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import run_axe, severe_console_messages
 
 
-@pytest.fixture
-def fresh(driver, base_url):
-    """A first-time visitor: no device cookie yet."""
-    driver.get(base_url + "/healthz")
-    driver.delete_all_cookies()
-    driver.get_log("browser")  # what earlier tests left in the console is theirs
-    return driver
-
-
 def tap(driver, selector):
     """Taps a link or button that loads a new page, and waits until that page has loaded."""
     driver.execute_script("window.__previousPage = true")

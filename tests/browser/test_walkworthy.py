@@ -17,17 +17,6 @@ MOCK_DAY = "2026-11-17T12:00:00Z"  # the day of the spec's mock data; its encour
 TEST_TITLE = "WalkWorthy test notification"
 
 
-@pytest.fixture
-def fresh(driver, base_url):
-    """A first-time visitor: no device cookie, no notification permission decided."""
-    driver.get(base_url + "/healthz")
-    driver.delete_all_cookies()
-    driver.execute_cdp_cmd("Browser.resetPermissions", {})
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
-    driver.get_log("browser")
-    return driver
-
-
 def set_notifications(driver, base_url, setting):
     driver.execute_cdp_cmd("Browser.setPermission", {
         "permission": {"name": "notifications"}, "setting": setting, "origin": base_url})
@@ -162,7 +151,6 @@ def swipe(driver, selector, dx):
     for kind, px in steps:
         points = [] if kind == "touchEnd" else [{"x": px, "y": y}]
         driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-        time.sleep(0.02)
 
 
 def touch_tap(driver, selector):
@@ -185,6 +173,10 @@ def test_popups_are_glass_cards_that_advance_by_swipe_keys_and_buttons_with_hapt
         "return [s.backdropFilter || s.webkitBackdropFilter, s.borderTopLeftRadius];")
     assert "blur" in style[0] and style[1] == "24px"
     fresh.execute_script("window.__haptics = []; navigator.vibrate = (p) => { window.__haptics.push(p); return true; };")
+    # Every card reached is recorded on the server: keep the requests, to wait for them at the end.
+    fresh.execute_script(
+        "window.__sent = []; const send = window.fetch.bind(window);"
+        "window.fetch = (...args) => { const p = send(...args); window.__sent.push(p); return p; };")
     status = fresh.find_element(By.ID, "popup-status")
     assert status.get_attribute("aria-live") == "polite"
     assert status.text.startswith(f"Card 1 of {len(cards)}: Courage")
@@ -204,7 +196,8 @@ def test_popups_are_glass_cards_that_advance_by_swipe_keys_and_buttons_with_hapt
     touch_tap(fresh, "button[data-step='1']")
     WebDriverWait(fresh, 3).until(lambda d: text(d, "#popup-status").startswith(f"Card 2 of {len(cards)}"))
     assert fresh.execute_script("return window.__haptics.length") == 5
-    time.sleep(0.3)  # the last card's "seen" reaches the server
+    fresh.execute_async_script(
+        "const done = arguments[arguments.length - 1]; Promise.allSettled(window.__sent).then(() => done(true));")
     tap(fresh, ".popup-done a")
     tap(fresh, ".tabs a[href='/walkworthy/history']")
     refs = [e.text for e in fresh.find_elements(By.CSS_SELECTOR, ".history-item .item-title")]

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NIOCore
 import OrchardKit
 import ServerKit
 
@@ -10,13 +11,16 @@ import ServerKit
 /// different set of apps. Reading it once a second instead of on every request takes the database
 /// off the hot path, and a second server process sees a change within that second.
 public struct CatalogSnapshot: Sendable {
-  /// The apps and an ETag that changes whenever they do.
+  /// The apps, an ETag that changes whenever they do, and the API's answer encoded once.
   public struct Value: Sendable, Equatable {
     public let apps: [AppManifest]
     public let etag: String
+    /// `GET /api/v1/apps`'s body for these apps.
+    public let body: ByteBuffer
 
-    init(apps: [AppManifest]) {
+    init(apps: [AppManifest]) throws {
       self.apps = apps
+      body = ByteBuffer(bytes: try OrchardAPIService.body(apps))
       var hasher = SHA256()
       for app in apps {
         for field in [app.id, app.name, app.promise, app.path, app.version, app.availability.rawValue] {
@@ -36,7 +40,7 @@ public struct CatalogSnapshot: Sendable {
   }
 
   public func current() async throws -> Value {
-    try await cache.fetch("apps") { Value(apps: try await repository.all()) }
+    try await cache.fetch("apps") { try Value(apps: try await repository.all()) }
   }
 }
 
