@@ -53,8 +53,8 @@ public enum Emotion: String, CaseIterable, Codable, CodingKeyRepresentable, Send
   /// Heavy feelings get a quiet way to reach a person, never behind the paywall.
   public var offersSupportLink: Bool {
     switch self {
-    case .sadness, .loneliness, .anger: true
-    case .anxiety, .joy, .gratitude: false
+    case .anxiety, .sadness, .loneliness, .anger: true
+    case .joy, .gratitude: false
     }
   }
 

@@ -60,10 +60,10 @@ public struct MIGAApp: OrchardApp {
     let environment = routes.environment
     let content = SQLMIGAContentRepository(database: environment.database.sql)
     let (service, contentState) = service(environment)
-    MIGAWebRoutes(service: service, pages: environment.pages).register(routes)
+    let credit = try Self.bundledLibrary().credit
+    MIGAWebRoutes(service: service, pages: environment.pages, credit: credit).register(routes)
     let api = MIGAAPIService(
-      service: service, content: content, contentState: contentState,
-      config: try RemoteConfig(credit: try Self.bundledLibrary().credit))
+      service: service, content: content, contentState: contentState, config: try RemoteConfig(credit: credit))
     try api.registerHandlers(
       on: routes.api(before: UpToDateContent(service: service, contentState: contentState)),
       configuration: AppRoutes.apiConfiguration,

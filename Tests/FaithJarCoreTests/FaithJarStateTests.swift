@@ -81,7 +81,7 @@ struct EmotionTests {
 
   @Test("only sadness, loneliness and anger offer a way to talk to someone")
   func supportLink() {
-    #expect(Emotion.allCases.filter(\.offersSupportLink) == [.sadness, .loneliness, .anger])
+    #expect(Emotion.allCases.filter(\.offersSupportLink) == [.anxiety, .sadness, .loneliness, .anger])
   }
 
   @Test("BSB is the default; every translation names its licence")

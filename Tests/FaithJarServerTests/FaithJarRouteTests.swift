@@ -146,7 +146,7 @@ struct FaithJarRouteTests {
     }
   }
 
-  @Test("support resources appear for sadness, loneliness and anger only")
+  @Test("support resources appear for anxiety, sadness, loneliness and anger only")
   func supportLink() async throws {
     try await withFaithJar(clock: ManualClock(start)) { visitor in
       _ = try await visitor.get("/faith-jar/")

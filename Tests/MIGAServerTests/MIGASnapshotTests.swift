@@ -57,6 +57,7 @@ struct MIGASnapshotTests {
       _ = try await visitor.post("/miga/gateway/proceed", form: "intention=reply")
       expectSnapshot(try await Self.page(visitor.client, cookie, "/miga/leaving?app=youtube"), named: "leaving")
       expectSnapshot(try await Self.page(visitor.client, cookie, "/miga/nowhere"), named: "not-found")
+      expectSnapshot(try await Self.page(visitor.client, cookie, "/miga/support"), named: "support")
     }
   }
 

@@ -169,4 +169,28 @@ struct MIGAWebTests {
       #expect(try await visitor.get("/miga/").location == "/miga/welcome/welcome")
     }
   }
+
+  @Test("the helplines are one quiet tap from the hub, the pause and settings, and open before onboarding")
+  func support() async throws {
+    try await withMIGAWeb(clock: ManualClock(start)) { visitor in
+      let first = try await visitor.get("/miga/support")
+      #expect(first.status == .ok && first.body.contains("tel:988") && first.body.contains("findahelpline.com"))
+      try await onboard(&visitor)
+      let link = "<a href=\"/miga/support\">Need to talk to someone now?</a>"
+      #expect(try await visitor.get("/miga/").body.contains(link))
+      #expect(try await visitor.get("/miga/settings").body.contains(link))
+      _ = try await visitor.post("/miga/open/instagram")
+      #expect(try await visitor.get("/miga/gateway").body.contains(link))
+    }
+  }
+
+  @Test("settings credit the editions the readings come from")
+  func credit() async throws {
+    try await withMIGAWeb(clock: ManualClock(start)) { visitor in
+      try await onboard(&visitor)
+      let credit = try MIGAApp.bundledLibrary().credit
+      #expect(!credit.isEmpty)
+      #expect(try await visitor.get("/miga/settings").body.contains(credit))
+    }
+  }
 }

@@ -88,3 +88,33 @@ struct AssetCatalogTests {
     }
   }
 }
+
+@Suite("Design tokens")
+struct DesignTokensTests {
+  let tokens = DesignTokens(
+    name: "test", colors: [("background", "#fff"), ("text", "#111")], fonts: [],
+    fontStacks: [("ui", "\"Inter\", system-ui, sans-serif")], darkColors: [("background", "#000")])
+
+  @Test("the browser's colour is read from the tokens, light and dark")
+  func themeColor() {
+    #expect(tokens.themeColor() == ThemeColor(light: "#fff", dark: "#000"))
+    #expect(tokens.themeColor().fixed(dark: true) == ThemeColor(light: "#000", dark: nil))
+  }
+
+  @Test("a dark look follows the system unless the page chose light, and the page's own choice")
+  func dark() {
+    let css = tokens.stylesheet { $0 }
+    #expect(
+      css.contains("@media (prefers-color-scheme: dark) {\n:root:not(.theme-light) {\n  --color-background: #000;"))
+    #expect(css.contains(":root.theme-dark {\n  --color-background: #000;"))
+  }
+
+  @Test("CJK pages keep the Latin face first, then the phone's own faces for their script")
+  func cjk() {
+    let css = tokens.stylesheet { $0 }
+    #expect(css.contains(":lang(zh-Hant) {\n  --font-ui: \"Inter\", \"PingFang TC\""))
+    #expect(css.contains(":lang(ja) {\n  --font-ui: \"Inter\", \"Hiragino Sans\""))
+    #expect(css.contains(":lang(ko) {\n  --font-ui: \"Inter\", \"Apple SD Gothic Neo\""))
+    #expect(css.contains("system-ui, sans-serif;\n}"))
+  }
+}

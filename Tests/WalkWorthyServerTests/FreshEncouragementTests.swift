@@ -19,7 +19,7 @@ struct FreshEncouragementTests {
         [app], database: database, clock: ManualClock(testNow), random: .seeded(3))
       let service = app.service(environment)
       let api = WalkWorthyAPIService(service: service)
-      let (id, _) = try await service.register()
+      let id = try await service.register().device
       var opted = try Profile(age: 20, major: "", gender: .preferNotToSay, hobbies: [], personalizationOptIn: true)
       opted.personalizationOptIn = true
       try await service.change(id) { device in device.share(opted) }

@@ -5,7 +5,7 @@ import HummingbirdTesting
 import ServerKitTesting
 import Testing
 
-/// WalkWorthy's first two screens as a visitor receives them — status, headers and body — compared
+/// WalkWorthy's first screens as a visitor receives them — status, headers and body — compared
 /// with the committed snapshots in `__Snapshots__/`.
 @Suite("WalkWorthy pages, as served")
 struct WalkWorthySnapshotTests {
@@ -29,6 +29,13 @@ struct WalkWorthySnapshotTests {
     try await withWalkWorthyWeb { visitor in
       try await onboard(&visitor)
       expectSnapshot(try await Self.snapshot(visitor, "/walkworthy/"), named: "home")
+    }
+  }
+
+  @Test("the helplines")
+  func support() async throws {
+    try await withWalkWorthyWeb { visitor in
+      expectSnapshot(try await Self.snapshot(visitor, "/walkworthy/support"), named: "support")
     }
   }
 }

@@ -24,7 +24,8 @@ struct WalkWorthyStorageTests {
   @Test("an app install resolves by its token and starts with the defaults", arguments: TestDatabase.available)
   func defaults(engine: TestDatabase) async throws {
     try await withService(on: engine) { service, _ in
-      let (id, token) = try await service.register()
+      let install = try await service.register()
+      let (id, token) = (install.device, install.token)
       #expect(try await service.device(tokenHash: token.hash) == id)
       #expect(try await service.device(tokenHash: DeviceToken(value: "other").hash) == nil)
       #expect(try await service.device(id) == WalkWorthyDevice())
@@ -37,7 +38,7 @@ struct WalkWorthyStorageTests {
     arguments: TestDatabase.available)
   func calendar(engine: TestDatabase) async throws {
     try await withService(on: engine) { service, _ in
-      let (id, _) = try await service.register()
+      let id = try await service.register().device
       let url = URL(string: "https://school.example.edu/feed.ics")!
       let (stored, device) = try await service.link(url, for: id)
       #expect(stored.entries.map(\.summary) == ["BIOL 1010 Midterm", "Essay 3 due"])
@@ -55,7 +56,7 @@ struct WalkWorthyStorageTests {
     arguments: TestDatabase.available)
   func oneChoice(engine: TestDatabase) async throws {
     try await withService(on: engine) { service, _ in
-      let (id, _) = try await service.register()
+      let id = try await service.register().device
       let answers = try await withThrowingTaskGroup(of: NextEncouragement.self) { group in
         for _ in 0..<8 { group.addTask { try await service.nextEncouragement(for: id, in: .standard) } }
         return try await group.reduce(into: []) { $0.append($1) }

@@ -271,4 +271,16 @@ struct WalkWorthyWebTests {
       #expect(try await visitor.get("/walkworthy/sw.js").body.contains("showNotification"))
     }
   }
+
+  @Test("the helplines are one quiet tap from home and settings, and open before onboarding")
+  func support() async throws {
+    try await withWalkWorthyWeb { visitor in
+      let first = try await visitor.get("/walkworthy/support")
+      #expect(first.status == .ok && first.body.contains("tel:988") && first.body.contains("findahelpline.com"))
+      try await onboard(&visitor)
+      let link = "<a href=\"/walkworthy/support\">Need to talk to someone now?</a>"
+      #expect(try await visitor.get("/walkworthy/").body.contains(link))
+      #expect(try await visitor.get("/walkworthy/settings").body.contains(link))
+    }
+  }
 }

@@ -155,5 +155,7 @@ def test_every_miga_page_has_no_serious_or_critical_accessibility_violations(fre
     audit("stats")
     fresh.get(base_url + "/miga/settings")
     audit("settings")
+    tap(fresh, ".support-link a")
+    audit("support")
     assert found == []
     assert severe_console_messages(fresh) == []

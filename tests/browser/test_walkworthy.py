@@ -250,6 +250,8 @@ def screens(driver, base_url):
     yield "detail"
     driver.get(base_url + "/walkworthy/settings")
     yield "settings"
+    tap(driver, ".support-link a")
+    yield "support"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

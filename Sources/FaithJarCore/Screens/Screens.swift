@@ -35,7 +35,7 @@ public struct VerseScreen: Sendable, Equatable {
   public var reference: String { "\u{2014} \(verse.displayReference)" }
   public let explanationHeading = FaithJarText.explanationHeading
   public var shareText: String { verse.shareText(in: translation) }
-  /// Sadness, loneliness and anger get a quiet way to reach a person.
+  /// Anxiety, sadness, loneliness and anger get a quiet way to reach a person.
   public var offersSupportLink: Bool { emotion.offersSupportLink }
 }
 

@@ -9,9 +9,7 @@ enum FaithJarStorage {
   static let table = "faith_jar_devices"
 
   static func devices(_ environment: AppEnvironment) -> DeviceStore<FaithJarDevice> {
-    DeviceStore(
-      database: environment.database, table: table, clock: environment.clock,
-      revocations: environment.revocations, fresh: FaithJarDevice.init)
+    environment.devices(table, fresh: FaithJarDevice.init)
   }
 
   static let migrations = [

@@ -15,11 +15,10 @@ struct MIGAAPIService: APIProtocol {
   let config: RemoteConfig
 
   func createDevice(_ input: Operations.createDevice.Input) async throws -> Operations.createDevice.Output {
-    let (device, token) = try await service.register()
-    return .created(
-      .init(
-        headers: .init(Cache_hyphen_Control: "no-store"),
-        body: .json(.init(device_id: device.description, token: token.value))))
+    let install = try await service.register()
+    let credentials = Components.Schemas.DeviceCredentials(
+      device_id: install.device.description, token: install.token.value)
+    return .created(.init(headers: .init(Cache_hyphen_Control: "no-store"), body: .json(credentials)))
   }
 
   func getContent(_ input: Operations.getContent.Input) async throws -> Operations.getContent.Output {

@@ -11,9 +11,7 @@ enum MIGAStorage {
   static let devicesTable = "miga_devices"
 
   static func devices(_ environment: AppEnvironment) -> DeviceStore<MIGAState> {
-    DeviceStore(
-      database: environment.database, table: devicesTable, clock: environment.clock,
-      revocations: environment.revocations, fresh: MIGAState.init)
+    environment.devices(devicesTable, fresh: MIGAState.init)
   }
 
   static let migrations = [

@@ -15,7 +15,7 @@ struct MIGAPages {
       title: title, description: "A calm pause between you and the apps you reach for without thinking.",
       theme: MIGATheme.tokens.name,
       themeColor: MIGATheme.tokens.themeColor(isPause ? "pause-background" : "background"),
-      stylesheets: ["miga/miga.css"], scripts: ["miga/miga.js"],
+      stylesheets: ["miga/miga.css"], scripts: ["js/browser-zone.js", "miga/miga.js"],
       preloadFonts: isPause ? ["fonts/lora-latin.woff2"] : [FontFace.inter.assetPath, "fonts/lora-latin.woff2"],
       bodyClass: "miga " + bodyClass, main: main)
     page.refreshWithoutScript = refresh
@@ -63,6 +63,7 @@ struct MIGAPages {
         \(welcome)
         <h2 class="hub-title">Where would you like to go?</h2>
         <ul class="app-grid" role="list">\(tiles)</ul>
+        \(CrisisSupport.link(MIGAPath.support.path))
         """)
   }
 
@@ -104,6 +105,7 @@ struct MIGAPages {
         <button class="button button--proceed" type="submit"\(ready ? "" : " disabled")>\(t(gateway.app.proceedLabel))</button>
         </form>
         </div>
+        \(CrisisSupport.link(MIGAPath.support.path))
         </section>
         """)
   }
@@ -270,7 +272,7 @@ struct MIGAPages {
       "A day counts when you reached for no app at all, or chose Exit at least once. Every \(policy.earnEvery) kept days earn a freeze (you can hold \(policy.cap)); a freeze covers a missed day by itself."
   }
 
-  func settings(_ state: MIGAState, query: String, notice: SettingsNotice?) -> Page {
+  func settings(_ state: MIGAState, query: String, notice: SettingsNotice?, credit: String) -> Page {
     let hub = state.hub?.apps ?? []
     let pauseOptions = PauseSettings.offered.map { seconds in
       HTML(
@@ -343,6 +345,7 @@ struct MIGAPages {
         <ul role="list" class="checks">\(categories)</ul></fieldset>
         <button class="button" type="submit">Save themes</button>
         </form>
+        <p class="hint credit">\(credit)</p>
         </section>
         <section class="setting" aria-labelledby="day-title">
         <h2 id="day-title">Your day</h2>
@@ -363,6 +366,21 @@ struct MIGAPages {
         <button class="button button--danger" type="submit">Erase my data</button>
         </form>
         </section>
+        \(CrisisSupport.link(MIGAPath.support.path))
+        """)
+  }
+
+  // MARK: Support
+
+  /// Helplines, one tap from the hub, the pause and settings; open before onboarding too.
+  func support() -> Page {
+    page(
+      "Need to talk to someone now? · MIGA", bodyClass: "support-page",
+      main: """
+        <nav class="page-top" aria-label="Support"><a href="\(MIGAPath.home.path)">Back to MIGA</a></nav>
+        \(CrisisSupport.opening)
+        \(CrisisSupport.helplines)
+        <p>The readings in the pause are old words about living well. If one of them landed heavily today, that is worth telling someone about too.</p>
         """)
   }
 }

@@ -10,6 +10,8 @@ import ServerKit
 struct MIGAWebRoutes: Sendable {
   let service: MIGAService
   let pages: PageRenderer
+  /// The credit the library's source editions ask for, shown with the settings for what to read.
+  let credit: String
 
   var clock: any WallClock { service.clock }
 
@@ -35,6 +37,8 @@ struct MIGAWebRoutes: Sendable {
     group.post(MIGAPath.day.pattern, use: saveDay)
     group.get(MIGAPath.export.pattern, use: export)
     group.post(MIGAPath.erase.pattern, use: erase)
+    // Open to anyone, before onboarding too: it never asks for a device.
+    group.get(MIGAPath.support.pattern) { _, context in pages.response(Self.view(context).support()) }
   }
 
   // MARK: Hub and onboarding
@@ -192,7 +196,7 @@ struct MIGAWebRoutes: Sendable {
     guard state.onboarding.isComplete else { return .seeOther(MIGAPath.step(state.onboarding.step)) }
     let query = String((request.uri.queryParameters.get("q") ?? "").prefix(40))
     let notice = request.uri.queryParameters.get("notice").flatMap(SettingsNotice.init(rawValue:))
-    return pages.response(Self.view(context).settings(state, query: query, notice: notice))
+    return pages.response(Self.view(context).settings(state, query: query, notice: notice, credit: credit))
   }
 
   @Sendable func savePause(_ request: Request, context: AppRequestContext) async throws -> Response {

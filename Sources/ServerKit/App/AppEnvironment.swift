@@ -59,6 +59,13 @@ public struct AppEnvironment: Sendable {
       revocations: revocations)
   }
 
+  /// An app's table of devices on this server's database, clock and revocations.
+  public func devices<Document>(
+    _ table: String, fresh: @escaping @Sendable () -> Document
+  ) -> DeviceStore<Document> {
+    DeviceStore(database: database, table: table, clock: clock, revocations: revocations, fresh: fresh)
+  }
+
   /// A cache on this server's clock that hears of revocations from every process on its database.
   public func cache<Key, Value>(
     _ name: String, capacity: Int, maxAge: TimeInterval? = nil, of: (Key, Value).Type = (Key, Value).self

@@ -64,6 +64,15 @@ public struct DeviceStore<Document: Codable & Sendable & Equatable>: Sendable {
     remembered.store(Stored(version: 1, json: json, document: document), for: device)
   }
 
+  /// A new app install with a new id and bearer token drawn from `random`: the token is for the
+  /// install to keep, shown once; only its hash is kept here.
+  public func register(drawingFrom random: RandomSource, at now: Date) async throws -> NewInstall {
+    var generator = random.generator
+    let install = NewInstall(device: IdempotencyID(using: &generator), token: DeviceToken(using: &generator))
+    try await register(install.device, tokenHash: install.token.hash, at: now)
+    return install
+  }
+
   /// The device whose bearer token hashes to `tokenHash`, if any.
   public func device(tokenHash: String) async throws -> IdempotencyID? {
     try await tokens.load(tokenHash) {
@@ -250,6 +259,12 @@ public struct DeviceStore<Document: Codable & Sendable & Equatable>: Sendable {
     try await database.raw("ALTER TABLE \(ident: table + "_next") RENAME TO \(ident: table)").run()
     try await indexTokens(table, on: database)
   }
+}
+
+/// An app install just registered, and the token it will authenticate with.
+public struct NewInstall: Sendable {
+  public let device: IdempotencyID
+  public let token: DeviceToken
 }
 
 private struct DeviceIDRow: Decodable { let device_id: String }

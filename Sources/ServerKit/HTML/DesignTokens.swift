@@ -35,6 +35,17 @@ public struct DesignTokens: Sendable {
 
   public var hasDarkLook: Bool { !darkColors.isEmpty }
 
+  /// `:lang(ja) { --font-ui: "Inter", <Japanese faces>, <the rest of the stack>; }` and so on.
+  var cjkRules: [String] {
+    Self.cjkFaces.map { language, faces in
+      let stacks = fontStacks.map { role, stack in
+        let parts = stack.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        return "  --font-\(role): \(([parts[0], faces] + parts.dropFirst()).joined(separator: ", "));"
+      }
+      return ":lang(\(language)) {\n" + stacks.joined(separator: "\n") + "\n}\n"
+    }
+  }
+
   /// The browser's colour for pages whose backdrop is the colour `role`, light and dark.
   public func themeColor(_ role: String = "background") -> ThemeColor {
     guard let light = colors.first(where: { $0.0 == role })?.1 else {
@@ -57,6 +68,20 @@ public struct DesignTokens: Sendable {
 
   public static let radii: [(String, String)] = [("sm", "0.5rem"), ("md", "1rem"), ("lg", "1.5rem")]
 
+  /// Chinese, Japanese and Korean are set in the fonts the reader's phone already has: a CJK
+  /// subset of an open font would weigh megabytes for a page that shows a few dozen characters.
+  /// For a page (or an element) in one of these languages, every font stack keeps its Latin face
+  /// first (Inter, Lora draw no CJK glyphs) and then names the platform's CJK faces, so Han, kana
+  /// and Hangul come from them. Traditional Chinese names Taiwan's faces before others.
+  public static let cjkFaces: [(language: String, faces: String)] = [
+    ("zh-Hant", "\"PingFang TC\", \"Noto Sans TC\", \"Noto Sans CJK TC\", \"Microsoft JhengHei\""),
+    (
+      "ja",
+      "\"Hiragino Sans\", \"Hiragino Kaku Gothic ProN\", \"Noto Sans JP\", \"Noto Sans CJK JP\", \"Yu Gothic\", Meiryo"
+    ),
+    ("ko", "\"Apple SD Gothic Neo\", \"Noto Sans KR\", \"Noto Sans CJK KR\", \"Malgun Gothic\""),
+  ]
+
   /// The stylesheet: `@font-face` rules (with the fonts' hashed URLs), a `:root` block, and for an
   /// app with a dark look the dark values: by the system's choice unless the page chose light
   /// (`theme-light` on `<html>`), or by the page's own choice (`theme-dark`).
@@ -71,6 +96,7 @@ public struct DesignTokens: Sendable {
     root += Self.radii.map { "  --radius-\($0.0): \($0.1);" }
     if hasDarkLook { root.append("  color-scheme: light;") }
     css.append(":root {\n" + root.joined(separator: "\n") + "\n}\n")
+    css += cjkRules
     guard hasDarkLook else { return css.joined(separator: "\n") }
     let dark =
       (darkColors.map { "  --color-\($0.0): \($0.1);" } + darkProperties.map { "  --\($0.0): \($0.1);" }

@@ -13,11 +13,10 @@ struct WalkWorthyAPIService: APIProtocol {
   let service: WalkWorthyService
 
   func createDevice(_ input: Operations.createDevice.Input) async throws -> Operations.createDevice.Output {
-    let (device, token) = try await service.register()
-    return .created(
-      .init(
-        headers: .init(Cache_hyphen_Control: "no-store"),
-        body: .json(.init(device_id: device.description, token: token.value))))
+    let install = try await service.register()
+    let credentials = Components.Schemas.DeviceCredentials(
+      device_id: install.device.description, token: install.token.value)
+    return .created(.init(headers: .init(Cache_hyphen_Control: "no-store"), body: .json(credentials)))
   }
 
   func getNextEncouragement(

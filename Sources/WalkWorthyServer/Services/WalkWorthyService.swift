@@ -22,12 +22,8 @@ struct WalkWorthyService: Sendable {
   // MARK: Devices
 
   /// A new app install and its bearer token (shown once; only its hash is kept).
-  func register() async throws -> (device: IdempotencyID, token: DeviceToken) {
-    var generator = random.generator
-    let device = IdempotencyID(using: &generator)
-    let token = DeviceToken(using: &generator)
-    try await devices.register(device, tokenHash: token.hash, at: clock.now)
-    return (device, token)
+  func register() async throws -> NewInstall {
+    try await devices.register(drawingFrom: random, at: clock.now)
   }
 
   func device(tokenHash: String) async throws -> IdempotencyID? {

@@ -11,9 +11,7 @@ enum WalkWorthyStorage {
   static let calendarsTable = "walkworthy_calendars"
 
   static func devices(_ environment: AppEnvironment) -> DeviceStore<WalkWorthyDevice> {
-    DeviceStore(
-      database: environment.database, table: devicesTable, clock: environment.clock,
-      revocations: environment.revocations, fresh: WalkWorthyDevice.init)
+    environment.devices(devicesTable, fresh: WalkWorthyDevice.init)
   }
 
   static let migrations = [

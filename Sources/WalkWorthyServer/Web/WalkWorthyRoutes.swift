@@ -41,6 +41,8 @@ struct WalkWorthyRoutes: Sendable {
     web.post(WalkWorthyPath.settings.pattern, use: saveSettings)
     web.post(WalkWorthyPath.testNotification.pattern, use: testNotification)
     if testDeviceClock { web.post(WalkWorthyPath.testClock.pattern, use: setDeviceClock) }
+    // Open to anyone, before onboarding too: it never asks for a device, and follows the system's look.
+    web.get(WalkWorthyPath.support.pattern) { _, context in pages.response(Self.view(context).support()) }
   }
 
   // MARK: Onboarding

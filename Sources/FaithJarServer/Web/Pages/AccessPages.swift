@@ -133,7 +133,7 @@ extension FaithJarPages {
       main: """
         <nav class="verse-top" aria-label="About"><a class="close-link" href="\(FaithJarPath.home.path)">\(Icons.svg(.close)) Close</a></nav>
         <h1>About the translations</h1>
-        <p>Faith Jar offers three English translations that anyone may share freely.</p>
+        <p>Faith Jar offers three English translations we are free to publish. Where each text comes from, and the terms it carries, are below.</p>
         <ul class="licences" role="list">\(translations)</ul>
         <h2>Explanations</h2>
         <p>Every \u{201C}Why this verse?\u{201D} was written for Faith Jar by our own team, with care for where each passage comes from.</p>
@@ -150,14 +150,8 @@ extension FaithJarPages {
       "Need to talk to someone now? · Faith Jar", bodyClass: "support-page",
       main: """
         <nav class="verse-top" aria-label="Support"><a class="close-link" href="\(FaithJarPath.home.path)">\(Icons.svg(.close)) Close</a></nav>
-        <h1>Need to talk to someone now?</h1>
-        <p>You do not have to carry this alone. If you are in danger or thinking about ending your life, please reach out to a person right now.</p>
-        <ul class="support-list" role="list">
-        <li><strong>Emergency:</strong> call your local emergency number (911 in the US, 999 in the UK, 112 in the EU).</li>
-        <li><strong>United States:</strong> call or text <a href="tel:988">988</a>, the Suicide &amp; Crisis Lifeline, any time.</li>
-        <li><strong>United Kingdom and Ireland:</strong> call Samaritans free on <a href="tel:116123">116 123</a>, day or night.</li>
-        <li><strong>Elsewhere:</strong> <a href="https://findahelpline.com" rel="noopener">findahelpline.com</a> lists free, confidential helplines by country.</li>
-        </ul>
+        \(CrisisSupport.opening)
+        \(CrisisSupport.helplines)
         <p>Talking with a pastor, a counsellor or a friend you trust can help too.</p>
         """)
   }

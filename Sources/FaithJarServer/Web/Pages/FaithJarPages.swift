@@ -131,7 +131,7 @@ struct FaithJarPages {
     let favouriteLabel = screen.isFavourite ? "Remove from favourites" : "Save to favourites"
     let support: HTML =
       screen.offersSupportLink
-      ? "<p class=\"support-link\"><a href=\"\(FaithJarPath.support.path)\">Need to talk to someone now?</a></p>" : ""
+      ? CrisisSupport.link(FaithJarPath.support.path) : ""
     return page(
       "\(screen.verse.displayReference) · Faith Jar", bodyClass: "verse-page emotion--\(emotion.rawValue)",
       main: """

@@ -1,19 +1,8 @@
-// MIGA in the browser: a live countdown, the browser's time zone, and the settings preview.
+// MIGA in the browser: a live countdown and the settings preview (the browser's time zone is
+// js/browser-zone.js, shared by every app).
 // Every screen works without this file: forms post, and the pause page reloads itself at zero.
 
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
-
-/** Fills the zone fields the page marks with the browser's IANA zone, so days end where the
- *  person lives (the page marks a field only while no zone of their own is known). */
-function reportZone() {
-  let zone = "";
-  try {
-    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
-  } catch {
-    return;
-  }
-  for (const field of document.querySelectorAll("input[data-browser-zone]")) field.value = zone;
-}
 
 /** The gateway's countdown: the ring drains, Proceed opens at zero, and a screen reader hears
  *  only the milestones (start, the moment the page names, zero), never every second. */
@@ -79,7 +68,6 @@ function sliderOutputs() {
   }
 }
 
-reportZone();
 runCountdown();
 pausePreview();
 sliderOutputs();

@@ -1,4 +1,4 @@
-// WalkWorthy in the browser: the time zone, notifications through the service worker, and the
+// WalkWorthy in the browser: notifications through the service worker, and the
 // pop-ups' swipe and arrow keys. Every screen works without this file: forms post and links load.
 // Addresses, the delivery limit and every sentence come from the page (data-* on <body>).
 
@@ -11,17 +11,6 @@ const say = (template, values) => template.replace(/\{(\w+)\}/g, (_, name) => St
 const haptic = (pattern) => {
   if (navigator.vibrate && !matchMedia("(prefers-reduced-motion: reduce)").matches) navigator.vibrate(pattern);
 };
-
-/** Hidden zone fields get the browser's IANA zone, so quiet hours keep the student's own night. */
-function reportZone() {
-  let zone = "";
-  try {
-    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
-  } catch {
-    return;
-  }
-  for (const field of document.querySelectorAll("input[data-browser-zone]")) field.value = zone;
-}
 
 /** A picker that applies itself: the translation changes as soon as it is chosen. */
 function autosubmit() {
@@ -195,7 +184,6 @@ function popups() {
   stack.addEventListener("pointercancel", release);
 }
 
-reportZone();
 autosubmit();
 testNotification();
 refreshNotification();

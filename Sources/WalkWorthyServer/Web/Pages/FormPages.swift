@@ -113,6 +113,23 @@ extension WalkWorthyPages {
         \(testNotificationCard(view))
         \(aboutCard(view))
         \(testClockCard(view))
+        \(CrisisSupport.link(WalkWorthyPath.support.path))
+        """)
+  }
+
+  // MARK: Support
+
+  /// Helplines, one tap from home and settings; open before onboarding too.
+  func support() -> Page {
+    page(
+      "Need to talk to someone now?", theme: .system, bodyClass: "page-support support-page", tab: nil,
+      main: """
+        <nav class="back" aria-label="Back"><a href="\(WalkWorthyPath.home.path)">\u{2190} Home</a></nav>
+        <section class="glass card">
+        \(CrisisSupport.opening)
+        \(CrisisSupport.helplines)
+        <p>A school counsellor, a pastor, or a friend you trust can help too. Telling someone is a strong thing to do.</p>
+        </section>
         """)
   }
 

@@ -33,6 +33,8 @@ extension WalkWorthyPages {
         </div>
         <form method="post" action="\(WalkWorthyPath.popups.path)"><button class="button button--wide button--glow" type="submit">Show Pop-ups</button></form>
         \(refreshCard(view))
+
+        \(CrisisSupport.link(WalkWorthyPath.support.path))
         """)
   }
 

@@ -31,7 +31,7 @@ struct WalkWorthyPages {
       title: title == "WalkWorthy" ? title : "\(title) · WalkWorthy",
       description: "A verse and a word of encouragement for a student\u{2019}s real day.",
       theme: WalkWorthyTheme.tokens.name, themeColor: Self.themeColor(theme),
-      stylesheets: ["walkworthy/walkworthy.css"], scripts: ["walkworthy/walkworthy.js"],
+      stylesheets: ["walkworthy/walkworthy.css"], scripts: ["js/browser-zone.js", "walkworthy/walkworthy.js"],
       preloadFonts: [FontFace.inter.assetPath, "fonts/lora-latin.woff2"], bodyClass: "ww " + bodyClass,
       main: "\(main)\(tab.map(tabs) ?? "")")
     page.htmlClass = "theme-\(theme.rawValue)"
