@@ -41,6 +41,7 @@ struct ServerOptions: ParsableArguments {
 
   func logger(_ configuration: ServerConfiguration) -> Logger {
     LoggingSystem.bootstrap { JSONLogHandler(label: $0, level: configuration.logLevel) }
+    LogOutput.standardError.startFlushing()
     var logger = Logger(label: "orchard")
     logger.logLevel = configuration.logLevel
     return logger

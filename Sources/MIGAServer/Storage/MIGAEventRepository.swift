@@ -44,12 +44,14 @@ public struct SQLMIGAEventRepository: MIGAEventRepository {
 
   public init(database: any SQLDatabase) { self.database = database }
 
+  @discardableResult
   public func store(
     _ events: [MIGAEvent], for device: IdempotencyID, at now: Date
   ) async throws -> Set<IdempotencyID> {
     try await store(events, for: device, at: now, on: database)
   }
 
+  @discardableResult
   public func store(
     _ events: [MIGAEvent], for device: IdempotencyID, at now: Date, on database: any SQLDatabase
   ) async throws -> Set<IdempotencyID> {
