@@ -345,7 +345,7 @@ struct MIGAPages {
         <ul role="list" class="checks">\(categories)</ul></fieldset>
         <button class="button" type="submit">Save themes</button>
         </form>
-        <p class="hint credit">\(credit)</p>
+        <p class="source">\(credit)</p>
         </section>
         <section class="setting" aria-labelledby="day-title">
         <h2 id="day-title">Your day</h2>
