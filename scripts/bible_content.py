@@ -5,6 +5,14 @@ It loads the public-domain BSB, KJV and WEB from ../shared/data/bible, maps the 
 we write ("Psalm", "1 Corinthians") to the source files' SWORD/OSIS names ("Psalms",
 "I Corinthians"), parses references ("Philippians 4:6-7"), joins a verse range with single spaces,
 and wraps JSON in the Swift raw string literal our generated files use.
+
+Our words beside a verse never lean on one translation's wording, because the reader may be seeing
+another (and ESV, NIV and the rest are not ours to quote at all). wording_problems() holds every
+explanation and encouragement to that:
+  - it names no translation ("the BSB reads ...");
+  - it shares no run of RUN_WORDS or more words with some of the shipped translations of its passage
+    but not all of them (a run all three share is the passage's own wording, whichever is on screen);
+  - anything it puts in double quotes is in every shipped translation of its passage.
 """
 
 import json
@@ -52,6 +60,45 @@ def passage_text(bible, book, chapter, first, last):
     """The verses first...last joined with single spaces, or None if any is missing from this Bible."""
     verses = [bible.get((source_book(book), chapter, v)) for v in range(first, last + 1)]
     return None if any(v is None for v in verses) else " ".join(verses)
+
+
+RUN_WORDS = 5
+TRANSLATION_NAME = re.compile(
+    r"\b(?:BSB|KJV|WEB|NIV|ESV|NASB|NKJV|NLT|CSB|HCSB|RSV|NRSV|NET|AMP|MSG|King James|Berean|World English|"
+    r"New International|English Standard|New Living|American Standard)\b")
+QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]")
+
+
+def words(text):
+    """Lowercase words, apostrophes kept inside them and made curly, everything else dropped."""
+    return re.findall(r"[a-z]+(?:’[a-z]+)*", text.lower().replace("'", "’"))
+
+
+def runs(tokens, size):
+    return {tuple(tokens[i:i + size]) for i in range(len(tokens) - size + 1)}
+
+
+def wording_problems(ours, texts):
+    """Why `ours` leans on one translation's wording of a passage whose shipped texts are `texts`
+    ({translation: text}): empty when it does not."""
+    problems = []
+    named = TRANSLATION_NAME.search(ours)
+    if named:
+        problems.append(f"names a translation ({named.group(0)}): the reader may be seeing another")
+    ours_words = words(ours)
+    by_translation = {t: runs(words(text), RUN_WORDS) for t, text in texts.items()}
+    shared_by_all = set.intersection(*by_translation.values()) if by_translation else set()
+    for run in sorted(runs(ours_words, RUN_WORDS), key=lambda r: ours_words.index(r[0])):
+        holders = [t.upper() for t in texts if run in by_translation[t]]
+        if holders and run not in shared_by_all:
+            problems.append(f"\"{' '.join(run)}\" is the wording of {', '.join(holders)} only")
+            break
+    for quoted in QUOTED.findall(ours):
+        phrase = " ".join(words(quoted))
+        missing = [t.upper() for t, text in texts.items() if phrase not in " ".join(words(text))]
+        if phrase and missing:
+            problems.append(f"quotes \"{quoted}\", which {', '.join(missing)} do not say")
+    return problems
 
 
 def sentences(text):

@@ -51,7 +51,7 @@ let encouragementContentJSON = #"""
   {
    "book": "1 Thessalonians",
    "chapter": 5,
-   "encouragement": "Paul closes his letter not with one more instruction but with a reminder: the One who calls you is faithful, and he will do it. Your growth is not a project you have to carry alone between lectures.",
+   "encouragement": "Near the end of his letter, among his last short instructions, Paul stops to remind you that God, who called you, keeps faith and will finish what he started. Your growth is not a project you have to carry alone between lectures.",
    "firstVerse": 24,
    "id": "ww-1-thessalonians-5-24",
    "lastVerse": 24,
@@ -91,7 +91,7 @@ let encouragementContentJSON = #"""
   {
    "book": "2 Corinthians",
    "chapter": 4,
-   "encouragement": "By week twelve your body may feel worn down by the pace. Paul admits the outer self wastes away, yet says the inner self is being renewed day by day, and that includes days like this one.",
+   "encouragement": "By week twelve your body may feel worn down by the pace. Paul admits the body wears out, yet says something within you is made new each day, and that includes days like this one.",
    "firstVerse": 16,
    "id": "ww-2-corinthians-4-16",
    "lastVerse": 16,
@@ -112,7 +112,7 @@ let encouragementContentJSON = #"""
   {
    "book": "2 Thessalonians",
    "chapter": 3,
-   "encouragement": "Paul prays for peace at all times and in every way, and that includes twenty minutes before a midnight deadline. The Lord of peace is with you while you finish, submit, and finally breathe.",
+   "encouragement": "Paul prays for peace always and in every circumstance, and that includes twenty minutes before a midnight deadline. The Lord of peace is with you while you finish, submit, and finally breathe.",
    "firstVerse": 16,
    "id": "ww-2-thessalonians-3-16",
    "lastVerse": 16,
@@ -132,7 +132,7 @@ let encouragementContentJSON = #"""
   {
    "book": "2 Timothy",
    "chapter": 1,
-   "encouragement": "Your racing heart before the presentation is not the whole story. Paul reminded young Timothy that God gives a spirit of power, love and self-control, and that is enough for ten minutes at the front of the room.",
+   "encouragement": "Your racing heart before the presentation is not the whole story. Paul reminded young Timothy that the Spirit God gives brings power, love and a steady mind, and that is enough for ten minutes at the front of the room.",
    "firstVerse": 7,
    "id": "ww-2-timothy-1-7",
    "lastVerse": 7,
@@ -173,7 +173,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Colossians",
    "chapter": 3,
-   "encouragement": "Sharing a small room means small complaints pile up fast. Paul says to bear with one another and forgive as the Lord forgave you, which might begin with one honest, gentle conversation tonight.",
+   "encouragement": "Sharing a small room means small complaints pile up fast. Paul says to put up with each other's faults and forgive the way the Lord forgave you, which might begin with one honest, gentle conversation tonight.",
    "firstVerse": 12,
    "id": "ww-colossians-3-12-13",
    "lastVerse": 13,
@@ -194,7 +194,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Colossians",
    "chapter": 3,
-   "encouragement": "Let the peace of Christ be the umpire in your heart when the group chat gets tense. You were called into one body with these people, and the verse ends simply: be thankful.",
+   "encouragement": "Let Christ's peace be the umpire in your heart when the group chat gets tense. You were called into one body with these people, and the verse ends simply: be thankful.",
    "firstVerse": 15,
    "id": "ww-colossians-3-15",
    "lastVerse": 15,
@@ -257,7 +257,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Ecclesiastes",
    "chapter": 12,
-   "encouragement": "Even the Teacher admitted that much study wearies the body, so your tired eyes after hours in the library are not a character flaw. Stretch, drink some water, and step outside for five minutes before the next chapter.",
+   "encouragement": "Even the Teacher admitted that endless study wears a person out, so your tired eyes after hours in the library are not a character flaw. Stretch, drink some water, and step outside for five minutes before the next chapter.",
    "firstVerse": 12,
    "id": "ww-ecclesiastes-12-12",
    "lastVerse": 12,
@@ -443,7 +443,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Hebrews",
    "chapter": 12,
-   "encouragement": "A semester is a long race, and Hebrews talks about throwing off whatever weighs you down. Set aside one distraction this week and fix your eyes on Jesus, who ran his own race to the finish for the joy set before him.",
+   "encouragement": "A semester is a long race, and Hebrews talks about throwing off whatever weighs you down. Set aside one distraction this week and fix your eyes on Jesus, who ran his own race to the end because of the joy ahead of him.",
    "firstVerse": 1,
    "id": "ww-hebrews-12-1-2",
    "lastVerse": 2,
@@ -525,7 +525,7 @@ let encouragementContentJSON = #"""
   {
    "book": "James",
    "chapter": 3,
-   "encouragement": "In a tense moment with your roommate, the wisdom from above is peace-loving, gentle and accommodating, not just right. Before you send that text, ask which of those words your message actually fits.",
+   "encouragement": "In a tense moment with your roommate, the wisdom that comes from God makes peace, stays gentle and listens, not just wins. Before you send that text, ask which of those words your message actually fits.",
    "firstVerse": 17,
    "id": "ww-james-3-17",
    "lastVerse": 17,
@@ -588,7 +588,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Luke",
    "chapter": 10,
-   "encouragement": "Martha was busy with good things and still missed the one thing that mattered most. When your list is long and you are worried and upset about many things, a few minutes sitting with Jesus is not time lost.",
+   "encouragement": "Martha was busy with good things and still missed the one thing that mattered most. When your list is long and worry is pulling you in ten directions, a few minutes sitting with Jesus is not time lost.",
    "firstVerse": 41,
    "id": "ww-luke-10-41-42",
    "lastVerse": 42,
@@ -629,7 +629,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Mark",
    "chapter": 1,
-   "encouragement": "In the busiest stretch of his ministry, Jesus got up while it was still dark to find a quiet place to pray. Even five minutes before the lectures and messages start can set the tone for the rest of your day.",
+   "encouragement": "In the busiest stretch of his ministry, Jesus got up before dawn to find a quiet place to pray. Even five minutes before the lectures and messages start can set the tone for the rest of your day.",
    "firstVerse": 35,
    "id": "ww-mark-1-35",
    "lastVerse": 35,
@@ -670,7 +670,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Matthew",
    "chapter": 11,
-   "encouragement": "Jesus' invitation is for the weary and burdened, not for people who have finished their to-do list, so it is for you today. Bring him the whole backpack of this week, and learn from someone who calls himself gentle and humble in heart.",
+   "encouragement": "Jesus' invitation is for the weary and burdened, not for people who have finished their to-do list, so it is for you today. Bring him the whole backpack of this week, and learn from someone who is gentle with tired people.",
    "firstVerse": 28,
    "id": "ww-matthew-11-28-30",
    "lastVerse": 30,
@@ -711,7 +711,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Matthew",
    "chapter": 5,
-   "encouragement": "When your friend group splits over something small, making peace is quieter work than picking a side. Jesus says peacemakers will be called sons of God, so your patient message or shared coffee matters more than it looks.",
+   "encouragement": "When your friend group splits over something small, making peace is quieter work than picking a side. Jesus says peacemakers are God's own children, so your patient message or shared coffee matters more than it looks.",
    "firstVerse": 9,
    "id": "ww-matthew-5-9",
    "lastVerse": 9,
@@ -732,7 +732,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Numbers",
    "chapter": 6,
-   "encouragement": "This is the blessing priests spoke over God's people, and it is spoken over you on exam morning too. May the LORD keep you, be gracious to you, and give you peace in that room.",
+   "encouragement": "This is the blessing priests spoke over God's people, and it is spoken over you on exam morning too. May God keep you, show you his kindness, and settle your heart with peace in that room.",
    "firstVerse": 24,
    "id": "ww-numbers-6-24-26",
    "lastVerse": 26,
@@ -856,7 +856,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Proverbs",
    "chapter": 15,
-   "encouragement": "Plans fail for lack of counsel, and office hours exist for exactly that. If the paper due Friday is not coming together, a short visit to your professor, TA or the writing center is wisdom, not weakness.",
+   "encouragement": "Plans fall apart without advice, and office hours exist for exactly that. If the paper due Friday is not coming together, a short visit to your professor, TA or the writing center is wisdom, not weakness.",
    "firstVerse": 22,
    "id": "ww-proverbs-15-22",
    "lastVerse": 22,
@@ -897,7 +897,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Proverbs",
    "chapter": 19,
-   "encouragement": "A bad grade is information, not a verdict on who you are. Listening to counsel and accepting correction is how wisdom grows for the rest of your days, so even this one can teach you something.",
+   "encouragement": "A bad grade is information, not a verdict on who you are. Listening to counsel and accepting correction is how wisdom keeps growing over a lifetime, so even this one can teach you something.",
    "firstVerse": 20,
    "id": "ww-proverbs-19-20",
    "lastVerse": 20,
@@ -1021,7 +1021,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Proverbs",
    "chapter": 4,
-   "encouragement": "Let your eyes look forward: phone in the other room, one tab open, one chapter at a time. Proverbs pictures a level path for your feet, and a focused hour of study is a small way of walking it.",
+   "encouragement": "Keep your eyes straight ahead: phone in the other room, one tab open, one chapter at a time. Proverbs pictures a smooth, steady road for your feet, and a focused hour of study is a small way of walking it.",
    "firstVerse": 25,
    "id": "ww-proverbs-4-25-26",
    "lastVerse": 26,
@@ -1041,7 +1041,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Psalm",
    "chapter": 116,
-   "encouragement": "At the end of a long week, the psalmist tells his own soul to return to rest, because the LORD has been good. Before you open the next tab, name one good thing from this week and let your shoulders drop.",
+   "encouragement": "At the end of a long week, the psalmist tells his own soul to return to rest, because God has treated him kindly. Before you open the next tab, name one good thing from this week and let your shoulders drop.",
    "firstVerse": 7,
    "id": "ww-psalm-116-7",
    "lastVerse": 7,
@@ -1207,7 +1207,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Psalm",
    "chapter": 29,
-   "encouragement": "Strength and peace are both named here as gifts the LORD gives his people. You may need some of each today: strength to focus for two hours, and peace to let go of the question you could not answer.",
+   "encouragement": "Strength and peace are both named here as gifts God gives to his people. You may need some of each today: strength to focus for two hours, and peace to let go of the question you could not answer.",
    "firstVerse": 11,
    "id": "ww-psalm-29-11",
    "lastVerse": 11,
@@ -1228,7 +1228,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Psalm",
    "chapter": 31,
-   "encouragement": "This call to courage is not addressed to people who feel strong but to all who hope in the LORD. If hope is about all you have left at the end of today, this line is written for you.",
+   "encouragement": "This call to courage is not addressed to people who feel strong but to everyone whose hope rests on God. If hope is about all you have left at the end of today, this line is written for you.",
    "firstVerse": 24,
    "id": "ww-psalm-31-24",
    "lastVerse": 24,
@@ -1393,7 +1393,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Psalm",
    "chapter": 91,
-   "encouragement": "When the day has been loud and exposing, this psalm offers a shelter and a shadow to rest in. You can say its words tonight, even quietly: you are my refuge and my fortress, my God, in whom I trust.",
+   "encouragement": "When the day has been loud and exposing, this psalm offers a shelter and a shadow to rest in. You can borrow its prayer tonight, even quietly, and tell God that he is your shelter and stronghold, the one you trust.",
    "firstVerse": 1,
    "id": "ww-psalm-91-1-2",
    "lastVerse": 2,
@@ -1414,7 +1414,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Romans",
    "chapter": 12,
-   "encouragement": "In a group project not everyone has the same role, and that is the point. Paul's picture of one body with many members is a kind way to see the teammate who is great at slides while you wrangle the data.",
+   "encouragement": "In a group project not everyone has the same role, and that is the point. Paul's picture of a single body made of many parts is a kind way to see the teammate who is great at slides while you wrangle the data.",
    "firstVerse": 4,
    "id": "ww-romans-12-4-5",
    "lastVerse": 5,
@@ -1434,7 +1434,7 @@ let encouragementContentJSON = #"""
   {
    "book": "Romans",
    "chapter": 15,
-   "encouragement": "Paul prays that the God of hope would fill you with joy and peace as you trust him, until hope overflows. Carry that prayer into the ordinary parts of today: the walk to class, the lecture, the line in the dining hall.",
+   "encouragement": "Paul prays that the God of hope would fill you with joy and peace through your trust in him, until hope spills over. Carry that prayer into the ordinary parts of today: the walk to class, the lecture, the line in the dining hall.",
    "firstVerse": 13,
    "id": "ww-romans-15-13",
    "lastVerse": 13,
