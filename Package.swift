@@ -23,6 +23,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
     .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -91,6 +92,7 @@ package.targets += [
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
       .product(name: "NIOPosix", package: "swift-nio"),
       .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
       .product(name: "Prometheus", package: "swift-prometheus"),
@@ -251,6 +253,7 @@ package.targets += [
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOPosix", package: "swift-nio"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
     swiftSettings: swiftSettings

@@ -68,6 +68,7 @@ public struct MIGAApp: OrchardApp {
       on: routes.api(before: UpToDateContent(service: service, contentState: contentState)),
       configuration: AppRoutes.apiConfiguration,
       middlewares: AppRoutes.apiMiddlewares(
-        unauthorized: .unauthorized, device: service.device(tokenHash:), noNulls: ["uploadEvents"]))
+        unauthorized: .unauthorized, device: service.device(tokenHash:), shared: ["getContent", "getConfig"],
+        noNulls: ["uploadEvents"]))
   }
 }

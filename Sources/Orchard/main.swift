@@ -54,8 +54,42 @@ struct Serve: AsyncParsableCommand {
 
   @OptionGroup var options: ServerOptions
 
+  @Option(help: "The origin people reach the server by, such as https://orchard.example (ORCHARD_PUBLIC_URL).")
+  var publicURL: String?
+
+  @Option(help: "Seconds before an idle or slow connection is closed (ORCHARD_IDLE_TIMEOUT, default 30).")
+  var idleTimeout: Int?
+
+  @Option(help: "Connections served at once (ORCHARD_MAX_CONNECTIONS, default 16384 or what the fd limit allows).")
+  var maxConnections: Int?
+
+  @Option(help: "A loopback port serving /metrics (ORCHARD_METRICS_PORT; unset, none).")
+  var metricsPort: Int?
+
+  /// The shared options with this command's own on top, checked again as a whole.
+  func configuration() throws -> ServerConfiguration {
+    var configuration = try options.configuration()
+    if let publicURL {
+      configuration.publicOrigin = try ServerConfiguration.publicOrigin(publicURL, variable: "--public-url")
+    }
+    if let idleTimeout {
+      guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600 seconds") }
+      configuration.idleTimeout = idleTimeout
+    }
+    if let maxConnections {
+      guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+      configuration.maxConnections = maxConnections
+    }
+    if let metricsPort {
+      guard (0...65535).contains(metricsPort) else { throw ValidationError("--metrics-port must be 0 to 65535") }
+      configuration.metricsPort = metricsPort
+    }
+    try configuration.validate()
+    return configuration
+  }
+
   func run() async throws {
-    let configuration = try options.configuration()
+    let configuration = try configuration()
     let logger = options.logger(configuration)
     let webAPI = try WalkWorthyApp.webAPI(environment: ProcessInfo.processInfo.environment)
     let app = try await buildApplication(

@@ -24,7 +24,7 @@ struct MIGADeviceRouteTests {
     try await withMIGA { api, _ in
       let answer = try await api.send(.post, "/miga/api/v1/devices")
       #expect(answer.status == .created)
-      #expect(answer.headers[.cacheControl] == "no-store")
+      #expect(answer.headers[.cacheControl] == "private, no-store")
       let credentials: Components.Schemas.DeviceCredentials = try answer.decode()
       #expect(IdempotencyID(credentials.device_id) != nil)
       #expect(credentials.token.wholeMatch(of: #/[A-Za-z0-9_-]{43}/#) != nil)
@@ -80,7 +80,7 @@ struct MIGAEventRouteTests {
       for attempt in 1...5 {
         let answer = try await api.upload(batch, token: device.token)
         #expect(answer.status == .ok)
-        #expect(answer.headers[.cacheControl] == "no-store")
+        #expect(answer.headers[.cacheControl] == "private, no-store")
         let receipt: Components.Schemas.UploadReceipt = try answer.decode()
         #expect(receipt.accepted == (attempt == 1 ? batch.map(\.event_id) : []))
         #expect(receipt.duplicates == (attempt == 1 ? [] : batch.map(\.event_id)))

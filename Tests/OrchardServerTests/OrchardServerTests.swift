@@ -11,8 +11,10 @@ import Testing
 
 /// The whole server, built by the same `buildApplication` that `orchard serve` uses, on an
 /// in-memory SQLite database.
-func withOrchard(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-  let app = try await buildApplication(.defaults, database: .sqliteMemory)
+func withOrchard(
+  _ configuration: ServerConfiguration = .defaults, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+) async throws {
+  let app = try await buildApplication(configuration, database: .sqliteMemory)
   try await app.test(.router, body)
 }
 
@@ -28,12 +30,18 @@ struct OrchardServerTests {
     }
   }
 
+  static let metricsToken = "metrics-token-for-tests-0123456789abcdef"
+
   @Test("/metrics is Prometheus text with request counts and a latency histogram per route")
   func metrics() async throws {
-    try await withOrchard { client in
+    var configuration = ServerConfiguration.defaults
+    configuration.metricsToken = Self.metricsToken
+    try await withOrchard(configuration) { client in
       try await client.execute(uri: "/", method: .get) { _ in }
       try await client.execute(uri: "/nowhere", method: .get) { _ in }
-      try await client.execute(uri: "/metrics", method: .get) { response in
+      try await client.execute(
+        uri: "/metrics", method: .get, headers: [.authorization: "Bearer \(Self.metricsToken)"]
+      ) { response in
         #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
         let text = String(buffer: response.body)
         let sample = #/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{([a-zA-Z_][a-zA-Z0-9_]*="([^"\\]|\\.)*",?)*\})? -?[0-9.e+Inf-]+$/#
@@ -44,6 +52,85 @@ struct OrchardServerTests {
         #expect(text.contains(#"http_requests_total{route="/",method="GET",status="200"} 1"#))
         #expect(text.contains(#"http_requests_total{route="NotFound",method="GET",status="404"} 1"#))
         #expect(text.contains(#"http_request_duration_seconds_bucket{route="/",method="GET",le="+Inf"} 1"#))
+      }
+    }
+  }
+
+  @Test("/metrics on the public port is 404 without the operators' token, and with a wrong one")
+  func metricsHidden() async throws {
+    try await withOrchard { client in
+      try await client.execute(uri: "/metrics", method: .get) { #expect($0.status == .notFound) }
+    }
+    var configuration = ServerConfiguration.defaults
+    configuration.metricsToken = Self.metricsToken
+    try await withOrchard(configuration) { client in
+      for header in ["", "Bearer wrong-token", "Bearer \(Self.metricsToken)x", "Basic \(Self.metricsToken)"] {
+        try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: header]) { response in
+          #expect(response.status == .notFound, "\(header)")
+          #expect(!String(buffer: response.body).contains("http_requests_total"))
+        }
+      }
+    }
+  }
+
+  @Test("personal answers are private and never stored; shared content keeps its ETag and max-age")
+  func cachePolicy() async throws {
+    try await withOrchard { client in
+      for page in ["/faith-jar/", "/miga/", "/walkworthy/", "/miga/support"] {
+        try await client.execute(uri: page, method: .get) { response in
+          #expect(response.headers[.cacheControl] == "private, no-store", "\(page)")
+        }
+      }
+      for (app, personal, shared) in [
+        ("miga", "/miga/api/v1/events", "/miga/api/v1/config"),
+        ("walkworthy", "/walkworthy/api/v1/settings", nil),
+      ] {
+        let token = try await client.execute(
+          uri: "/\(app)/api/v1/devices", method: .post, headers: [.contentType: "application/json"],
+          body: ByteBuffer(string: "{}")
+        ) { response -> String in
+          #expect(response.headers[.cacheControl] == "private, no-store", "a new device's token")
+          struct Created: Decodable { let token: String }
+          return try JSONDecoder().decode(Created.self, from: Data(buffer: response.body)).token
+        }
+        let bearer: HTTPFields = [.authorization: "Bearer \(token)"]
+        try await client.execute(uri: personal, method: .get, headers: bearer) { response in
+          #expect(response.status == .ok, "\(personal)")
+          #expect(response.headers[.cacheControl] == "private, no-store", "\(personal)")
+        }
+        if let shared {
+          try await client.execute(uri: shared, method: .get, headers: bearer) { response in
+            #expect(response.headers[.cacheControl] == "public, max-age=300", "\(shared)")
+            #expect(response.headers[.eTag] != nil)
+          }
+        }
+      }
+      try await client.execute(uri: "/api/v1/apps", method: .get) { response in
+        #expect(response.headers[.cacheControl]?.contains("private") != true)
+        #expect(response.headers[.eTag] != nil)
+      }
+    }
+  }
+
+  @Test("a JSON operation's body without a JSON Content-Type is refused with 415, whatever the app")
+  func jsonBodiesAreLabelled() async throws {
+    try await withOrchard { client in
+      for app in ["miga", "walkworthy"] {
+        let token = try await client.execute(uri: "/\(app)/api/v1/devices", method: .post) { response -> String in
+          struct Created: Decodable { let token: String }
+          return try JSONDecoder().decode(Created.self, from: Data(buffer: response.body)).token
+        }
+        let (method, path): (HTTPRequest.Method, String) =
+          app == "miga" ? (.post, "/miga/api/v1/events") : (.put, "/walkworthy/api/v1/settings")
+        for contentType in [nil, "text/plain", "application/x-www-form-urlencoded"] {
+          var headers: HTTPFields = [.authorization: "Bearer \(token)"]
+          if let contentType { headers[.contentType] = contentType }
+          try await client.execute(uri: path, method: method, headers: headers, body: ByteBuffer(string: "{}")) {
+            response in
+            #expect(response.status == .unsupportedMediaType, "\(path) \(contentType ?? "none")")
+            #expect(String(buffer: response.body).contains("\"code\":\"UNSUPPORTED_MEDIA_TYPE\""))
+          }
+        }
       }
     }
   }

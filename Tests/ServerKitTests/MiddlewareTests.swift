@@ -78,6 +78,49 @@ struct MiddlewareTests {
     }
   }
 
+  @Test(
+    "Origin is compared whole: scheme, host and port, against the server's own origin",
+    arguments: [
+      ("http://localhost", true), ("http://LOCALHOST:80", true), ("https://localhost", false),
+      ("http://localhost:8080", false), ("http://localhost.evil.example", false), ("http://localhost/path", false),
+    ])
+  func originIsWhole(origin: String, passes: Bool) async throws {
+    let app = Application(router: try RouterFixture.router())
+    try await app.test(.router) { client in
+      try await client.execute(uri: "/page", method: .post, headers: [.origin: origin]) { response in
+        #expect((response.status == .ok) == passes, "\(origin)")
+      }
+    }
+  }
+
+  @Test(
+    "behind a configured public origin, only that origin may post",
+    arguments: [
+      ("https://orchard.example", true), ("https://orchard.example:443", true), ("http://orchard.example", false),
+      ("https://orchard.example:8443", false), ("http://localhost", false),
+    ])
+  func publicOrigin(origin: String, passes: Bool) async throws {
+    let server = try #require(WebOrigin("https://orchard.example"))
+    let app = Application(router: try RouterFixture.router(origin: .init(publicOrigin: server)))
+    try await app.test(.router) { client in
+      try await client.execute(uri: "/page", method: .post, headers: [.origin: origin]) { response in
+        #expect((response.status == .ok) == passes, "\(origin)")
+      }
+    }
+  }
+
+  @Test("origins parse as browsers write them, and nothing else does")
+  func origins() {
+    #expect(WebOrigin("https://Orchard.Example")?.description == "https://orchard.example")
+    #expect(WebOrigin("http://[::1]:8080") == WebOrigin(scheme: "http", host: "::1", port: 8080))
+    #expect(WebOrigin("http://example.com:80") == WebOrigin("http://example.com"))
+    for bad in [
+      "null", "ftp://example.com", "https://", "https://a@example.com", "https://example.com/x", "example.com",
+    ] {
+      #expect(WebOrigin(bad) == nil, "\(bad)")
+    }
+  }
+
   @Test("an unknown page gets the friendly HTML 404 page")
   func notFoundPage() async throws {
     let app = Application(router: try RouterFixture.router())

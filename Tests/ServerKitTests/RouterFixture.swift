@@ -13,7 +13,8 @@ enum RouterFixture {
 
   static func router(
     devices: any DeviceRepository = InMemoryDevices(), secure: Bool = false,
-    clock: any WallClock = FixedClock(.init(timeIntervalSince1970: 1_800_000_000))
+    clock: any WallClock = FixedClock(.init(timeIntervalSince1970: 1_800_000_000)),
+    origin: CrossOriginProtectionMiddleware<AppRequestContext> = .init()
   )
     throws -> Router<AppRequestContext>
   {
@@ -21,7 +22,7 @@ enum RouterFixture {
     let router = Router(context: AppRequestContext.self)
     router.middlewares.add(SecurityHeadersMiddleware(strictTransportSecurity: secure))
     router.middlewares.add(ErrorMiddleware(renderPage: pages.errorPage))
-    router.middlewares.add(CrossOriginProtectionMiddleware())
+    router.middlewares.add(origin)
     router.get("/page") { _, _ in "ok" }
     router.post("/page") { _, _ in "changed" }
     router.post("/api/thing") { _, _ in "changed" }

@@ -39,6 +39,33 @@ struct ServerConfigurationTests {
     }
   }
 
+  @Test("the public origin, idle timeout, connection cap and metrics are read, and checked")
+  func hardening() throws {
+    let defaults = try ServerConfiguration(environment: [:])
+    #expect(defaults.publicOrigin == nil && defaults.publicScheme == "http")
+    #expect(defaults.idleTimeout == 30 && defaults.maxConnections == nil)
+    #expect(defaults.metricsPort == nil && defaults.metricsToken == nil)
+    let token = String(repeating: "k", count: 40)
+    let configuration = try ServerConfiguration(environment: [
+      "ORCHARD_PUBLIC_URL": "https://orchard.example/", "ORCHARD_IDLE_TIMEOUT": "10",
+      "ORCHARD_MAX_CONNECTIONS": "500", "ORCHARD_METRICS_PORT": "9100", "ORCHARD_METRICS_TOKEN": token,
+    ])
+    #expect(configuration.publicOrigin?.description == "https://orchard.example")
+    #expect(configuration.publicScheme == "https")
+    #expect(configuration.idleTimeout == 10 && configuration.maxConnections == 500)
+    #expect(configuration.metricsPort == 9100 && configuration.metricsToken == token)
+    var remote = ServerConfiguration.defaults
+    remote.host = "0.0.0.0"
+    #expect(remote.publicScheme == "https")
+    for bad in [
+      ["ORCHARD_PUBLIC_URL": "orchard.example"], ["ORCHARD_PUBLIC_URL": "https://orchard.example/app"],
+      ["ORCHARD_IDLE_TIMEOUT": "0"], ["ORCHARD_MAX_CONNECTIONS": "many"], ["ORCHARD_METRICS_PORT": "-1"],
+      ["ORCHARD_METRICS_TOKEN": "short"],
+    ] {
+      #expect(throws: ConfigurationError.self, "\(bad)") { try ServerConfiguration(environment: bad) }
+    }
+  }
+
   @Test("only plain HTTP on a loopback address counts as a developer's machine")
   func loopback() {
     var configuration = ServerConfiguration.defaults

@@ -24,7 +24,7 @@ struct WalkWorthyDeviceRouteTests {
     try await withWalkWorthy { api in
       let answer = try await api.send(.post, "/walkworthy/api/v1/devices")
       #expect(answer.status == .created)
-      #expect(answer.headers[.cacheControl] == "no-store")
+      #expect(answer.headers[.cacheControl] == "private, no-store")
       let credentials: Components.Schemas.DeviceCredentials = try answer.decode()
       #expect(IdempotencyID(credentials.device_id) != nil)
       #expect(credentials.token.wholeMatch(of: #/[A-Za-z0-9_-]{43}/#) != nil)
@@ -66,7 +66,7 @@ struct WalkWorthyNextRouteTests {
       let token = try await api.newDevice()
       let answer = try await api.next(token)
       #expect(answer.status == .ok)
-      #expect(answer.headers[.cacheControl] == "no-store")
+      #expect(answer.headers[.cacheControl] == "private, no-store")
       let json = try #require(answer.json)
       #expect(Set(json.keys) == ["shouldNotify", "payload"])
       let payload = try #require(json["payload"] as? [String: Any])
@@ -136,6 +136,13 @@ struct WalkWorthyNextRouteTests {
       let answer = try await api.next(token, translation: name)
       #expect(answer.status == .badRequest)
       #expect(answer.problem?.code == "BAD_REQUEST")
+      // Words and the field at fault, never the decoder's own message or a Swift type.
+      let body = String(decoding: answer.body, as: UTF8.self)
+      for leak in ["DecodingError", "keyNotFound", "dataCorrupted", "CodingKeys", "Components", "Schemas", "Swift."] {
+        #expect(!body.contains(leak), "\(leak) in \(body)")
+      }
+      #expect(answer.problem?.problems?.map(\.field) == ["translation"], "\(body)")
+      #expect(answer.problem?.problems?.map(\.code) == ["NOT_ALLOWED"], "\(body)")
     }
   }
 

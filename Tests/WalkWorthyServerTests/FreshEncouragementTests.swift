@@ -50,7 +50,7 @@ struct FreshEncouragementTests {
       let first = try await api.next(token, translation: "KJV")
       #expect(first.status == .ok)
       #expect(first.headers[.contentType] == "application/json; charset=utf-8")
-      #expect(first.headers[.cacheControl] == "no-store")
+      #expect(first.headers[.cacheControl] == "private, no-store")
       let decoded: Components.Schemas.NextResponse = try first.decode()
       #expect(decoded.shouldNotify)
       let card = decoded.payload

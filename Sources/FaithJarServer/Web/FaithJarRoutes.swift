@@ -171,7 +171,7 @@ struct FaithJarRoutes: Sendable {
         detail: "Subscribe to keep verses for offline reading.")
     }
     return Response(
-      status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "private, no-store"],
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: CachePolicy.personal],
       body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(OfflinePayload(offline)))))
   }
 

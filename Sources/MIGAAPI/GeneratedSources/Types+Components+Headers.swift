@@ -22,7 +22,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/headers/ETag`.
         public typealias ETag = Swift.String
-        /// Always `no-store`.
+        /// Always `private, no-store`: the answer is for this device only.
         ///
         /// - Remark: Generated from `#/components/headers/NoStore`.
         public typealias NoStore = Swift.String

@@ -32,6 +32,10 @@ extension Components {
             public var detail: Swift.String
             /// - Remark: Generated from `#/components/schemas/Problem/code`.
             public var code: Swift.String
+            /// The fields at fault, when the request named any: each part of a `BAD_REQUEST` that did not match this contract.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/problems`.
+            public var problems: [Components.Schemas.FieldProblem]?
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
@@ -40,18 +44,21 @@ extension Components {
             ///   - status:
             ///   - detail:
             ///   - code:
+            ///   - problems: The fields at fault, when the request named any: each part of a `BAD_REQUEST` that did not match this contract.
             public init(
                 _type: Swift.String,
                 title: Swift.String,
                 status: Swift.Int,
                 detail: Swift.String,
-                code: Swift.String
+                code: Swift.String,
+                problems: [Components.Schemas.FieldProblem]? = nil
             ) {
                 self._type = _type
                 self.title = title
                 self.status = status
                 self.detail = detail
                 self.code = code
+                self.problems = problems
             }
             public enum CodingKeys: String, CodingKey {
                 case _type = "type"
@@ -59,6 +66,7 @@ extension Components {
                 case status
                 case detail
                 case code
+                case problems
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -82,12 +90,68 @@ extension Components {
                     Swift.String.self,
                     forKey: .code
                 )
+                self.problems = try container.decodeIfPresent(
+                    [Components.Schemas.FieldProblem].self,
+                    forKey: .problems
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "type",
                     "title",
                     "status",
                     "detail",
-                    "code"
+                    "code",
+                    "problems"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FieldProblem`.
+        public struct FieldProblem: Codable, Hashable, Sendable {
+            /// The field as a client writes its path (`events[3].kind`, `since`), or `body` for the request body as a whole.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FieldProblem/field`.
+            public var field: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FieldProblem/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FieldProblem/message`.
+            public var message: Swift.String
+            /// Creates a new `FieldProblem`.
+            ///
+            /// - Parameters:
+            ///   - field: The field as a client writes its path (`events[3].kind`, `since`), or `body` for the request body as a whole.
+            ///   - code:
+            ///   - message:
+            public init(
+                field: Swift.String,
+                code: Swift.String,
+                message: Swift.String
+            ) {
+                self.field = field
+                self.code = code
+                self.message = message
+            }
+            public enum CodingKeys: String, CodingKey {
+                case field
+                case code
+                case message
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.field = try container.decode(
+                    Swift.String.self,
+                    forKey: .field
+                )
+                self.code = try container.decode(
+                    Swift.String.self,
+                    forKey: .code
+                )
+                self.message = try container.decode(
+                    Swift.String.self,
+                    forKey: .message
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "field",
+                    "code",
+                    "message"
                 ])
             }
         }

@@ -50,14 +50,14 @@ public enum Operations {
             public struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/miga/api/v1/devices/POST/responses/201/headers`.
                 public struct Headers: Sendable, Hashable {
-                    /// Always `no-store`.
+                    /// Always `private, no-store`: the answer is for this device only.
                     ///
                     /// - Remark: Generated from `#/paths/miga/api/v1/devices/POST/responses/201/headers/Cache-Control`.
                     public var Cache_hyphen_Control: Components.Headers.NoStore
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
-                    ///   - Cache_hyphen_Control: Always `no-store`.
+                    ///   - Cache_hyphen_Control: Always `private, no-store`: the answer is for this device only.
                     public init(Cache_hyphen_Control: Components.Headers.NoStore) {
                         self.Cache_hyphen_Control = Cache_hyphen_Control
                     }
@@ -492,14 +492,14 @@ public enum Operations {
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/miga/api/v1/events/GET/responses/200/headers`.
                 public struct Headers: Sendable, Hashable {
-                    /// Always `no-store`.
+                    /// Always `private, no-store`: the answer is for this device only.
                     ///
                     /// - Remark: Generated from `#/paths/miga/api/v1/events/GET/responses/200/headers/Cache-Control`.
                     public var Cache_hyphen_Control: Components.Headers.NoStore
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
-                    ///   - Cache_hyphen_Control: Always `no-store`.
+                    ///   - Cache_hyphen_Control: Always `private, no-store`: the answer is for this device only.
                     public init(Cache_hyphen_Control: Components.Headers.NoStore) {
                         self.Cache_hyphen_Control = Cache_hyphen_Control
                     }
@@ -688,14 +688,14 @@ public enum Operations {
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/miga/api/v1/events/POST/responses/200/headers`.
                 public struct Headers: Sendable, Hashable {
-                    /// Always `no-store`.
+                    /// Always `private, no-store`: the answer is for this device only.
                     ///
                     /// - Remark: Generated from `#/paths/miga/api/v1/events/POST/responses/200/headers/Cache-Control`.
                     public var Cache_hyphen_Control: Components.Headers.NoStore
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
-                    ///   - Cache_hyphen_Control: Always `no-store`.
+                    ///   - Cache_hyphen_Control: Always `private, no-store`: the answer is for this device only.
                     public init(Cache_hyphen_Control: Components.Headers.NoStore) {
                         self.Cache_hyphen_Control = Cache_hyphen_Control
                     }

@@ -18,7 +18,7 @@ struct MIGAAPIService: APIProtocol {
     let install = try await service.register()
     let credentials = Components.Schemas.DeviceCredentials(
       device_id: install.device.description, token: install.token.value)
-    return .created(.init(headers: .init(Cache_hyphen_Control: "no-store"), body: .json(credentials)))
+    return .created(.init(headers: .init(Cache_hyphen_Control: CachePolicy.personal), body: .json(credentials)))
   }
 
   func getContent(_ input: Operations.getContent.Input) async throws -> Operations.getContent.Output {
@@ -55,7 +55,7 @@ struct MIGAAPIService: APIProtocol {
       accepted: checked.events.filter { stored.contains($0.id) }.map(\.id.description),
       duplicates: checked.events.filter { !stored.contains($0.id) }.map(\.id.description),
       rejected: checked.rejected)
-    return .ok(.init(headers: .init(Cache_hyphen_Control: "no-store"), body: .json(receipt)))
+    return .ok(.init(headers: .init(Cache_hyphen_Control: CachePolicy.personal), body: .json(receipt)))
   }
 
   func listEvents(_ input: Operations.listEvents.Input) async throws -> Operations.listEvents.Output {
@@ -68,7 +68,7 @@ struct MIGAAPIService: APIProtocol {
     let page = try await service.events(of: device, after: after, limit: limit)
     let body = Components.Schemas.EventPage(
       events: page.events.map(Self.wire), cursor: SyncCursor(seq: page.lastSeq).description, has_more: page.hasMore)
-    return .ok(.init(headers: .init(Cache_hyphen_Control: "no-store"), body: .json(body)))
+    return .ok(.init(headers: .init(Cache_hyphen_Control: CachePolicy.personal), body: .json(body)))
   }
 
   func getConfig(_ input: Operations.getConfig.Input) async throws -> Operations.getConfig.Output {

@@ -269,7 +269,7 @@ struct MIGAWebRoutes: Sendable {
     return Response(
       status: .ok,
       headers: [
-        .contentType: "application/json; charset=utf-8", .cacheControl: "private, no-store",
+        .contentType: "application/json; charset=utf-8", .cacheControl: CachePolicy.personal,
         .contentDisposition: "attachment; filename=\"miga-data.json\"",
       ],
       body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(export))))

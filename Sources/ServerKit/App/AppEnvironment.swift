@@ -95,10 +95,12 @@ public struct AppRoutes {
   /// The app's path without its trailing slash: `/miga`.
   public var prefix: String { String(manifest.path.dropLast(manifest.path.hasSuffix("/") ? 1 : 0)) }
 
-  /// The app's pages: under its path, each visitor with a device, bodies within `limit`.
+  /// The app's pages: under its path, each visitor with a device, bodies within `limit`, every
+  /// answer personal (``CachePolicy/personal``).
   public func web(limit: BodyLimit = .form) -> RouterGroup<AppRequestContext> {
-    router.group(RouterPath(prefix)).add(middleware: LanguageMiddleware(offered: languages))
-      .add(middleware: environment.devices).add(middleware: limit)
+    router.group(RouterPath(prefix)).add(middleware: CachePolicy.Personal())
+      .add(middleware: LanguageMiddleware(offered: languages)).add(middleware: environment.devices)
+      .add(middleware: limit)
   }
 
   /// Routes that need no device (a JSON API's own paths come from its document).
@@ -120,14 +122,16 @@ public struct AppRoutes {
   public static let apiConfiguration = Configuration(
     dateTranscoder: WireDateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes])
 
-  /// The middleware every device-token API runs: plain `ETag`s, bearer authentication against
-  /// `device`, and no `null` members in the bodies of `noNulls` operations.
+  /// The middleware every device-token API runs: plain `ETag`s, every answer personal but those
+  /// of the `shared` operations, bearer authentication against `device`, bodies labelled JSON, and
+  /// no `null` members in the bodies of `noNulls` operations.
   public static func apiMiddlewares(
     unauthorized: OrchardError, device: @escaping @Sendable (_ tokenHash: String) async throws -> IdempotencyID?,
-    noNulls: Set<String> = []
+    shared: Set<String> = [], noNulls: Set<String> = []
   ) -> [any ServerMiddleware] {
     [
-      PlainHeaderValues(), BearerAuthentication(unauthorized: unauthorized, device: device),
+      PlainHeaderValues(), CachePolicy.Operations(shared: shared),
+      BearerAuthentication(unauthorized: unauthorized, device: device), JSONBodies(),
       NoNullMembers(operations: noNulls),
     ]
   }

@@ -44,12 +44,28 @@ public func buildServer(
 ) async throws -> some ApplicationProtocol {
   let logger = dependencies.logger
   let database = try await Database.open(location ?? configuration.databaseLocation, logger: logger)
+  let registry = PrometheusCollectorRegistry()
   let (router, environment) = try buildRouter(
-    configuration, apps: apps, platform: platform, database: database, dependencies: dependencies)
+    configuration, apps: apps, platform: platform, database: database, dependencies: dependencies,
+    registry: registry)
+  let connections = try ConnectionLimits(configuration, descriptors: FileDescriptorLimit.raise())
+  let idleTimeout = connections.idleTimeout
+  var services: [any Service] = database.services + [DatabaseCloser(database: database)]
+  if let metricsPort = configuration.metricsPort {
+    services.append(
+      Application(
+        router: OperationalRoutes.metricsRouter(registry: registry),
+        configuration: .init(address: .hostname("127.0.0.1", port: metricsPort), serverName: "Orchard"),
+        logger: logger))
+  }
   var app = Application(
     router: router,
-    configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Orchard"),
-    services: database.services + [DatabaseCloser(database: database)],
+    server: .http1(
+      configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(idleTimeout)], idleTimeout: idleTimeout)),
+    configuration: .init(
+      address: .hostname(configuration.host, port: configuration.port), serverName: "Orchard",
+      availableConnectionsDelegate: .maximum(connections.maximum, logger: logger)),
+    services: services,
     onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
     logger: logger)
   app.beforeServerStarts {
@@ -64,7 +80,8 @@ public func buildServer(
 /// The router of a server of `apps`, and the environment they were mounted with.
 public func buildRouter(
   _ configuration: ServerConfiguration, apps: [any OrchardApp], platform: (any PlatformModule)?,
-  database: Database, dependencies: ServerDependencies
+  database: Database, dependencies: ServerDependencies,
+  registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
 ) throws -> (Router<AppRequestContext>, AppEnvironment) {
   var assets = try AssetCatalog.bundled()
   if let platform { assets.merge(try platform.assets()) }
@@ -75,7 +92,6 @@ public func buildRouter(
   let pages = PageRenderer(assets: assets)
   let environment = AppEnvironment(
     configuration: configuration, dependencies: dependencies, database: database, pages: pages)
-  let registry = PrometheusCollectorRegistry()
 
   let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
   router.middlewares.add(
@@ -83,9 +99,9 @@ public func buildRouter(
   router.middlewares.add(RequestObservationMiddleware(registry: registry))
   router.middlewares.add(
     ErrorMiddleware(translate: translateOpenAPIError, renderPage: { pages.errorPage($0, language: $1) }))
-  router.middlewares.add(CrossOriginProtectionMiddleware())
+  router.middlewares.add(CrossOriginProtectionMiddleware(configuration))
 
-  OperationalRoutes.add(to: router, registry: registry)
+  OperationalRoutes.add(to: router, registry: registry, token: configuration.metricsToken)
   AssetRoutes.add(to: router, catalog: assets)
   try platform?.mount(on: router, environment: environment, apps: apps.map(\.manifest))
   for app in apps {

@@ -23,6 +23,21 @@ public struct ServerConfiguration: Sendable, Equatable {
   /// The source commit this build was made from (`ORCHARD_BUILD_COMMIT`, 7 to 40 hex digits),
   /// shown on the apps' about screens; nil when not given.
   public var buildCommit: String?
+  /// The origin people reach the server by (`ORCHARD_PUBLIC_URL`, such as `https://orchard.example`),
+  /// against which a cross-site post is judged: scheme, host and port. Unset, it is what the server
+  /// listens on: plain HTTP on loopback, HTTPS behind a proxy anywhere else.
+  public var publicOrigin: WebOrigin?
+  /// Seconds a connection may sit idle, or take to send one request's head and body, before it is
+  /// closed (`ORCHARD_IDLE_TIMEOUT`, default 30).
+  public var idleTimeout = 30
+  /// Connections served at once (`ORCHARD_MAX_CONNECTIONS`); beyond it new ones wait in the
+  /// listen queue. Unset, it is 16,384 or what the file-descriptor limit allows, if less.
+  public var maxConnections: Int?
+  /// A loopback port that serves `/metrics` (`ORCHARD_METRICS_PORT`); unset, no port does.
+  public var metricsPort: Int?
+  /// A bearer token that opens `/metrics` on the public port (`ORCHARD_METRICS_TOKEN`, at least 32
+  /// characters); unset, `/metrics` there is 404.
+  public var metricsToken: String?
 
   public static let defaults = ServerConfiguration(
     host: "127.0.0.1", port: 8080, dataDirectory: ".orchard", databaseURL: nil, logLevel: .info)
@@ -76,7 +91,53 @@ public struct ServerConfiguration: Sendable, Equatable {
       }
       buildCommit = commit.lowercased()
     }
+    if let url = environment["ORCHARD_PUBLIC_URL"], !url.isEmpty {
+      publicOrigin = try Self.publicOrigin(url, variable: "ORCHARD_PUBLIC_URL")
+    }
+    if let seconds = environment["ORCHARD_IDLE_TIMEOUT"], !seconds.isEmpty {
+      guard let value = Int(seconds), (1...3600).contains(value) else {
+        throw ConfigurationError(variable: "ORCHARD_IDLE_TIMEOUT", value: seconds, expected: "seconds from 1 to 3600")
+      }
+      idleTimeout = value
+    }
+    if let count = environment["ORCHARD_MAX_CONNECTIONS"], !count.isEmpty {
+      guard let value = Int(count), (1...1_000_000).contains(value) else {
+        throw ConfigurationError(
+          variable: "ORCHARD_MAX_CONNECTIONS", value: count, expected: "a number of connections from 1 to 1000000")
+      }
+      maxConnections = value
+    }
+    if let port = environment["ORCHARD_METRICS_PORT"], !port.isEmpty {
+      guard let value = Int(port), (0...65535).contains(value) else {
+        throw ConfigurationError(
+          variable: "ORCHARD_METRICS_PORT", value: port, expected: "a port number from 0 to 65535")
+      }
+      metricsPort = value
+    }
+    if let token = environment["ORCHARD_METRICS_TOKEN"], !token.isEmpty {
+      guard token.count >= 32, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+        throw ConfigurationError(
+          variable: "ORCHARD_METRICS_TOKEN", value: "(hidden)", expected: "at least 32 printable characters")
+      }
+      metricsToken = token
+    }
     try validate()
+  }
+
+  /// `https://orchard.example` as an origin; a path other than `/`, a query or another scheme is
+  /// an error naming `variable`.
+  public static func publicOrigin(_ url: String, variable: String) throws(ConfigurationError) -> WebOrigin {
+    let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url
+    guard let origin = WebOrigin(trimmed) else {
+      throw ConfigurationError(
+        variable: variable, value: url, expected: "an http:// or https:// origin, such as https://orchard.example")
+    }
+    return origin
+  }
+
+  /// The scheme people reach the server by.
+  public var publicScheme: String {
+    publicOrigin?.scheme ?? (servesPlainHTTPOnLoopback ? "http" : "https")
   }
 
   /// Checks what no single variable can: a server reachable from other machines never lets a

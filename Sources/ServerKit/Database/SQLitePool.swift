@@ -38,12 +38,14 @@ final class SQLitePool: SQLDatabase {
   }
 
   /// Closes every connection, once each is back from its lease; the first failure is reported
-  /// after all were tried, so none is left open.
+  /// after all were tried, so none is left open. Closing goes on when the caller is cancelled (a
+  /// server stopping because something failed), so no connection is dropped open.
   func close() async throws {
     var failure: (any Error)?
     for connection in await leases.drain() {
       do {
-        try await connection.close()
+        // The future-based close: the async one gives up when the task is cancelled.
+        try await connection.close().get()
       } catch {
         failure = failure ?? error
       }

@@ -75,8 +75,9 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
   /// RFC 9457 problem details, with Orchard's stable `code` as an extension member.
   public static func problemResponse(_ problem: OrchardError) -> Response {
     let body = ProblemDocument(
-      type: "about:blank", title: problem.title, status: problem.status.code, detail: problem.detail, code: problem.code
-    )
+      type: "about:blank", title: problem.title, status: problem.status.code, detail: problem.detail,
+      code: problem.code,
+      problems: problem.problems.isEmpty ? nil : problem.problems)
     let data = (try? JSONEncoder().encode(body)) ?? Data()
     return Response(
       status: problem.status,
@@ -92,4 +93,5 @@ struct ProblemDocument: Encodable {
   let status: Int
   let detail: String
   let code: String
+  let problems: [FieldProblem]?
 }

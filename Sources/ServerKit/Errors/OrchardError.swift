@@ -13,6 +13,8 @@ public struct OrchardError: Error, Sendable, Equatable {
   public let detail: String
   /// Headers the response must carry, such as `Allow` on a 405.
   public var headers: HTTPFields
+  /// The fields at fault, for a request refused for what it held.
+  public var problems: [FieldProblem] = []
 
   public init(status: HTTPResponse.Status, code: String, title: String, detail: String, headers: HTTPFields = [:]) {
     self.status = status
@@ -46,6 +48,10 @@ public struct OrchardError: Error, Sendable, Equatable {
     status: .contentTooLarge, code: "PAYLOAD_TOO_LARGE", title: "Too much data",
     detail: "The request was larger than this address accepts.")
 
+  public static let unsupportedMediaType = OrchardError(
+    status: .unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", title: "Not a kind of data this address reads",
+    detail: "Send the body as JSON, with Content-Type: application/json.")
+
   public static let internalError = OrchardError(
     status: .internalServerError, code: "INTERNAL_ERROR", title: "Something went wrong on our side",
     detail: "We could not finish this request. Nothing you entered was lost; please try again in a moment.")
@@ -67,5 +73,20 @@ public struct OrchardError: Error, Sendable, Equatable {
         status: status, code: status.reasonPhrase.uppercased().replacingOccurrences(of: " ", with: "_"),
         title: status.reasonPhrase, detail: "The request could not be completed.")
     }
+  }
+}
+
+/// One field of a request that was refused, with a stable code and what was wrong, in words.
+public struct FieldProblem: Sendable, Equatable, Encodable {
+  /// The field as a client writes its path: `translation`, `events[3].kind`, `body`.
+  public let field: String
+  public let code: String
+  /// What was wrong, in words that follow the field's name: "is required".
+  public let message: String
+
+  public init(field: String, code: String, message: String) {
+    self.field = field
+    self.code = code
+    self.message = message
   }
 }

@@ -19,6 +19,8 @@ public enum PlatformText: String, TextKey {
   case busyDetail = "error.busy.detail"
   case badRequestTitle = "error.bad-request.title"
   case unauthorizedTitle = "error.unauthorized.title"
+  case unsupportedMediaTypeTitle = "error.unsupported-media-type.title"
+  case unsupportedMediaTypeDetail = "error.unsupported-media-type.detail"
 }
 
 /// The platform's catalogs.
@@ -47,6 +49,8 @@ public enum PlatformTexts {
         "This was changed by another request at the same moment, and nothing of yours was lost. Try again.",
       .badRequestTitle: "Something in the request was not right",
       .unauthorizedTitle: "Not signed in",
+      .unsupportedMediaTypeTitle: "Not a kind of data this address reads",
+      .unsupportedMediaTypeDetail: "Send the body as JSON, with Content-Type: application/json.",
     ])
 
   /// The sentences of the errors the platform names, by code: the title and, for errors whose
@@ -59,6 +63,7 @@ public enum PlatformTexts {
     "INTERNAL_ERROR": (.internalErrorTitle, .internalErrorDetail),
     "BUSY": (.busyTitle, .busyDetail),
     "BAD_REQUEST": (.badRequestTitle, nil),
+    "UNSUPPORTED_MEDIA_TYPE": (.unsupportedMediaTypeTitle, .unsupportedMediaTypeDetail),
     "UNAUTHORIZED": (.unauthorizedTitle, nil),
   ]
 
@@ -71,6 +76,7 @@ public enum PlatformTexts {
       status: error.status, code: error.code, title: text(texts.title),
       detail: texts.detail.map { text($0) } ?? error.detail)
     localized.headers = error.headers
+    localized.problems = error.problems
     return localized
   }
 }

@@ -1,20 +1,42 @@
+import Crypto
 import Hummingbird
 import NIOCore
 import Prometheus
 
-/// `/healthz` and `/metrics`.
+/// `/healthz`, open to all, and `/metrics`, which says how busy the server is and so is for its
+/// operators only: on a loopback port of its own, or behind a bearer token on the public port.
 public enum OperationalRoutes {
-  public static func add(to router: Router<AppRequestContext>, registry: PrometheusCollectorRegistry) {
+  public static func add(to router: Router<AppRequestContext>, registry: PrometheusCollectorRegistry, token: String?) {
     router.get("/healthz") { _, _ in
       Response(
         status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
         body: .init(byteBuffer: ByteBuffer(staticString: "ok\n")))
     }
-    router.get("/metrics") { _, _ in
-      Response(
-        status: .ok,
-        headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
-        body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+    guard let token else { return }
+    router.get("/metrics") { request, _ in
+      guard let given = DeviceToken.bearer(in: request.headers[.authorization]), Self.same(given.value, token) else {
+        throw OrchardError.notFound
+      }
+      return metrics(registry)
     }
+  }
+
+  /// The router of the operators' own port: `/metrics` and nothing else.
+  public static func metricsRouter(registry: PrometheusCollectorRegistry) -> Router<BasicRequestContext> {
+    let router = Router()
+    router.get("/metrics") { _, _ in metrics(registry) }
+    return router
+  }
+
+  static func metrics(_ registry: PrometheusCollectorRegistry) -> Response {
+    Response(
+      status: .ok,
+      headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+      body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+  }
+
+  /// Compares digests, so the time taken says nothing about how much of a guess was right.
+  static func same(_ given: String, _ token: String) -> Bool {
+    SHA256.hash(data: Array(given.utf8)) == SHA256.hash(data: Array(token.utf8))
   }
 }

@@ -7,13 +7,28 @@ import Hummingbird
 /// requests; a forged cross-site form post always carries one or the other. A request with neither
 /// did not come from a browser page, so no visitor's cookies can be abused through it. GET, HEAD and
 /// OPTIONS never change state in Orchard, so they pass.
+///
+/// `Origin` is compared whole (scheme, host and port) with the server's public origin: an
+/// `https://` page may not post to an `http://` server of the same name, nor a page on another port.
 public struct CrossOriginProtectionMiddleware<Context: RequestContext>: RouterMiddleware {
-  public init() {}
+  /// The configured public origin; nil means "the host the request was sent to, reached by `scheme`".
+  let publicOrigin: WebOrigin?
+  let scheme: String
+
+  public init(publicOrigin: WebOrigin? = nil, scheme: String = "http") {
+    self.publicOrigin = publicOrigin
+    self.scheme = scheme
+  }
+
+  /// As the configuration describes the server.
+  public init(_ configuration: ServerConfiguration) {
+    self.init(publicOrigin: configuration.publicOrigin, scheme: configuration.publicScheme)
+  }
 
   public func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    guard Self.isSafe(request.method) || Self.isSameOrigin(request) else {
+    guard Self.isSafe(request.method) || isSameOrigin(request) else {
       throw OrchardError.crossSiteRequest
     }
     return try await next(request, context)
@@ -23,22 +38,20 @@ public struct CrossOriginProtectionMiddleware<Context: RequestContext>: RouterMi
     method == .get || method == .head || method == .options
   }
 
-  static func isSameOrigin(_ request: Request) -> Bool {
+  func isSameOrigin(_ request: Request) -> Bool {
     if let site = request.headers[.secFetchSite] {
       // "none" is the person themselves: a bookmark or a typed address.
       return site == "same-origin" || site == "none"
     }
     guard let origin = request.headers[.origin] else { return true }
-    guard let host = request.head.authority, let originHost = Self.authority(of: origin)
-    else { return false }
-    return originHost.lowercased() == host.lowercased()
+    guard let sender = WebOrigin(origin), let server = serverOrigin(of: request) else { return false }
+    return sender == server
   }
 
-  /// `https://example.com:8443` → `example.com:8443`; `null` and malformed origins → nil.
-  static func authority(of origin: String) -> String? {
-    guard let range = origin.range(of: "://") else { return nil }
-    let rest = origin[range.upperBound...]
-    guard !rest.isEmpty, !rest.contains("/") else { return nil }
-    return String(rest)
+  /// Where the request was meant to go: the public origin, or else its own `Host`.
+  func serverOrigin(of request: Request) -> WebOrigin? {
+    if let publicOrigin { return publicOrigin }
+    guard let authority = request.head.authority else { return nil }
+    return WebOrigin(scheme: scheme, authority: authority)
   }
 }

@@ -18,7 +18,7 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/headers` section of the OpenAPI document.
     public enum Headers {
-        /// `no-store`: the answer is for this device only.
+        /// `private, no-store`: the answer is for this device only.
         ///
         /// - Remark: Generated from `#/components/headers/NoStore`.
         public typealias NoStore = Swift.String

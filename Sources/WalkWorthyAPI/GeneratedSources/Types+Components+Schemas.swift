@@ -30,7 +30,7 @@ extension Components {
             public var detail: Swift.String
             /// - Remark: Generated from `#/components/schemas/Problem/code`.
             public var code: Swift.String
-            /// Each broken rule of an `INVALID_PROFILE` request.
+            /// The fields at fault, when the request named any: each broken rule of an `INVALID_PROFILE` request, or each part of a `BAD_REQUEST` that did not match this contract.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/problems`.
             public var problems: [Components.Schemas.FieldProblem]?
@@ -42,7 +42,7 @@ extension Components {
             ///   - status:
             ///   - detail:
             ///   - code:
-            ///   - problems: Each broken rule of an `INVALID_PROFILE` request.
+            ///   - problems: The fields at fault, when the request named any: each broken rule of an `INVALID_PROFILE` request, or each part of a `BAD_REQUEST` that did not match this contract.
             public init(
                 _type: Swift.String,
                 title: Swift.String,
@@ -104,14 +104,10 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/FieldProblem`.
         public struct FieldProblem: Codable, Hashable, Sendable {
+            /// The field as a client writes its path (`age`, `hobbies`, `translation`), or `body` for the request body as a whole.
+            ///
             /// - Remark: Generated from `#/components/schemas/FieldProblem/field`.
-            @frozen public enum fieldPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case age = "age"
-                case major = "major"
-                case hobbies = "hobbies"
-            }
-            /// - Remark: Generated from `#/components/schemas/FieldProblem/field`.
-            public var field: Components.Schemas.FieldProblem.fieldPayload
+            public var field: Swift.String
             /// - Remark: Generated from `#/components/schemas/FieldProblem/code`.
             public var code: Swift.String
             /// - Remark: Generated from `#/components/schemas/FieldProblem/message`.
@@ -119,11 +115,11 @@ extension Components {
             /// Creates a new `FieldProblem`.
             ///
             /// - Parameters:
-            ///   - field:
+            ///   - field: The field as a client writes its path (`age`, `hobbies`, `translation`), or `body` for the request body as a whole.
             ///   - code:
             ///   - message:
             public init(
-                field: Components.Schemas.FieldProblem.fieldPayload,
+                field: Swift.String,
                 code: Swift.String,
                 message: Swift.String
             ) {
@@ -139,7 +135,7 @@ extension Components {
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.field = try container.decode(
-                    Components.Schemas.FieldProblem.fieldPayload.self,
+                    Swift.String.self,
                     forKey: .field
                 )
                 self.code = try container.decode(

@@ -50,14 +50,14 @@ public enum Operations {
             public struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/walkworthy/api/v1/devices/POST/responses/201/headers`.
                 public struct Headers: Sendable, Hashable {
-                    /// `no-store`: the answer is for this device only.
+                    /// `private, no-store`: the answer is for this device only.
                     ///
                     /// - Remark: Generated from `#/paths/walkworthy/api/v1/devices/POST/responses/201/headers/Cache-Control`.
                     public var Cache_hyphen_Control: Components.Headers.NoStore
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
-                    ///   - Cache_hyphen_Control: `no-store`: the answer is for this device only.
+                    ///   - Cache_hyphen_Control: `private, no-store`: the answer is for this device only.
                     public init(Cache_hyphen_Control: Components.Headers.NoStore) {
                         self.Cache_hyphen_Control = Cache_hyphen_Control
                     }
@@ -203,14 +203,14 @@ public enum Operations {
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/walkworthy/api/v1/encouragements/next/GET/responses/200/headers`.
                 public struct Headers: Sendable, Hashable {
-                    /// `no-store`: the answer is for this device only.
+                    /// `private, no-store`: the answer is for this device only.
                     ///
                     /// - Remark: Generated from `#/paths/walkworthy/api/v1/encouragements/next/GET/responses/200/headers/Cache-Control`.
                     public var Cache_hyphen_Control: Components.Headers.NoStore
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
-                    ///   - Cache_hyphen_Control: `no-store`: the answer is for this device only.
+                    ///   - Cache_hyphen_Control: `private, no-store`: the answer is for this device only.
                     public init(Cache_hyphen_Control: Components.Headers.NoStore) {
                         self.Cache_hyphen_Control = Cache_hyphen_Control
                     }

@@ -27,7 +27,7 @@ struct FreshEncouragement: RouterMiddleware {
     let answer = try await service.nextEncouragement(for: id, in: translation)
     let body = Self.json(answer, expiresAt: try dates.encode(answer.expiresAt))
     return Response(
-      status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: CachePolicy.personal],
       body: .init(byteBuffer: ByteBuffer(string: body)))
   }
 

@@ -21,11 +21,8 @@ enum ProfileProblems {
       let codes = Set(problems.map { fieldProblem($0).code })
       problems += contractProblems(upload).filter { !codes.contains(fieldProblem($0).code) }
     }
-    let order: [Components.Schemas.FieldProblem.fieldPayload] = [.age, .major, .hobbies]
     let sorted = problems.enumerated().sorted { a, b in
-      let (fieldA, fieldB) = (
-        order.firstIndex(of: fieldProblem(a.element).field)!, order.firstIndex(of: fieldProblem(b.element).field)!
-      )
+      let (fieldA, fieldB) = (a.element.field, b.element.field)
       return fieldA != fieldB ? fieldA < fieldB : a.offset < b.offset
     }
     return .failure(ProfileValidationError(problems: sorted.map(\.element)))
@@ -54,16 +51,35 @@ enum ProfileProblems {
   }
 
   static func fieldProblem(_ problem: ProfileProblem) -> Components.Schemas.FieldProblem {
-    let (field, code): (Components.Schemas.FieldProblem.fieldPayload, String) =
+    let code =
       switch problem {
-      case .ageMissing: (.age, "AGE_MISSING")
-      case .ageOutOfRange: (.age, "AGE_OUT_OF_RANGE")
-      case .majorTooLong: (.major, "MAJOR_TOO_LONG")
-      case .tooManyHobbies: (.hobbies, "TOO_MANY_HOBBIES")
-      case .emptyHobby: (.hobbies, "EMPTY_HOBBY")
-      case .hobbyTooLong: (.hobbies, "HOBBY_TOO_LONG")
+      case .ageMissing: "AGE_MISSING"
+      case .ageOutOfRange: "AGE_OUT_OF_RANGE"
+      case .majorTooLong: "MAJOR_TOO_LONG"
+      case .tooManyHobbies: "TOO_MANY_HOBBIES"
+      case .emptyHobby: "EMPTY_HOBBY"
+      case .hobbyTooLong: "HOBBY_TOO_LONG"
       }
     return .init(
-      field: field, code: code, message: WalkWorthyTexts.all.localizer(RequestLanguage.current)(problem.message))
+      field: problem.field.rawValue, code: code,
+      message: WalkWorthyTexts.all.localizer(RequestLanguage.current)(problem.message))
+  }
+}
+
+extension ProfileProblem {
+  /// The profile field each problem belongs to, in the form's order.
+  enum Field: String, Comparable {
+    case age, major, hobbies
+
+    static func < (a: Field, b: Field) -> Bool { a.order < b.order }
+    private var order: Int { [Field.age, .major, .hobbies].firstIndex(of: self) ?? 0 }
+  }
+
+  var field: Field {
+    switch self {
+    case .ageMissing, .ageOutOfRange: .age
+    case .majorTooLong: .major
+    case .tooManyHobbies, .emptyHobby, .hobbyTooLong: .hobbies
+    }
   }
 }

@@ -16,7 +16,7 @@ struct WalkWorthyAPIService: APIProtocol {
     let install = try await service.register()
     let credentials = Components.Schemas.DeviceCredentials(
       device_id: install.device.description, token: install.token.value)
-    return .created(.init(headers: .init(Cache_hyphen_Control: "no-store"), body: .json(credentials)))
+    return .created(.init(headers: .init(Cache_hyphen_Control: CachePolicy.personal), body: .json(credentials)))
   }
 
   func getNextEncouragement(
@@ -30,7 +30,7 @@ struct WalkWorthyAPIService: APIProtocol {
       payload: .init(
         id: next.payloadID, ref: next.card.ref, text: next.card.text, encouragement: next.card.encouragement,
         translation: .init(rawValue: next.card.label) ?? .BSB, expiresAt: next.expiresAt))
-    return .ok(.init(headers: .init(Cache_hyphen_Control: "no-store"), body: .json(body)))
+    return .ok(.init(headers: .init(Cache_hyphen_Control: CachePolicy.personal), body: .json(body)))
   }
 
   func getTodayCanvas(_ input: Operations.getTodayCanvas.Input) async throws -> Operations.getTodayCanvas.Output {

@@ -269,7 +269,7 @@ struct WalkWorthyRoutes: Sendable {
     }
     let body = ScheduledNotification(test, now: sentAt)
     return Response(
-      status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: CachePolicy.personal],
       body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(body))))
   }
 
