@@ -285,3 +285,32 @@ struct WalkWorthyProfileContractTests {
     }
   }
 }
+
+@Suite("WalkWorthy: text with control characters is refused and never stored")
+struct WalkWorthyControlCharacterTests {
+  @Test(
+    "a profile holding NUL, an escape or a C1 control is a 400 CONTROL_CHARACTER, and no profile is kept",
+    arguments: [#"Nurs\u0000ing"#, #"\u001b[31mred"#, #"\u0085"#, "Chem\u{85}istry"])
+  func api(major: String) async throws {
+    try await withWalkWorthy { api in
+      let token = try await api.newDevice()
+      let body = #"{"age": 20, "major": "\#(major)", "hobbies": ["Art"], "personalizationOptIn": true}"#
+      let answer = try await api.send(.put, "/walkworthy/api/v1/profile", token: token, rawBody: body)
+      #expect(answer.status == .badRequest)
+      #expect(answer.problem?.code == "CONTROL_CHARACTER")
+      #expect(try await api.send(.get, "/walkworthy/api/v1/profile", token: token).status == .notFound)
+    }
+  }
+
+  @Test("a form field holding NUL is refused with a page that says so, and nothing is saved")
+  func form() async throws {
+    try await withWalkWorthyWeb { visitor in
+      _ = try await visitor.get("/walkworthy/")
+      let answer = try await visitor.post(
+        "/walkworthy/welcome", form: "age=20&major=Nurs%00ing&hobby=Art&action=save")
+      #expect(answer.status == .badRequest)
+      #expect(answer.body.contains("invisible control character"))
+      #expect(try await visitor.get("/walkworthy/").location == "/walkworthy/welcome")
+    }
+  }
+}

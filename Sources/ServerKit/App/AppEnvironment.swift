@@ -131,7 +131,7 @@ public struct AppRoutes {
   ) -> [any ServerMiddleware] {
     [
       PlainHeaderValues(), CachePolicy.Operations(shared: shared),
-      BearerAuthentication(unauthorized: unauthorized, device: device), JSONBodies(),
+      BearerAuthentication(unauthorized: unauthorized, device: device), JSONBodies(), PlainTextOnly(),
       NoNullMembers(operations: noNulls),
     ]
   }

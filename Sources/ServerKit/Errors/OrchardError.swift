@@ -52,6 +52,12 @@ public struct OrchardError: Error, Sendable, Equatable {
     status: .unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", title: "Not a kind of data this address reads",
     detail: "Send the body as JSON, with Content-Type: application/json.")
 
+  public static let controlCharacter = OrchardError(
+    status: .badRequest, code: "CONTROL_CHARACTER", title: "Some text could not be read",
+    detail:
+      "Part of the text holds an invisible control character (such as NUL), so nothing was saved. Type or paste it again as plain text."
+  )
+
   public static let internalError = OrchardError(
     status: .internalServerError, code: "INTERNAL_ERROR", title: "Something went wrong on our side",
     detail: "We could not finish this request. Nothing you entered was lost; please try again in a moment.")

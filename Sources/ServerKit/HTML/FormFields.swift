@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 
-/// A URL-encoded form body, read with a size limit. A name may repeat (checkboxes): the subscript
+/// A URL-encoded form body, read with a size limit; a field holding a control character
+/// (``ControlCharacters``) refuses the whole form with 400 `CONTROL_CHARACTER`. A name may repeat (checkboxes): the subscript
 /// gives the first value, ``values(_:)`` all of them in order.
 public struct FormFields: Sendable {
   private let pairs: [(String, String)]
@@ -17,6 +18,16 @@ public struct FormFields: Sendable {
       throw OrchardError.payloadTooLarge
     }
     self.init(encoded: String(buffer: buffer))
+    let refused = pairs.filter { ControlCharacters.appear(in: $0.0) || ControlCharacters.appear(in: $0.1) }
+    if !refused.isEmpty {
+      var error = OrchardError.controlCharacter
+      error.problems = refused.map {
+        FieldProblem(
+          field: ControlCharacters.appear(in: $0.0) ? "form" : $0.0, code: "CONTROL_CHARACTER",
+          message: "holds a control character")
+      }
+      throw error
+    }
   }
 
   public init(encoded body: String) {

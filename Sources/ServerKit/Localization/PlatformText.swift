@@ -21,6 +21,8 @@ public enum PlatformText: String, TextKey {
   case unauthorizedTitle = "error.unauthorized.title"
   case unsupportedMediaTypeTitle = "error.unsupported-media-type.title"
   case unsupportedMediaTypeDetail = "error.unsupported-media-type.detail"
+  case controlCharacterTitle = "error.control-character.title"
+  case controlCharacterDetail = "error.control-character.detail"
 }
 
 /// The platform's catalogs.
@@ -51,6 +53,9 @@ public enum PlatformTexts {
       .unauthorizedTitle: "Not signed in",
       .unsupportedMediaTypeTitle: "Not a kind of data this address reads",
       .unsupportedMediaTypeDetail: "Send the body as JSON, with Content-Type: application/json.",
+      .controlCharacterTitle: "Some text could not be read",
+      .controlCharacterDetail:
+        "Part of the text holds an invisible control character (such as NUL), so nothing was saved. Type or paste it again as plain text.",
     ])
 
   /// The sentences of the errors the platform names, by code: the title and, for errors whose
@@ -64,6 +69,7 @@ public enum PlatformTexts {
     "BUSY": (.busyTitle, .busyDetail),
     "BAD_REQUEST": (.badRequestTitle, nil),
     "UNSUPPORTED_MEDIA_TYPE": (.unsupportedMediaTypeTitle, .unsupportedMediaTypeDetail),
+    "CONTROL_CHARACTER": (.controlCharacterTitle, .controlCharacterDetail),
     "UNAUTHORIZED": (.unauthorizedTitle, nil),
   ]
 
