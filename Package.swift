@@ -92,6 +92,7 @@ package.targets += [
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOHTTP1", package: "swift-nio"),
       .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
       .product(name: "NIOPosix", package: "swift-nio"),
       .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -160,6 +160,27 @@ struct ConnectionTests {
     }
   }
 
+  @Test(
+    "a request the HTTP parser cannot read gets the security headers and a problem document",
+    arguments: [
+      "GARBAGE\r\n\r\n", "GET / HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n",
+      "POST / HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+    ])
+  func malformed(request: String) async throws {
+    try await Self.live(Self.configuration()) { port in
+      let connection = try await RawConnection.open(port: port)
+      #expect(await connection.send(request))
+      let answer = try await within(seconds: 10, "the answer to a malformed request") { try await connection.read() }
+      let (head, _) = try #require(answer.split(separator: "\r\n\r\n", maxSplits: 1).first.map { ($0, 0) })
+      #expect(head.hasPrefix("HTTP/1.1 400"), "\(answer)")
+      let lowered = head.lowercased()
+      #expect(lowered.contains("content-security-policy: default-src 'self'"))
+      #expect(lowered.contains("x-content-type-options: nosniff"))
+      #expect(lowered.contains("content-type: application/problem+json"))
+      #expect(answer.contains(#""code":"MALFORMED_REQUEST""#))
+    }
+  }
+
   @Test("beyond the cap a connection waits for a free slot, then is served")
   func cap() async throws {
     let configuration = Self.configuration {

@@ -61,7 +61,11 @@ public func buildServer(
   var app = Application(
     router: router,
     server: .http1(
-      configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(idleTimeout)], idleTimeout: idleTimeout)),
+      configuration: .init(
+        additionalChannelHandlers: [
+          RequestDeadlineHandler(idleTimeout),
+          MalformedRequestHandler(strictTransportSecurity: !configuration.servesPlainHTTPOnLoopback),
+        ], idleTimeout: idleTimeout)),
     configuration: .init(
       address: .hostname(configuration.host, port: configuration.port), serverName: "Orchard",
       availableConnectionsDelegate: .maximum(connections.maximum, logger: logger)),

@@ -52,6 +52,10 @@ public struct OrchardError: Error, Sendable, Equatable {
     status: .unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", title: "Not a kind of data this address reads",
     detail: "Send the body as JSON, with Content-Type: application/json.")
 
+  public static let malformedRequest = OrchardError(
+    status: .badRequest, code: "MALFORMED_REQUEST", title: "Something in the request was not right",
+    detail: "The request could not be read as HTTP, so nothing was done.")
+
   public static let controlCharacter = OrchardError(
     status: .badRequest, code: "CONTROL_CHARACTER", title: "Some text could not be read",
     detail:

@@ -31,6 +31,11 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
   }
 
   func apply(to headers: inout HTTPFields) {
+    Self.apply(to: &headers, strictTransportSecurity: strictTransportSecurity)
+  }
+
+  /// The headers every answer carries, for answers made below the router too.
+  static func apply(to headers: inout HTTPFields, strictTransportSecurity: Bool) {
     headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
     headers[.xContentTypeOptions] = "nosniff"
     headers[.referrerPolicy] = "same-origin"
