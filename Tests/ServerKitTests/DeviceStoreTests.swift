@@ -76,10 +76,10 @@ struct DeviceStoreTests {
     try await withStore(on: engine) { store, _, another in
       let device = ids(1)[0]
       try await store.update(device, at: now) { $0.count = 0 }
-      // Two processes' stores on one database, eight requests each.
+      // Two processes' stores on one database, 25 requests each.
       let second = another()
       try await withThrowingTaskGroup(of: Void.self) { group in
-        for index in 0..<16 {
+        for index in 0..<50 {
           let target = index.isMultiple(of: 2) ? store : second
           group.addTask {
             try await target.update(device, at: now) { counter in
@@ -91,9 +91,37 @@ struct DeviceStoreTests {
         try await group.waitForAll()
       }
       let final = try #require(try await another().load(device))
-      #expect(final.count == 16)
-      #expect(Set(final.notes) == Set((0..<16).map(String.init)))
+      #expect(final.count == 50)
+      #expect(Set(final.notes) == Set((0..<50).map(String.init)))
     }
+  }
+
+  @Test(
+    "a change that loses every compare-and-set is a 409 CONFLICT, and nothing of it is written",
+    arguments: TestDatabase.available)
+  func conflict(engine: TestDatabase) async throws {
+    try await withStore(on: engine) { store, _, another in
+      let device = ids(1)[0]
+      try await store.update(device, at: now) { $0.count = 0 }
+      let rival = another()
+      let attempts = Attempts()
+      await #expect(throws: OrchardError.conflict) {
+        try await store.update(device, at: now) { counter in
+          // Another process writes between every read and write of this one.
+          try await rival.update(device, at: now) { $0.notes.append("rival") }
+          await attempts.count()
+          counter.count = 1000
+        }
+      }
+      #expect(await attempts.value == DeviceStore<Counter>.maxAttempts)
+      let final = try #require(try await another().load(device))
+      #expect(final.count == 0 && final.notes.count == DeviceStore<Counter>.maxAttempts)
+    }
+  }
+
+  actor Attempts {
+    private(set) var value = 0
+    func count() { value += 1 }
   }
 
   @Test("a change that changes nothing writes nothing", arguments: TestDatabase.available)

@@ -15,9 +15,10 @@ import SQLKit
 /// writes (``Database/isShared`` is false) a remembered document *is* the row, and a read costs
 /// nothing; on a shared database the row is always read, and only an unchanged one skips decoding.
 public struct DeviceStore<Document: Codable & Sendable & Equatable>: Sendable {
-  /// How many times a change is tried before the request is told to try again: enough for every
-  /// request a device could make at one moment to each have its turn.
-  public static var maxAttempts: Int { 32 }
+  /// How many times a change is tried before the request is told to try again (409 `CONFLICT`):
+  /// each round one writer wins, so this lets well over 50 requests of one device at one moment
+  /// each have their turn.
+  public static var maxAttempts: Int { 64 }
 
   public let table: String
   private let database: any SQLDatabase
@@ -110,7 +111,7 @@ public struct DeviceStore<Document: Codable & Sendable & Equatable>: Sendable {
       if try await write(document, for: device, replacing: current?.version, at: now) { return result }
       await Task.yield()
     }
-    throw OrchardError.busy
+    throw OrchardError.conflict
   }
 
   /// The same, with `alongside` run in the transaction that writes the document, so both are kept
@@ -153,7 +154,7 @@ public struct DeviceStore<Document: Codable & Sendable & Equatable>: Sendable {
       remembered.store(written, for: device)
       return result
     }
-    throw OrchardError.busy
+    throw OrchardError.conflict
   }
 
   /// Removes the device and its document, here and in every process that shares the database.
@@ -278,7 +279,7 @@ private struct VersionRow: Decodable { let version: Int64 }
 
 extension OrchardError {
   /// A change that lost its compare-and-set every time it was tried: rare enough to ask again.
-  public static let busy = OrchardError(
-    status: .conflict, code: "BUSY", title: "Please try again",
+  public static let conflict = OrchardError(
+    status: .conflict, code: "CONFLICT", title: "Please try again",
     detail: "This was changed by another request at the same moment, and nothing of yours was lost. Try again.")
 }

@@ -15,8 +15,8 @@ public enum PlatformText: String, TextKey {
   case payloadTooLargeDetail = "error.payload-too-large.detail"
   case internalErrorTitle = "error.internal.title"
   case internalErrorDetail = "error.internal.detail"
-  case busyTitle = "error.busy.title"
-  case busyDetail = "error.busy.detail"
+  case conflictTitle = "error.conflict.title"
+  case conflictDetail = "error.conflict.detail"
   case badRequestTitle = "error.bad-request.title"
   case unauthorizedTitle = "error.unauthorized.title"
   case unsupportedMediaTypeTitle = "error.unsupported-media-type.title"
@@ -46,8 +46,8 @@ public enum PlatformTexts {
       .internalErrorTitle: "Something went wrong on our side",
       .internalErrorDetail:
         "We could not finish this request. Nothing you entered was lost; please try again in a moment.",
-      .busyTitle: "Please try again",
-      .busyDetail:
+      .conflictTitle: "Please try again",
+      .conflictDetail:
         "This was changed by another request at the same moment, and nothing of yours was lost. Try again.",
       .badRequestTitle: "Something in the request was not right",
       .unauthorizedTitle: "Not signed in",
@@ -66,7 +66,7 @@ public enum PlatformTexts {
     "CROSS_SITE_REQUEST": (.crossSiteTitle, .crossSiteDetail),
     "PAYLOAD_TOO_LARGE": (.payloadTooLargeTitle, .payloadTooLargeDetail),
     "INTERNAL_ERROR": (.internalErrorTitle, .internalErrorDetail),
-    "BUSY": (.busyTitle, .busyDetail),
+    "CONFLICT": (.conflictTitle, .conflictDetail),
     "BAD_REQUEST": (.badRequestTitle, nil),
     "UNSUPPORTED_MEDIA_TYPE": (.unsupportedMediaTypeTitle, .unsupportedMediaTypeDetail),
     "CONTROL_CHARACTER": (.controlCharacterTitle, .controlCharacterDetail),
