@@ -18,9 +18,16 @@ public struct AppRequestContext: RequestContext {
   /// The most bytes a body may have here: set per route group by ``BodyLimit``, 1 MiB elsewhere.
   public var maxUploadSize = 1024 * 1024
 
+  /// Set by ``DeviceMiddleware`` for a visitor it has not seen: asking for the device claims it,
+  /// and only a claimed device is kept (a row and a cookie).
+  var deviceClaim: DeviceClaim?
+
   /// The visitor's device id. Only routes behind ``DeviceMiddleware`` ask, so its absence is a bug.
+  /// Asking is what makes a new visitor's device real: a route that never asks (a service worker,
+  /// a manifest) leaves no row and sets no cookie.
   public func deviceID() throws -> IdempotencyID {
     guard let device else { throw OrchardError.internalError }
+    deviceClaim?.claim()
     return device.id
   }
 }

@@ -35,7 +35,7 @@ struct MIGADeviceRouteTests {
 
   static let protected: [(HTTPRequest.Method, String)] = [
     (.get, "/miga/api/v1/content"), (.get, "/miga/api/v1/content?since=v1.0"), (.get, "/miga/api/v1/events"),
-    (.post, "/miga/api/v1/events"), (.get, "/miga/api/v1/config"),
+    (.post, "/miga/api/v1/events"), (.get, "/miga/api/v1/config"), (.delete, "/miga/api/v1/devices/me"),
   ]
 
   @Test("every call but device creation is refused without a known bearer token")
@@ -195,6 +195,28 @@ struct MIGAEventRouteTests {
           .init(event_id: batch[3].event_id, code: .INVALID_LOCAL_DAY),
         ])
       #expect(try await api.restore(token: device.token) == [batch[0]])
+    }
+  }
+
+  @Test("DELETE /devices/me erases the device and its backup; its token is refused from then on")
+  func erase() async throws {
+    try await withMIGA { api, _ in
+      let mine = try await api.newDevice()
+      let theirs = try await api.newDevice()
+      _ = try await api.upload(wireEvents(10), token: mine.token)
+      _ = try await api.upload(wireEvents(5, seed: 9), token: theirs.token)
+      #expect(try await api.restore(token: mine.token).count == 10)
+      let erased = try await api.send(.delete, "/miga/api/v1/devices/me", token: mine.token)
+      #expect(erased.status == .noContent)
+      #expect(erased.headers[.cacheControl] == "private, no-store")
+      for (method, path) in MIGADeviceRouteTests.protected {
+        let answer = try await api.send(
+          method, path, token: mine.token, json: method == .post ? Components.Schemas.EventBatch(events: []) : nil)
+        #expect(answer.status == .unauthorized, "\(method) \(path)")
+        #expect(answer.problem?.code == "UNAUTHORIZED")
+      }
+      // Another device's backup is untouched.
+      #expect(try await api.restore(token: theirs.token).count == 5)
     }
   }
 

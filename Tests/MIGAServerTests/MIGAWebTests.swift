@@ -165,8 +165,14 @@ struct MIGAWebTests {
       let refused = try await visitor.post("/miga/erase")
       #expect(refused.status == .badRequest && refused.body.contains("Nothing was erased"))
       #expect(try await visitor.get("/miga/").status == .ok)
-      _ = try await visitor.post("/miga/erase", form: "confirm=yes")
+      let erasedCookie = try #require(visitor.cookie)
+      let erased = try await visitor.post("/miga/erase", form: "confirm=yes")
+      #expect(erased.location == "/miga/")
       #expect(try await visitor.get("/miga/").location == "/miga/welcome/welcome")
+      // The erased device's own cookie names nothing now: it is given a new device.
+      var returning = Visitor(client: visitor.client, cookie: erasedCookie)
+      #expect(try await returning.get("/miga/").location == "/miga/welcome/welcome")
+      #expect(returning.cookie != nil && returning.cookie != erasedCookie)
     }
   }
 

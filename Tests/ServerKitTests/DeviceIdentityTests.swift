@@ -101,4 +101,45 @@ struct DeviceIdentityTests {
     }
     #expect(await devices.count == 0)
   }
+
+  @Test("a route that never asks for the device sets no cookie and writes no row, however often it is hit")
+  func unclaimed() async throws {
+    let devices = InMemoryDevices()
+    let app = Application(router: try RouterFixture.router(devices: devices))
+    try await app.test(.router) { client in
+      for _ in 0..<20 {
+        try await client.execute(uri: "/app/quiet", method: .get) { response in
+          #expect(response.status == .ok)
+          #expect(response.headers[.setCookie] == nil)
+        }
+      }
+    }
+    #expect(await devices.count == 0)
+  }
+
+  @Test("an erased device's cookie is unknown at once: the next visit is a new device, the old row is gone")
+  func erased() async throws {
+    let devices = InMemoryDevices()
+    let middleware = DeviceMiddleware(
+      repository: devices, clock: FixedClock(.init(timeIntervalSince1970: 1_800_000_000)), random: .seeded(9),
+      cookie: DeviceCookie(secure: false))
+    let router = Router(context: AppRequestContext.self)
+    router.group("/app").add(middleware: middleware).get("/device") { _, context in
+      try context.deviceID().description
+    }
+    try await Application(router: router).test(.router) { client in
+      let first = try await client.execute(uri: "/app/device", method: .get) { String(buffer: $0.body) }
+      let cookie: HTTPFields = [.cookie: "orchard_device=\(first)"]
+      try await client.execute(uri: "/app/device", method: .get, headers: cookie) {
+        #expect(String(buffer: $0.body) == first)
+      }
+      let clearing = try await middleware.erase(try #require(IdempotencyID(first)))
+      #expect(clearing.value.hasPrefix("orchard_device=;") && clearing.value.contains("Max-Age=0"))
+      #expect(await devices.count == 0)
+      try await client.execute(uri: "/app/device", method: .get, headers: cookie) { response in
+        #expect(String(buffer: response.body) != first)
+        #expect(response.headers[.setCookie]?.hasPrefix("orchard_device=") == true)
+      }
+    }
+  }
 }

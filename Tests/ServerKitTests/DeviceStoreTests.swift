@@ -188,6 +188,18 @@ struct DeviceStoreTests {
     }
   }
 
+  @Test("a deleted app install's token is unknown at once, though it was just used", arguments: TestDatabase.available)
+  func deletedToken(engine: TestDatabase) async throws {
+    try await withStore(on: engine) { store, _, another in
+      let install = try await store.register(drawingFrom: .seeded(3), at: now)
+      #expect(try await store.device(tokenHash: install.token.hash) == install.device)
+      try await store.delete(install.device)
+      #expect(try await store.device(tokenHash: install.token.hash) == nil)
+      #expect(try await another().device(tokenHash: install.token.hash) == nil)
+      #expect(try await store.load(install.device) == nil)
+    }
+  }
+
   @Test("SQLite belongs to one server; PostgreSQL may be shared", arguments: TestDatabase.available)
   func sharing(engine: TestDatabase) async throws {
     try await engine.withFreshDatabase { database in

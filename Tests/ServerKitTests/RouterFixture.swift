@@ -31,7 +31,9 @@ enum RouterFixture {
     let app = router.group("/app").add(
       middleware: DeviceMiddleware(
         repository: devices, clock: clock, random: .seeded(5), cookie: DeviceCookie(secure: secure)))
-    app.get("/device") { _, context in context.device?.id.description ?? "none" }
+    app.get("/device") { _, context in try context.deviceID().description }
+    // A route that never asks for the device, as a service worker or a manifest.
+    app.get("/quiet") { _, _ in "quiet" }
     return router
   }
 
@@ -54,5 +56,6 @@ actor InMemoryDevices: DeviceRepository {
   }
   func insert(_ device: Device) { devices[device.id] = device }
   func touch(_ id: IdempotencyID, at date: Date) { devices[id]?.lastSeenAt = date }
+  func delete(_ id: IdempotencyID) { devices[id] = nil }
   var count: Int { devices.count }
 }

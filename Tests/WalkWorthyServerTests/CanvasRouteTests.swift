@@ -226,6 +226,28 @@ struct WalkWorthyProfileRouteTests {
     }
   }
 
+  @Test("DELETE /devices/me erases settings, profile and calendar; the token is refused from then on")
+  func erase() async throws {
+    try await withWalkWorthy { api in
+      let token = try await api.newDevice()
+      let other = try await api.newDevice()
+      try await api.optIn(token)
+      try await api.optIn(other)
+      let erased = try await api.send(.delete, "/walkworthy/api/v1/devices/me", token: token)
+      #expect(erased.status == .noContent)
+      #expect(erased.headers[.cacheControl] == "private, no-store")
+      for path in [
+        "/walkworthy/api/v1/profile", "/walkworthy/api/v1/settings", "/walkworthy/api/v1/encouragements/next",
+      ] {
+        let answer = try await api.send(.get, path, token: token)
+        #expect(answer.status == .unauthorized, "\(path)")
+        #expect(answer.problem?.code == "UNAUTHORIZED")
+      }
+      #expect(try await api.send(.delete, "/walkworthy/api/v1/devices/me", token: token).status == .unauthorized)
+      #expect(try await api.send(.get, "/walkworthy/api/v1/profile", token: other).status == .ok)
+    }
+  }
+
   @Test("a body that does not match the contract is a problem, never a 5xx")
   func malformed() async throws {
     try await withWalkWorthy { api in

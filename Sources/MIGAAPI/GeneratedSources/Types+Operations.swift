@@ -150,6 +150,138 @@ public enum Operations {
             }
         }
     }
+    /// Erase this device and everything kept for it
+    ///
+    /// Erases the device that the bearer token names: its state and its whole event backup. A token lives until this call, with no expiry before it; from the moment this answers, the token is unknown to every server sharing the database, and any request with it is a 401 (the app starts again with a new device). Erasing cannot be undone, and asking twice is a 401 the second time.
+    ///
+    /// - Remark: HTTP `DELETE /miga/api/v1/devices/me`.
+    /// - Remark: Generated from `#/paths//miga/api/v1/devices/me/delete(deleteDevice)`.
+    public enum deleteDevice {
+        public static let id: Swift.String = "deleteDevice"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/miga/api/v1/devices/me/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.deleteDevice.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.deleteDevice.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.deleteDevice.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.deleteDevice.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/miga/api/v1/devices/me/DELETE/responses/204/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Always `private, no-store`: the answer is for this device only.
+                    ///
+                    /// - Remark: Generated from `#/paths/miga/api/v1/devices/me/DELETE/responses/204/headers/Cache-Control`.
+                    public var Cache_hyphen_Control: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - Cache_hyphen_Control: Always `private, no-store`: the answer is for this device only.
+                    public init(Cache_hyphen_Control: Components.Headers.NoStore) {
+                        self.Cache_hyphen_Control = Cache_hyphen_Control
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.deleteDevice.Output.NoContent.Headers
+                /// Creates a new `NoContent`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.deleteDevice.Output.NoContent.Headers) {
+                    self.headers = headers
+                }
+            }
+            /// Erased; nothing of the device is kept.
+            ///
+            /// - Remark: Generated from `#/paths//miga/api/v1/devices/me/delete(deleteDevice)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.deleteDevice.Output.NoContent)
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.deleteDevice.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No bearer token, or one this server does not know (`UNAUTHORIZED`).
+            ///
+            /// - Remark: Generated from `#/paths//miga/api/v1/devices/me/delete(deleteDevice)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
     /// Content changed since a cursor
     ///
     /// Without `since`, or when the cursor is older than the tombstone retention (or unknown to this server), the answer is the whole live library with `full_resync: true`: the app replaces its copy. Otherwise it holds the items added or changed after the cursor and a tombstone for each item retired after it. Keep the returned `cursor` for the next call. The ETag depends on the library's state and on `since`, so an unchanged library answers 304 to `If-None-Match`.

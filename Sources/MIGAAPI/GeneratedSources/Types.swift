@@ -24,6 +24,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /miga/api/v1/devices`.
     /// - Remark: Generated from `#/paths//miga/api/v1/devices/post(createDevice)`.
     func createDevice(_ input: Operations.createDevice.Input) async throws -> Operations.createDevice.Output
+    /// Erase this device and everything kept for it
+    ///
+    /// Erases the device that the bearer token names: its state and its whole event backup. A token lives until this call, with no expiry before it; from the moment this answers, the token is unknown to every server sharing the database, and any request with it is a 401 (the app starts again with a new device). Erasing cannot be undone, and asking twice is a 401 the second time.
+    ///
+    /// - Remark: HTTP `DELETE /miga/api/v1/devices/me`.
+    /// - Remark: Generated from `#/paths//miga/api/v1/devices/me/delete(deleteDevice)`.
+    func deleteDevice(_ input: Operations.deleteDevice.Input) async throws -> Operations.deleteDevice.Output
     /// Content changed since a cursor
     ///
     /// Without `since`, or when the cursor is older than the tombstone retention (or unknown to this server), the answer is the whole live library with `full_resync: true`: the app replaces its copy. Otherwise it holds the items added or changed after the cursor and a tombstone for each item retired after it. Keep the returned `cursor` for the next call. The ETag depends on the library's state and on `since`, so an unchanged library answers 304 to `If-None-Match`.
@@ -64,6 +71,15 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//miga/api/v1/devices/post(createDevice)`.
     public func createDevice(headers: Operations.createDevice.Input.Headers = .init()) async throws -> Operations.createDevice.Output {
         try await createDevice(Operations.createDevice.Input(headers: headers))
+    }
+    /// Erase this device and everything kept for it
+    ///
+    /// Erases the device that the bearer token names: its state and its whole event backup. A token lives until this call, with no expiry before it; from the moment this answers, the token is unknown to every server sharing the database, and any request with it is a 401 (the app starts again with a new device). Erasing cannot be undone, and asking twice is a 401 the second time.
+    ///
+    /// - Remark: HTTP `DELETE /miga/api/v1/devices/me`.
+    /// - Remark: Generated from `#/paths//miga/api/v1/devices/me/delete(deleteDevice)`.
+    public func deleteDevice(headers: Operations.deleteDevice.Input.Headers = .init()) async throws -> Operations.deleteDevice.Output {
+        try await deleteDevice(Operations.deleteDevice.Input(headers: headers))
     }
     /// Content changed since a cursor
     ///

@@ -21,6 +21,11 @@ struct MIGAAPIService: APIProtocol {
     return .created(.init(headers: .init(Cache_hyphen_Control: CachePolicy.personal), body: .json(credentials)))
   }
 
+  func deleteDevice(_ input: Operations.deleteDevice.Input) async throws -> Operations.deleteDevice.Output {
+    try await service.erase(try BearerAuthentication.device(or: .unauthorized))
+    return .noContent(.init(headers: .init(Cache_hyphen_Control: CachePolicy.personal)))
+  }
+
   func getContent(_ input: Operations.getContent.Input) async throws -> Operations.getContent.Output {
     _ = try BearerAuthentication.device(or: .unauthorized)
     let since = try input.query.since.map { try Self.cursor($0) }

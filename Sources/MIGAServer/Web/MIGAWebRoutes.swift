@@ -10,6 +10,8 @@ import ServerKit
 struct MIGAWebRoutes: Sendable {
   let service: MIGAService
   let pages: PageRenderer
+  /// The web visitors' devices, for erasing one whole.
+  let visitors: DeviceMiddleware
   /// The credit the library's source editions ask for, shown with the settings for what to read.
   let credit: String
 
@@ -281,8 +283,12 @@ struct MIGAWebRoutes: Sendable {
       throw OrchardError.badRequest(
         "Tick the box to confirm: erasing cannot be undone. Nothing was erased.", code: "ERASE_NOT_CONFIRMED")
     }
-    try await service.erase(try context.deviceID())
-    return .seeOther(MIGAPath.home.path)
+    let id = try context.deviceID()
+    try await service.erase(id)
+    // The device itself goes too: its cookie names nothing from now on, in every process.
+    var response = Response.seeOther(MIGAPath.home.path)
+    response.headers.append(try await visitors.erase(id))
+    return response
   }
 
   // MARK: Helpers

@@ -157,10 +157,13 @@ public struct DeviceStore<Document: Codable & Sendable & Equatable>: Sendable {
     throw OrchardError.conflict
   }
 
-  /// Removes the device and its document, here and in every process that shares the database.
+  /// Removes the device, its document and its token, here and in every process that shares the
+  /// database: from now on the token is unknown (401) and the document fresh.
   public func delete(_ device: IdempotencyID) async throws {
-    try await database.delete(from: table).where("device_id", .equal, SQLBind(device.description)).run()
+    let rows = try await database.delete(from: table).where("device_id", .equal, SQLBind(device.description))
+      .returning("token_hash").all(decoding: TokenRow.self)
     try await remembered.forget(device)
+    for hash in rows.compactMap(\.token_hash) { try await tokens.forget(hash) }
   }
 
   // MARK: Rows
@@ -269,6 +272,8 @@ public struct NewInstall: Sendable {
 }
 
 private struct DeviceIDRow: Decodable { let device_id: String }
+
+private struct TokenRow: Decodable { let token_hash: String? }
 
 private struct RecordRow: Decodable {
   let record: String

@@ -25,6 +25,7 @@ public protocol DeviceRepository: Sendable {
   func find(_ id: IdempotencyID) async throws -> Device?
   func insert(_ device: Device) async throws
   func touch(_ id: IdempotencyID, at: Date) async throws
+  func delete(_ id: IdempotencyID) async throws
 }
 
 /// Devices in the `devices` table.
@@ -53,6 +54,10 @@ public struct SQLDeviceRepository: DeviceRepository {
   public func touch(_ id: IdempotencyID, at date: Date) async throws {
     try await database.update("devices").set("last_seen_at", to: SQLBind(date.timeIntervalSince1970))
       .where("id", .equal, SQLBind(id.description)).run()
+  }
+
+  public func delete(_ id: IdempotencyID) async throws {
+    try await database.delete(from: "devices").where("id", .equal, SQLBind(id.description)).run()
   }
 
   private struct Row: Decodable {

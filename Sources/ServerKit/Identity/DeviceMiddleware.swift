@@ -2,11 +2,15 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import OrchardKit
+import Synchronization
 
 /// Gives every request on the routes behind it an anonymous device, kept in a cookie.
 ///
 /// The cookie holds only a random 128-bit id. A cookie that is malformed, forged or unknown to the
 /// database is never an error: the visitor simply gets a new device, as a cleared browser would.
+/// A new visitor's device is kept (a row in `devices`, a cookie) only when the route asks for it
+/// (``AppRequestContext/deviceID()``): a service worker, a manifest or a bot's stray request
+/// writes nothing.
 public struct DeviceMiddleware: RouterMiddleware {
   public typealias Context = AppRequestContext
 
@@ -43,12 +47,34 @@ public struct DeviceMiddleware: RouterMiddleware {
       return try await next(request, context)
     }
     let device = Device(id: random.id(), createdAt: now, lastSeenAt: now)
+    let claim = DeviceClaim()
+    context.device = device
+    context.deviceClaim = claim
+    do {
+      var response = try await next(request, context)
+      if claim.isClaimed { response.headers.append(try await keep(device)) }
+      return response
+    } catch var error as OrchardError where claim.isClaimed {
+      // What the route wrote before it refused the request stays reachable.
+      error.headers.append(try await keep(device))
+      throw error
+    }
+  }
+
+  /// Writes a claimed new device's row; the cookie that names it.
+  private func keep(_ device: Device) async throws -> HTTPField {
     try await repository.insert(device)
     recent.store(device, for: device.id)
-    context.device = device
-    var response = try await next(request, context)
-    response.headers.append(HTTPField(name: .setCookie, value: cookie.header(for: device.id)))
-    return response
+    return HTTPField(name: .setCookie, value: cookie.header(for: device.id))
+  }
+
+  /// Erases the device: its row here, and what every process remembers of it, so its cookie is
+  /// unknown from now on (the visitor's next request starts a new device). Returns the header
+  /// that clears the cookie in the browser.
+  public func erase(_ id: IdempotencyID) async throws -> HTTPField {
+    try await repository.delete(id)
+    try await recent.forget(id)
+    return HTTPField(name: .setCookie, value: cookie.clearingHeader)
   }
 
   private func knownDevice(in request: Request) async throws -> Device? {
@@ -72,8 +98,22 @@ public struct DeviceCookie: Sendable, Equatable {
   /// Ten years: an anonymous device has nothing else to recover its state with.
   static let maxAge = 10 * 365 * 24 * 60 * 60
 
+  /// Tells the browser to drop the cookie.
+  public var clearingHeader: String {
+    ([name + "=", "Path=/", "Max-Age=0", "HttpOnly", "SameSite=Lax"] + (secure ? ["Secure"] : []))
+      .joined(separator: "; ")
+  }
+
   public func header(for id: IdempotencyID) -> String {
     let attributes = ["Path=/", "Max-Age=\(Self.maxAge)", "HttpOnly", "SameSite=Lax"] + (secure ? ["Secure"] : [])
     return ([name + "=" + id.description] + attributes).joined(separator: "; ")
   }
+}
+
+/// Whether the route asked for a new visitor's device (``AppRequestContext/deviceID()``).
+final class DeviceClaim: Sendable {
+  private let claimed = Atomic(false)
+
+  func claim() { claimed.store(true, ordering: .relaxed) }
+  var isClaimed: Bool { claimed.load(ordering: .relaxed) }
 }

@@ -49,6 +49,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.deleteDevice(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .delete,
+            path: server.apiPathComponentsWithServerPrefix("/walkworthy/api/v1/devices/me")
+        )
+        try transport.register(
+            {
                 try await server.getNextEncouragement(
                     request: $0,
                     body: $1,
@@ -195,6 +206,70 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                             value,
                             headerFields: &response.headerFields,
                             contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// Erase this device and everything kept for it
+    ///
+    /// Erases the device that the bearer token names: its settings, its profile and any linked calendar with its events. A token lives until this call, with no expiry before it; from the moment this answers, the token is unknown to every server sharing the database, and any request with it is a 401 (the app starts again with a new device). Erasing cannot be undone, and asking twice is a 401 the second time.
+    ///
+    /// - Remark: HTTP `DELETE /walkworthy/api/v1/devices/me`.
+    /// - Remark: Generated from `#/paths//walkworthy/api/v1/devices/me/delete(deleteDevice)`.
+    func deleteDevice(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.deleteDevice.id,
+            using: {
+                APIHandler.deleteDevice($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.deleteDevice.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.deleteDevice.Input(headers: headers)
+            },
+            serializer: { output, request in
+                switch output {
+                case let .noContent(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 204)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Cache-Control",
+                        value: value.headers.Cache_hyphen_Control
+                    )
+                    return (response, nil)
+                case let .unauthorized(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "WWW-Authenticate",
+                        value: value.headers.WWW_hyphen_Authenticate
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .application_problem_plus_json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)

@@ -24,6 +24,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /walkworthy/api/v1/devices`.
     /// - Remark: Generated from `#/paths//walkworthy/api/v1/devices/post(createDevice)`.
     func createDevice(_ input: Operations.createDevice.Input) async throws -> Operations.createDevice.Output
+    /// Erase this device and everything kept for it
+    ///
+    /// Erases the device that the bearer token names: its settings, its profile and any linked calendar with its events. A token lives until this call, with no expiry before it; from the moment this answers, the token is unknown to every server sharing the database, and any request with it is a 401 (the app starts again with a new device). Erasing cannot be undone, and asking twice is a 401 the second time.
+    ///
+    /// - Remark: HTTP `DELETE /walkworthy/api/v1/devices/me`.
+    /// - Remark: Generated from `#/paths//walkworthy/api/v1/devices/me/delete(deleteDevice)`.
+    func deleteDevice(_ input: Operations.deleteDevice.Input) async throws -> Operations.deleteDevice.Output
     /// The encouragement to show now
     ///
     /// The device's current encouragement. `shouldNotify` is true only the first time a device is handed a payload; asking again while it is unexpired returns the same payload with `shouldNotify: false`. Once it expires, or the day's signals call for another kind of encouragement (an exam, a deadline, a heavy day), a new one is chosen: never the one just shown, and none twice before every passage of its kind has been offered. `expiresAt` is the exam's start, the deadline, or the end of the student's local day. Each payload handed out has its own `id`.
@@ -93,6 +100,15 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//walkworthy/api/v1/devices/post(createDevice)`.
     public func createDevice(headers: Operations.createDevice.Input.Headers = .init()) async throws -> Operations.createDevice.Output {
         try await createDevice(Operations.createDevice.Input(headers: headers))
+    }
+    /// Erase this device and everything kept for it
+    ///
+    /// Erases the device that the bearer token names: its settings, its profile and any linked calendar with its events. A token lives until this call, with no expiry before it; from the moment this answers, the token is unknown to every server sharing the database, and any request with it is a 401 (the app starts again with a new device). Erasing cannot be undone, and asking twice is a 401 the second time.
+    ///
+    /// - Remark: HTTP `DELETE /walkworthy/api/v1/devices/me`.
+    /// - Remark: Generated from `#/paths//walkworthy/api/v1/devices/me/delete(deleteDevice)`.
+    public func deleteDevice(headers: Operations.deleteDevice.Input.Headers = .init()) async throws -> Operations.deleteDevice.Output {
+        try await deleteDevice(Operations.deleteDevice.Input(headers: headers))
     }
     /// The encouragement to show now
     ///

@@ -19,6 +19,11 @@ struct WalkWorthyAPIService: APIProtocol {
     return .created(.init(headers: .init(Cache_hyphen_Control: CachePolicy.personal), body: .json(credentials)))
   }
 
+  func deleteDevice(_ input: Operations.deleteDevice.Input) async throws -> Operations.deleteDevice.Output {
+    try await service.erase(try BearerAuthentication.device(or: .unauthorized))
+    return .noContent(.init(headers: .init(Cache_hyphen_Control: CachePolicy.personal)))
+  }
+
   func getNextEncouragement(
     _ input: Operations.getNextEncouragement.Input
   ) async throws -> Operations.getNextEncouragement.Output {

@@ -95,6 +95,13 @@ struct WalkWorthyService: Sendable {
     return (calendar, try await devices.document(id))
   }
 
+  /// Forgets the device: its settings, its profile, its linked calendar and the calendar's events.
+  /// The calendar goes first, so a failure part-way leaves a device that can be erased again.
+  func erase(_ id: IdempotencyID) async throws {
+    try await calendars.delete(of: id, on: calendars.database)
+    try await devices.delete(id)
+  }
+
   func unlink(_ id: IdempotencyID) async throws {
     try await devices.update(
       id, at: clock.now, { device in device.calendar = nil },
