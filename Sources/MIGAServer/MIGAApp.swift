@@ -64,7 +64,8 @@ public struct MIGAApp: OrchardApp {
     MIGAWebRoutes(service: service, pages: environment.pages, visitors: environment.devices, credit: credit).register(
       routes)
     let api = MIGAAPIService(
-      service: service, content: content, contentState: contentState, config: try RemoteConfig(credit: credit))
+      service: service, content: content, contentState: contentState, config: try RemoteConfig(credit: credit),
+      limiter: environment.limiter)
     try api.registerHandlers(
       on: routes.api(before: UpToDateContent(service: service, contentState: contentState)),
       configuration: AppRoutes.apiConfiguration,

@@ -66,6 +66,10 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "A loopback port serving /metrics (ORCHARD_METRICS_PORT; unset, none).")
   var metricsPort: Int?
 
+  @Option(
+    help: "A reverse proxy's address, whose X-Forwarded-For is believed; repeat for each (ORCHARD_TRUSTED_PROXY).")
+  var trustedProxy: [String] = []
+
   /// The shared options with this command's own on top, checked again as a whole.
   func configuration() throws -> ServerConfiguration {
     var configuration = try options.configuration()
@@ -83,6 +87,10 @@ struct Serve: AsyncParsableCommand {
     if let metricsPort {
       guard (0...65535).contains(metricsPort) else { throw ValidationError("--metrics-port must be 0 to 65535") }
       configuration.metricsPort = metricsPort
+    }
+    if !trustedProxy.isEmpty {
+      configuration.trustedProxies = try ServerConfiguration.addresses(
+        trustedProxy.joined(separator: ","), variable: "--trusted-proxy")
     }
     try configuration.validate()
     return configuration

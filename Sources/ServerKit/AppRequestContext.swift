@@ -10,7 +10,12 @@ public struct AppRequestContext: RequestContext {
 
   public init(source: ApplicationRequestContextSource) {
     self.coreContext = .init(source: source)
+    clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
   }
+
+  /// The address the request came from: the connection's peer, or, behind a trusted proxy, the
+  /// address it reports (``ClientAddressMiddleware``). Rate limits are counted by it.
+  public var clientAddress: String
 
   /// The language the answer is written in: the app's, as ``LanguageMiddleware`` chose it.
   public var language = Language.english

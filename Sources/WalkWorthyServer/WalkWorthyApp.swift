@@ -61,7 +61,7 @@ public struct WalkWorthyApp: OrchardApp {
       calendars: StoredCalendars(database: environment.database.sql),
       selector: EncouragementSelector(library: .bundled),
       fetcher: calendarFeeds ?? HTTPCalendarFeedFetcher(client: environment.outbound), config: config,
-      clock: environment.clock, random: environment.random, logger: environment.logger)
+      clock: environment.clock, random: environment.random, limiter: environment.limiter, logger: environment.logger)
   }
 
   public func mount(_ routes: AppRoutes) throws {

@@ -40,7 +40,7 @@ struct WalkWorthyStorageTests {
     try await withService(on: engine) { service, _ in
       let id = try await service.register().device
       let url = URL(string: "https://school.example.edu/feed.ics")!
-      let (stored, device) = try await service.link(url, for: id)
+      let (stored, device) = try await service.link(url, for: id, from: "192.0.2.1")
       #expect(stored.entries.map(\.summary) == ["BIOL 1010 Midterm", "Essay 3 due"])
       #expect(device.calendar == CalendarLink(url: url.absoluteString, fetchedAt: testNow))
       #expect(device.fakeCanvas == false)

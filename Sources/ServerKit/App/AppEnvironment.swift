@@ -41,6 +41,8 @@ public struct AppEnvironment: Sendable {
   public let outbound: PublicHTTPClient
   /// How caches on this database learn of entries other processes forgot.
   public let revocations: Revocations
+  /// Every rate limit: device creation, writes, uploads, outbound fetches.
+  public let limiter: RateLimiter
 
   public init(
     configuration: ServerConfiguration, dependencies: ServerDependencies, database: Database, pages: PageRenderer
@@ -53,10 +55,11 @@ public struct AppEnvironment: Sendable {
     self.pages = pages
     outbound = dependencies.outbound
     revocations = .for(database)
+    limiter = RateLimiter(clock: dependencies.clock, scale: configuration.rateLimitScale)
     devices = DeviceMiddleware(
       repository: SQLDeviceRepository(database: database.sql), clock: dependencies.clock,
       random: dependencies.random, cookie: DeviceCookie(secure: !configuration.servesPlainHTTPOnLoopback),
-      revocations: revocations)
+      revocations: revocations, limiter: limiter)
   }
 
   /// An app's table of devices on this server's database, clock and revocations.
@@ -103,9 +106,11 @@ public struct AppRoutes {
       .add(middleware: limit)
   }
 
-  /// Routes that need no device (a JSON API's own paths come from its document).
+  /// Routes that need no device (a JSON API's own paths come from its document). Registering an
+  /// app install (`POST <prefix>/api/v1/devices`) counts against the address's device creations.
   public func api(limit: BodyLimit = .json) -> RouterGroup<AppRequestContext> {
     router.group().add(middleware: LanguageMiddleware(offered: languages)).add(middleware: limit)
+      .add(middleware: DeviceCreationLimit(path: prefix + "/api/v1/devices", limiter: environment.limiter))
   }
 
   /// The same, with `middleware` ahead of the generated handlers: an answer written by hand on a

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 
 /// Everything the server reads from its environment, read once at start.
 ///
@@ -38,6 +39,13 @@ public struct ServerConfiguration: Sendable, Equatable {
   /// A bearer token that opens `/metrics` on the public port (`ORCHARD_METRICS_TOKEN`, at least 32
   /// characters); unset, `/metrics` there is 404.
   public var metricsToken: String?
+  /// Addresses of the reverse proxies in front of the server (`ORCHARD_TRUSTED_PROXY`, comma
+  /// separated). A request from one of them is counted, for rate limits, by the client address it
+  /// reports in `X-Forwarded-For`; any other request by its own peer address, whatever it claims.
+  public var trustedProxies: Set<String> = []
+  /// Multiplies every rate limit's burst and rate (`ORCHARD_RATE_LIMIT_SCALE`, default 1): above 1
+  /// for a load test from one address, below 1 to be stricter.
+  public var rateLimitScale: Double = 1
 
   public static let defaults = ServerConfiguration(
     host: "127.0.0.1", port: 8080, dataDirectory: ".orchard", databaseURL: nil, logLevel: .info)
@@ -121,7 +129,30 @@ public struct ServerConfiguration: Sendable, Equatable {
       }
       metricsToken = token
     }
+    if let scale = environment["ORCHARD_RATE_LIMIT_SCALE"], !scale.isEmpty {
+      guard let value = Double(scale), (0.01...100_000).contains(value) else {
+        throw ConfigurationError(
+          variable: "ORCHARD_RATE_LIMIT_SCALE", value: scale, expected: "a factor from 0.01 to 100000")
+      }
+      rateLimitScale = value
+    }
+    if let proxies = environment["ORCHARD_TRUSTED_PROXY"], !proxies.isEmpty {
+      trustedProxies = try Self.addresses(proxies, variable: "ORCHARD_TRUSTED_PROXY")
+    }
     try validate()
+  }
+
+  /// IP addresses, comma separated, each written as the server writes a peer's address.
+  public static func addresses(_ list: String, variable: String) throws(ConfigurationError) -> Set<String> {
+    var addresses: Set<String> = []
+    for item in list.split(separator: ",") {
+      let text = item.trimmingCharacters(in: .whitespaces)
+      guard let address = try? SocketAddress(ipAddress: text, port: 0), let normal = address.ipAddress else {
+        throw ConfigurationError(variable: variable, value: text, expected: "IP addresses separated by commas")
+      }
+      addresses.insert(normal)
+    }
+    return addresses
   }
 
   /// `https://orchard.example` as an origin; a path other than `/`, a query or another scheme is

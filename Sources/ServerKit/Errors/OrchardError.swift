@@ -15,6 +15,9 @@ public struct OrchardError: Error, Sendable, Equatable {
   public var headers: HTTPFields
   /// The fields at fault, for a request refused for what it held.
   public var problems: [FieldProblem] = []
+  /// The numbers the detail's sentence names (`seconds` until a limit lets go), for writing it in
+  /// another language.
+  public var values: [String: Int] = [:]
 
   public init(status: HTTPResponse.Status, code: String, title: String, detail: String, headers: HTTPFields = [:]) {
     self.status = status

@@ -20,15 +20,18 @@ public struct DeviceMiddleware: RouterMiddleware {
   let cookie: DeviceCookie
   /// Devices this process has seen: a returning visitor's cookie then costs no database read.
   let recent: Cache<IdempotencyID, Device>
+  /// Counts new devices by address (``RateRule/deviceCreation``); nil, none are counted.
+  let limiter: RateLimiter?
 
   public init(
     repository: any DeviceRepository, clock: any WallClock, random: RandomSource, cookie: DeviceCookie,
-    revocations: Revocations = .local
+    revocations: Revocations = .local, limiter: RateLimiter? = nil
   ) {
     self.repository = repository
     self.clock = clock
     self.random = random
     self.cookie = cookie
+    self.limiter = limiter
     recent = Cache("devices", capacity: 50_000, clock: clock, revocations: revocations)
   }
 
@@ -46,23 +49,32 @@ public struct DeviceMiddleware: RouterMiddleware {
       context.device = known
       return try await next(request, context)
     }
+    // An address over its limit of new devices gets none. A change is refused before the route
+    // runs, so it writes nothing; a page, when it claims the device (``keep(_:from:)``). A route
+    // that claims nothing (a service worker) is never refused for it.
+    if let limiter, ![.get, .head].contains(request.method),
+      !limiter.allows(.deviceCreation, for: context.clientAddress)
+    {
+      try limiter.check(.deviceCreation, for: context.clientAddress)
+    }
     let device = Device(id: random.id(), createdAt: now, lastSeenAt: now)
     let claim = DeviceClaim()
     context.device = device
     context.deviceClaim = claim
     do {
       var response = try await next(request, context)
-      if claim.isClaimed { response.headers.append(try await keep(device)) }
+      if claim.isClaimed { response.headers.append(try await keep(device, from: context.clientAddress)) }
       return response
     } catch var error as OrchardError where claim.isClaimed {
       // What the route wrote before it refused the request stays reachable.
-      error.headers.append(try await keep(device))
+      error.headers.append(try await keep(device, from: context.clientAddress))
       throw error
     }
   }
 
-  /// Writes a claimed new device's row; the cookie that names it.
-  private func keep(_ device: Device) async throws -> HTTPField {
+  /// Writes a claimed new device's row, counted against `address`; the cookie that names it.
+  private func keep(_ device: Device, from address: String) async throws -> HTTPField {
+    try limiter?.check(.deviceCreation, for: address)
     try await repository.insert(device)
     recent.store(device, for: device.id)
     return HTTPField(name: .setCookie, value: cookie.header(for: device.id))

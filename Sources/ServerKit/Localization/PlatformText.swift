@@ -23,6 +23,8 @@ public enum PlatformText: String, TextKey {
   case unsupportedMediaTypeDetail = "error.unsupported-media-type.detail"
   case controlCharacterTitle = "error.control-character.title"
   case controlCharacterDetail = "error.control-character.detail"
+  case rateLimitedTitle = "error.rate-limited.title"
+  case rateLimitedDetail = "error.rate-limited.detail"
 }
 
 /// The platform's catalogs.
@@ -56,6 +58,9 @@ public enum PlatformTexts {
       .controlCharacterTitle: "Some text could not be read",
       .controlCharacterDetail:
         "Part of the text holds an invisible control character (such as NUL), so nothing was saved. Type or paste it again as plain text.",
+      .rateLimitedTitle: "Please slow down",
+      .rateLimitedDetail:
+        "Too many requests came from here in a short time, so this one was not done. Please try again in {seconds, plural, one {# second} other {# seconds}}.",
     ])
 
   /// The sentences of the errors the platform names, by code: the title and, for errors whose
@@ -70,6 +75,7 @@ public enum PlatformTexts {
     "BAD_REQUEST": (.badRequestTitle, nil),
     "UNSUPPORTED_MEDIA_TYPE": (.unsupportedMediaTypeTitle, .unsupportedMediaTypeDetail),
     "CONTROL_CHARACTER": (.controlCharacterTitle, .controlCharacterDetail),
+    "RATE_LIMITED": (.rateLimitedTitle, .rateLimitedDetail),
     "UNAUTHORIZED": (.unauthorizedTitle, nil),
   ]
 
@@ -80,9 +86,10 @@ public enum PlatformTexts {
     let text = all.localizer(language)
     var localized = OrchardError(
       status: error.status, code: error.code, title: text(texts.title),
-      detail: texts.detail.map { text($0) } ?? error.detail)
+      detail: texts.detail.map { text($0, error.values) } ?? error.detail)
     localized.headers = error.headers
     localized.problems = error.problems
+    localized.values = error.values
     return localized
   }
 }

@@ -47,6 +47,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// A rate limit was reached (`RATE_LIMITED`) and nothing of the request was done: new devices and changes from one address, and uploads or calendar links of one device, are counted. Try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//walkworthy/api/v1/devices/post(createDevice)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/walkworthy/api/v1/devices/POST/responses/201/headers`.
                 public struct Headers: Sendable, Hashable {
@@ -125,10 +148,13 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case application_problem_plus_json
             case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .application_problem_plus_json
                 case "application/json":
                     self = .json
                 default:
@@ -139,12 +165,15 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
+                case .application_problem_plus_json:
+                    return "application/problem+json"
                 case .json:
                     return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
+                    .application_problem_plus_json,
                     .json
                 ]
             }
@@ -180,6 +209,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// A rate limit was reached (`RATE_LIMITED`) and nothing of the request was done: new devices and changes from one address, and uploads or calendar links of one device, are counted. Try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//walkworthy/api/v1/devices/me/delete(deleteDevice)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct NoContent: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/walkworthy/api/v1/devices/me/DELETE/responses/204/headers`.
                 public struct Headers: Sendable, Hashable {
@@ -669,6 +721,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// A rate limit was reached (`RATE_LIMITED`) and nothing of the request was done: new devices and changes from one address, and uploads or calendar links of one device, are counted. Try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//walkworthy/api/v1/calendar/put(linkCalendar)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/walkworthy/api/v1/calendar/PUT/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -795,15 +870,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case application_problem_plus_json
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .application_problem_plus_json
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -812,16 +887,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .application_problem_plus_json:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .application_problem_plus_json
+                    .application_problem_plus_json,
+                    .json
                 ]
             }
         }
@@ -856,6 +931,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// A rate limit was reached (`RATE_LIMITED`) and nothing of the request was done: new devices and changes from one address, and uploads or calendar links of one device, are counted. Try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//walkworthy/api/v1/calendar/delete(unlinkCalendar)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct NoContent: Sendable, Hashable {
                 /// Creates a new `NoContent`.
                 public init() {}
@@ -1125,6 +1223,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// A rate limit was reached (`RATE_LIMITED`) and nothing of the request was done: new devices and changes from one address, and uploads or calendar links of one device, are counted. Try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//walkworthy/api/v1/settings/put(updateSettings)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/walkworthy/api/v1/settings/PUT/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -1228,15 +1349,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case application_problem_plus_json
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .application_problem_plus_json
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -1245,16 +1366,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .application_problem_plus_json:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .application_problem_plus_json
+                    .application_problem_plus_json,
+                    .json
                 ]
             }
         }
@@ -1462,6 +1583,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// A rate limit was reached (`RATE_LIMITED`) and nothing of the request was done: new devices and changes from one address, and uploads or calendar links of one device, are counted. Try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//walkworthy/api/v1/profile/put(putProfile)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/walkworthy/api/v1/profile/PUT/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -1600,15 +1744,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case application_problem_plus_json
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .application_problem_plus_json
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -1617,16 +1761,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .application_problem_plus_json:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .application_problem_plus_json
+                    .application_problem_plus_json,
+                    .json
                 ]
             }
         }
@@ -1659,6 +1803,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// A rate limit was reached (`RATE_LIMITED`) and nothing of the request was done: new devices and changes from one address, and uploads or calendar links of one device, are counted. Try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//walkworthy/api/v1/profile/delete(deleteProfile)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct NoContent: Sendable, Hashable {
                 /// Creates a new `NoContent`.
                 public init() {}

@@ -48,7 +48,7 @@ struct WalkWorthyAPIService: APIProtocol {
     let (id, _) = try await current()
     guard case .json(let link) = input.body else { throw OrchardError.badRequest("The body must be JSON.") }
     let url = try CalendarFeeds.feedURL(link.url)
-    let (stored, device) = try await service.link(url, for: id)
+    let (stored, device) = try await service.link(url, for: id, from: ClientAddressMiddleware.current)
     let today = stored.todayCanvas(now: service.clock.now, timeZone: device.zone)
     return .ok(
       .init(

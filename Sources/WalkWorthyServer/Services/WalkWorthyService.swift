@@ -17,6 +17,8 @@ struct WalkWorthyService: Sendable {
   let config: Config
   let clock: any WallClock
   let random: RandomSource
+  /// Limits the feeds fetched for one device and from one address (``RateRule/outboundFetches``).
+  let limiter: RateLimiter
   let logger: Logger
 
   // MARK: Devices
@@ -88,8 +90,13 @@ struct WalkWorthyService: Sendable {
   }
 
   /// Fetches and reads `url`, then links it in place of the fake Canvas. Any failure throws before
-  /// anything is stored.
-  func link(_ url: URL, for id: IdempotencyID) async throws -> (StoredCalendar, WalkWorthyDevice) {
+  /// anything is stored. Every attempt counts against the device and the address it came from,
+  /// so the link cannot be used to probe addresses without end.
+  func link(
+    _ url: URL, for id: IdempotencyID, from address: String
+  ) async throws -> (StoredCalendar, WalkWorthyDevice) {
+    try limiter.check(.outboundFetches, for: "device:" + id.description)
+    try limiter.check(.outboundFetches, for: "address:" + address)
     let now = clock.now
     let calendar = try await store(url, for: id, now: now) { device in device.fakeCanvas = false }
     return (calendar, try await devices.document(id))
