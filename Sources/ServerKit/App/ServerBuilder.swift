@@ -50,7 +50,8 @@ public func buildServer(
     registry: registry)
   let connections = try ConnectionLimits(configuration, descriptors: FileDescriptorLimit.raise())
   let idleTimeout = connections.idleTimeout
-  var services: [any Service] = database.services + [DatabaseCloser(database: database)]
+  // Stopped in reverse: upkeep first, then the database closes, then its pool.
+  var services: [any Service] = database.services + [DatabaseCloser(database: database)] + database.maintenance
   if let metricsPort = configuration.metricsPort {
     services.append(
       Application(

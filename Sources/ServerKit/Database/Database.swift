@@ -23,7 +23,12 @@ public struct Database: Sendable {
   public var isShared: Bool { engine == "postgresql" }
   /// Services that must run while the database is in use (PostgreSQL's pool).
   public let services: [any Service]
+  /// Upkeep that runs beside the server and stops before the database closes (SQLite's
+  /// checkpoints).
+  public var maintenance: [any Service] = []
   private let closeConnections: @Sendable () async throws -> Void
+  /// Empties SQLite's write-ahead log into the file (nothing on PostgreSQL or in memory).
+  public let checkpoint: @Sendable () async throws -> Void
 
   /// Opens the database the location names, creating the SQLite file and its directory if needed.
   public static func open(_ location: DatabaseLocation, logger: Logger) async throws -> Database {
@@ -32,11 +37,13 @@ public struct Database: Sendable {
       try FileManager.default.createDirectory(
         atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
       let pool = try await SQLitePool.open(storage: .file(path: path), size: 4, logger: logger)
-      return Database(sql: pool, engine: "sqlite", services: [], closeConnections: pool.close)
+      return Database(
+        sql: pool, engine: "sqlite", services: [], maintenance: [WALCheckpoints(pool: pool, logger: logger)],
+        closeConnections: pool.close, checkpoint: pool.checkpoint)
     case .sqliteMemory:
       // Separate in-memory connections would be separate databases, so memory gets exactly one.
       let pool = try await SQLitePool.open(storage: .memory, size: 1, logger: logger)
-      return Database(sql: pool, engine: "sqlite", services: [], closeConnections: pool.close)
+      return Database(sql: pool, engine: "sqlite", services: [], closeConnections: pool.close, checkpoint: {})
     case .postgres(let url):
       guard let configuration = try? SQLPostgresConfiguration(url: url) else {
         throw DatabaseError.invalidURL
@@ -45,7 +52,7 @@ public struct Database: Sendable {
         configuration: .init(configuration.coreConfiguration), backgroundLogger: logger)
       return Database(
         sql: PostgresClientDatabase(client: client, logger: logger), engine: "postgresql",
-        services: [client], closeConnections: {})
+        services: [client], closeConnections: {}, checkpoint: {})
     }
   }
 
@@ -65,13 +72,36 @@ public struct Database: Sendable {
   }
 }
 
-/// Failures opening the database, with messages an operator can act on.
+/// Checkpoints SQLite's write-ahead log once a minute while the server runs, so the log shrinks
+/// back after a burst of writes instead of staying at its largest.
+struct WALCheckpoints: Service {
+  let pool: SQLitePool
+  let logger: Logger
+  static let interval = Duration.seconds(60)
+
+  func run() async throws {
+    try? await cancelWhenGracefulShutdown {
+      while !Task.isCancelled {
+        try await Task.sleep(for: Self.interval)
+        do {
+          try await pool.checkpoint()
+        } catch {
+          logger.warning("WAL checkpoint did not finish", metadata: ["error": "\(error)"])
+        }
+      }
+    }
+  }
+}
+
+/// Failures opening or using the database, with messages an operator can act on.
 public enum DatabaseError: Error, CustomStringConvertible {
   case invalidURL
+  case closed
 
   public var description: String {
     switch self {
     case .invalidURL: "ORCHARD_DATABASE_URL could not be parsed as a PostgreSQL URL"
+    case .closed: "the database was used after it was closed"
     }
   }
 }

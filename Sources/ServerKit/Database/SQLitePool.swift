@@ -27,7 +27,11 @@ final class SQLitePool: SQLDatabase {
     var connections: [SQLiteConnection] = []
     for _ in 0..<size {
       let connection = try await SQLiteConnection.open(storage: storage, logger: logger)
-      for pragma in ["PRAGMA busy_timeout = 5000", "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL"] {
+      // After a checkpoint resets the write-ahead log, its file is cut back to 16 MiB at most.
+      for pragma in [
+        "PRAGMA busy_timeout = 5000", "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL",
+        "PRAGMA journal_size_limit = 16777216",
+      ] {
         _ = try await connection.query(pragma)
       }
       connections.append(connection)
@@ -35,6 +39,13 @@ final class SQLitePool: SQLDatabase {
     // The journal mode is stored in the file, so setting it once is enough.
     _ = try await connections[0].query("PRAGMA journal_mode = WAL")
     return SQLitePool(connections: connections, logger: logger)
+  }
+
+  /// Copies the write-ahead log into the database and empties its file, so a burst of writes
+  /// leaves no large log behind. Waits for readers in progress (up to the busy timeout); a
+  /// checkpoint that cannot finish now is simply tried again next time.
+  func checkpoint() async throws {
+    try await withSession { session in try await session.raw("PRAGMA wal_checkpoint(TRUNCATE)").run() }
   }
 
   /// Closes every connection, once each is back from its lease; the first failure is reported
@@ -66,7 +77,7 @@ final class SQLitePool: SQLDatabase {
   )
     async throws
   {
-    let connection = await leases.acquire()
+    let connection = try await leases.acquire()
     do {
       try await connection.sql().execute(sql: query, onRow)
       await leases.release(connection)
@@ -77,7 +88,7 @@ final class SQLitePool: SQLDatabase {
   }
 
   func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-    let connection = await leases.acquire()
+    let connection = try await leases.acquire()
     do {
       let result = try await closure(connection.sql())
       await leases.release(connection)
@@ -101,7 +112,11 @@ final class SQLitePool: SQLDatabase {
       size = connections.count
     }
 
-    func acquire() async -> SQLiteConnection {
+    private var closed = false
+
+    /// An idle connection, waiting for one if all are leased; an error once the pool is closed.
+    func acquire() async throws -> SQLiteConnection {
+      if closed { throw DatabaseError.closed }
       if let connection = idle.popLast() { return connection }
       return await withCheckedContinuation { waiting.append($0) }
     }
@@ -120,6 +135,7 @@ final class SQLitePool: SQLDatabase {
 
     /// Every connection, once none is leased.
     func drain() async -> [SQLiteConnection] {
+      closed = true
       if idle.count < size { await withCheckedContinuation { closing = $0 } }
       defer { idle = [] }
       return idle
