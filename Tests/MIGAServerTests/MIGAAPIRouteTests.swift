@@ -243,6 +243,45 @@ struct MIGAEventRouteTests {
     }
   }
 
+  @Test("a page's cursor names the device's own last event, never a count of everyone's writes")
+  func opaqueCursor() async throws {
+    try await withMIGA { api, _ in
+      let mine = try await api.newDevice()
+      let theirs = try await api.newDevice()
+      let batch = wireEvents(6)
+      _ = try await api.upload(Array(batch.prefix(3)), token: mine.token)
+      // Another device writes a lot in between: my cursors must not show it.
+      _ = try await api.upload(wireEvents(200, seed: 11), token: theirs.token)
+      _ = try await api.upload(Array(batch.suffix(3)), token: mine.token)
+      let first: Components.Schemas.EventPage = try await api.send(
+        .get, "/miga/api/v1/events?limit=3", token: mine.token
+      ).decode()
+      #expect(first.cursor == "v2.\(batch[2].event_id)")
+      let second: Components.Schemas.EventPage = try await api.send(
+        .get, "/miga/api/v1/events?limit=3&after=\(first.cursor)", token: mine.token
+      ).decode()
+      #expect(second.events == Array(batch.suffix(3)))
+      #expect(second.cursor == "v2.\(batch[5].event_id)" && !second.has_more)
+      let empty: Components.Schemas.EventPage = try await api.send(
+        .get, "/miga/api/v1/events?after=\(second.cursor)", token: mine.token
+      ).decode()
+      #expect(empty.events.isEmpty && empty.cursor == second.cursor)
+      let fresh: Components.Schemas.EventPage = try await api.send(
+        .get, "/miga/api/v1/events", token: api.newDevice().token
+      )
+      .decode()
+      #expect(fresh.cursor == "v2.start")
+      // My cursor means nothing to another device.
+      let foreign = try await api.send(.get, "/miga/api/v1/events?after=\(first.cursor)", token: theirs.token)
+      #expect(foreign.status == .badRequest && foreign.problem?.code == "BAD_CURSOR")
+      // A cursor of the earlier form still pages from where it stood.
+      let legacy: Components.Schemas.EventPage = try await api.send(
+        .get, "/miga/api/v1/events?after=v1.0&limit=2", token: mine.token
+      ).decode()
+      #expect(legacy.events == Array(batch.prefix(2)) && legacy.cursor == "v2.\(batch[1].event_id)")
+    }
+  }
+
   @Test("restore pages through the log; bad cursors and limits are refused")
   func restorePaging() async throws {
     try await withMIGA { api, _ in

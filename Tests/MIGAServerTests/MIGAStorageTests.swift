@@ -34,7 +34,7 @@ struct MIGAStorageTests {
       #expect(try await service.stats(of: browser).lifetime.exits == 1)
       // The app install: its token still opens its device, whose uploaded event is still there.
       let install = try #require(IdempotencyID("25a3b1aa55a206da991f82043af770cd"))
-      let page = try await service.events(of: install, after: 0, limit: 10)
+      let (page, _) = try await service.events(of: install, after: .start, limit: 10)
       #expect(page.events.map(\.id.description) == ["0123456789abcdef0123456789abcdef"])
       #expect(try await service.state(of: install) == MIGAState())
       let tokens: [TokenRow] = try await database.sql.select().column("token_hash").from("miga_devices")

@@ -404,7 +404,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Page through this device's stored events, to restore its log
     ///
-    /// This device's events in the order the server received them, `limit` at a time. Start without `after`, then pass each answer's `cursor` until `has_more` is false.
+    /// This device's events in the order the server received them, `limit` at a time. Start without `after`, then pass each answer's `cursor` until `has_more` is false. The cursor names a position in this device's own log and nothing else: it says nothing of what other devices store, and another device's cursor is refused with `BAD_CURSOR`. Cursors of the earlier form (`v1.<number>`) are still accepted.
     ///
     /// - Remark: HTTP `GET /miga/api/v1/events`.
     /// - Remark: Generated from `#/paths//miga/api/v1/events/get(listEvents)`.
@@ -428,7 +428,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         style: .form,
                         explode: true,
                         name: "after",
-                        as: Components.Schemas.Cursor.self
+                        as: Components.Schemas.EventCursor.self
                     ),
                     limit: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,

@@ -203,6 +203,10 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/Cursor`.
         public typealias Cursor = Swift.String
+        /// An opaque position in this device's event log, from an earlier page. Do not build or parse one; a malformed cursor, or one from another device, is refused with `BAD_CURSOR`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/EventCursor`.
+        public typealias EventCursor = Swift.String
         /// - Remark: Generated from `#/components/schemas/ContentDelta`.
         public struct ContentDelta: Codable, Hashable, Sendable {
             /// Items added or changed after `since` (all live items on a full resync).
@@ -800,7 +804,7 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/EventPage/events`.
             public var events: [Components.Schemas.Event]
             /// - Remark: Generated from `#/components/schemas/EventPage/cursor`.
-            public var cursor: Components.Schemas.Cursor
+            public var cursor: Components.Schemas.EventCursor
             /// - Remark: Generated from `#/components/schemas/EventPage/has_more`.
             public var has_more: Swift.Bool
             /// Creates a new `EventPage`.
@@ -811,7 +815,7 @@ extension Components {
             ///   - has_more:
             public init(
                 events: [Components.Schemas.Event],
-                cursor: Components.Schemas.Cursor,
+                cursor: Components.Schemas.EventCursor,
                 has_more: Swift.Bool
             ) {
                 self.events = events
@@ -830,7 +834,7 @@ extension Components {
                     forKey: .events
                 )
                 self.cursor = try container.decode(
-                    Components.Schemas.Cursor.self,
+                    Components.Schemas.EventCursor.self,
                     forKey: .cursor
                 )
                 self.has_more = try container.decode(

@@ -616,7 +616,7 @@ public enum Operations {
     }
     /// Page through this device's stored events, to restore its log
     ///
-    /// This device's events in the order the server received them, `limit` at a time. Start without `after`, then pass each answer's `cursor` until `has_more` is false.
+    /// This device's events in the order the server received them, `limit` at a time. Start without `after`, then pass each answer's `cursor` until `has_more` is false. The cursor names a position in this device's own log and nothing else: it says nothing of what other devices store, and another device's cursor is refused with `BAD_CURSOR`. Cursors of the earlier form (`v1.<number>`) are still accepted.
     ///
     /// - Remark: HTTP `GET /miga/api/v1/events`.
     /// - Remark: Generated from `#/paths//miga/api/v1/events/get(listEvents)`.
@@ -628,7 +628,7 @@ public enum Operations {
                 /// The `cursor` of the previous page.
                 ///
                 /// - Remark: Generated from `#/paths/miga/api/v1/events/GET/query/after`.
-                public var after: Components.Schemas.Cursor?
+                public var after: Components.Schemas.EventCursor?
                 /// The most events in one page.
                 ///
                 /// - Remark: Generated from `#/paths/miga/api/v1/events/GET/query/limit`.
@@ -639,7 +639,7 @@ public enum Operations {
                 ///   - after: The `cursor` of the previous page.
                 ///   - limit: The most events in one page.
                 public init(
-                    after: Components.Schemas.Cursor? = nil,
+                    after: Components.Schemas.EventCursor? = nil,
                     limit: Swift.Int? = nil
                 ) {
                     self.after = after

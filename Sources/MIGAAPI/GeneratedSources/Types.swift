@@ -40,7 +40,7 @@ public protocol APIProtocol: Sendable {
     func getContent(_ input: Operations.getContent.Input) async throws -> Operations.getContent.Output
     /// Page through this device's stored events, to restore its log
     ///
-    /// This device's events in the order the server received them, `limit` at a time. Start without `after`, then pass each answer's `cursor` until `has_more` is false.
+    /// This device's events in the order the server received them, `limit` at a time. Start without `after`, then pass each answer's `cursor` until `has_more` is false. The cursor names a position in this device's own log and nothing else: it says nothing of what other devices store, and another device's cursor is refused with `BAD_CURSOR`. Cursors of the earlier form (`v1.<number>`) are still accepted.
     ///
     /// - Remark: HTTP `GET /miga/api/v1/events`.
     /// - Remark: Generated from `#/paths//miga/api/v1/events/get(listEvents)`.
@@ -98,7 +98,7 @@ extension APIProtocol {
     }
     /// Page through this device's stored events, to restore its log
     ///
-    /// This device's events in the order the server received them, `limit` at a time. Start without `after`, then pass each answer's `cursor` until `has_more` is false.
+    /// This device's events in the order the server received them, `limit` at a time. Start without `after`, then pass each answer's `cursor` until `has_more` is false. The cursor names a position in this device's own log and nothing else: it says nothing of what other devices store, and another device's cursor is refused with `BAD_CURSOR`. Cursors of the earlier form (`v1.<number>`) are still accepted.
     ///
     /// - Remark: HTTP `GET /miga/api/v1/events`.
     /// - Remark: Generated from `#/paths//miga/api/v1/events/get(listEvents)`.

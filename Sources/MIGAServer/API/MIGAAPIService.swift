@@ -68,14 +68,17 @@ struct MIGAAPIService: APIProtocol {
 
   func listEvents(_ input: Operations.listEvents.Input) async throws -> Operations.listEvents.Output {
     let device = try BearerAuthentication.device(or: .unauthorized)
-    let after = try input.query.after.map { try Self.cursor($0) }?.seq ?? 0
+    let after = try input.query.after.map { text throws(OrchardError) in
+      guard let cursor = EventCursor(text) else { throw EventCursor.unknown }
+      return cursor
+    }
     let limit = input.query.limit ?? 500
     guard (1...1000).contains(limit) else {
       throw OrchardError.badRequest("limit must be between 1 and 1000.", code: "INVALID_LIMIT")
     }
-    let page = try await service.events(of: device, after: after, limit: limit)
+    let (page, next) = try await service.events(of: device, after: after ?? .start, limit: limit)
     let body = Components.Schemas.EventPage(
-      events: page.events.map(Self.wire), cursor: SyncCursor(seq: page.lastSeq).description, has_more: page.hasMore)
+      events: page.events.map(Self.wire), cursor: next.description, has_more: page.hasMore)
     return .ok(.init(headers: .init(Cache_hyphen_Control: CachePolicy.personal), body: .json(body)))
   }
 

@@ -36,8 +36,21 @@ struct MIGAService: Sendable {
     try await events.store(batch, for: device, at: clock.now)
   }
 
-  func events(of device: IdempotencyID, after seq: Int64, limit: Int) async throws -> StoredEventPage {
-    try await events.events(of: device, after: seq, limit: limit)
+  /// A page of the device's stored events after `cursor`, and the cursor after it. A cursor that
+  /// names another device's event (or one erased) is refused.
+  func events(
+    of device: IdempotencyID, after cursor: EventCursor, limit: Int
+  ) async throws -> (page: StoredEventPage, next: EventCursor) {
+    let seq: Int64
+    switch cursor {
+    case .start: seq = 0
+    case .legacy(let position): seq = position
+    case .after(let event):
+      guard let position = try await events.position(of: event, for: device) else { throw EventCursor.unknown }
+      seq = position
+    }
+    let page = try await events.events(of: device, after: seq, limit: limit)
+    return (page, page.events.last.map { .after($0.id) } ?? cursor)
   }
 
   /// The device's numbers, from its own log, with its own zone and day start: the same code for a

@@ -25,6 +25,9 @@ public protocol MIGAEventRepository: Sendable {
   ) async throws -> Set<IdempotencyID>
   /// The device's events received after `seq`, oldest first.
   func events(of device: IdempotencyID, after seq: Int64, limit: Int) async throws -> StoredEventPage
+  /// Where the device's event `event` sits in the order of arrival; nil if the device has no such
+  /// event (another device's, or one erased).
+  func position(of event: IdempotencyID, for device: IdempotencyID) async throws -> Int64?
   /// The device's whole log, in the order it was recorded.
   func log(of device: IdempotencyID) async throws -> EventLog
   /// Forgets every event of the device.
@@ -93,6 +96,13 @@ public struct SQLMIGAEventRepository: MIGAEventRepository {
     return StoredEventPage(
       events: try page.map { try decoder.decode(MIGAEvent.self, from: Data($0.event.utf8)) },
       lastSeq: page.last?.seq ?? seq, hasMore: rows.count > limit)
+  }
+
+  public func position(of event: IdempotencyID, for device: IdempotencyID) async throws -> Int64? {
+    struct Row: Decodable { let seq: Int64 }
+    return try await database.select().column("seq").from("miga_events")
+      .where("device_id", .equal, SQLBind(device.description)).where("event_id", .equal, SQLBind(event.description))
+      .first(decoding: Row.self)?.seq
   }
 
   public func log(of device: IdempotencyID) async throws -> EventLog {
