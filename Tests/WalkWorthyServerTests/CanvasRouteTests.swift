@@ -107,6 +107,23 @@ struct WalkWorthyCanvasRouteTests {
     }
   }
 
+  @Test("calendar links are fetched at most 6 at once per device, then 429: the link cannot scan a network")
+  func fetchLimit() async throws {
+    let feeds = StubFeeds([Self.feedURL: .success(schoolFeed)])
+    try await withWalkWorthy(feeds: feeds) { api in
+      let token = try await api.newDevice()
+      for attempt in 1...6 {
+        #expect(try await link(api, token, Self.feedURL).status == .ok, "attempt \(attempt)")
+      }
+      let limited = try await link(api, token, Self.feedURL)
+      #expect(limited.status == .tooManyRequests)
+      #expect(limited.problem?.code == "RATE_LIMITED")
+      #expect(limited.headers[.retryAfter] == "10")
+      // The address is counted too: a new device from it gets no more fetches.
+      #expect(try await link(api, try await api.newDevice(), Self.feedURL).status == .tooManyRequests)
+    }
+  }
+
   @Test("a page that is not a calendar, or breaks the parser's limits, is refused")
   func unreadable() async throws {
     let tooMany = feed(
