@@ -82,7 +82,9 @@ public final class RateLimiter: Sendable {
         let missing = min(cost, rule.burst) - bucket.tokens
         decision = .limited(retryAfter: max(1, Int((missing / rule.perMinute * 60).rounded(.up))))
       }
-      if buckets[key] == nil, buckets.count >= capacity { Self.makeRoom(in: &buckets, now: now, scale: scale, capacity: capacity) }
+      if buckets[key] == nil, buckets.count >= capacity {
+        Self.makeRoom(in: &buckets, now: now, scale: scale, capacity: capacity)
+      }
       buckets[key] = bucket
       return decision
     }
