@@ -189,6 +189,9 @@ struct FaithJarRouteTests {
       #expect(try await visitor.get("/faith-jar/paywall").body.contains("clock shows the real time"))
       for _ in 1...6 { _ = try await visitor.post("/faith-jar/test-clock/forward-day") }
       #expect(try await visitor.get("/faith-jar/").body.contains("Last day of your free week"))
+      // The plans say it in the same words: a plural from the catalog, never "1 days".
+      let lastDay = try await visitor.get("/faith-jar/paywall").body
+      #expect(lastDay.contains("role=\"status\">Last day of your free week</p>") && !lastDay.contains("1 days"))
       _ = try await visitor.post("/faith-jar/test-clock/forward-day")
       #expect(try await visitor.get("/faith-jar/").location == "/faith-jar/paywall")
       #expect(try await visitor.get("/faith-jar/paywall").body.contains("clock is 7 days ahead"))

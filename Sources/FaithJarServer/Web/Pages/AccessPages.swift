@@ -26,7 +26,8 @@ extension FaithJarPages {
         return
           "<p class=\"access-status\" role=\"status\">\(t(plan.title)) plan · \(willRenew ? "renews" : "ends") \(when)</p>"
       case .trial:
-        return "<p class=\"access-status\" role=\"status\">\(access.trialDaysLeft ?? 0) days left in your free week</p>"
+        let left = Message(FaithJarText.trialBanner, ["days": access.trialDaysLeft ?? 0])
+        return "<p class=\"access-status\" role=\"status\">\(t(left))</p>"
       case .providerUnavailable:
         return
           "<p class=\"access-status\" role=\"status\">The store cannot be reached right now; Faith Jar stays open.</p>"
