@@ -50,6 +50,30 @@ public enum Emotion: String, CaseIterable, Codable, CodingKeyRepresentable, Send
     }
   }
 
+  /// The accent in the dark look: lighter, to stand out on the dark tint.
+  public var darkAccent: String {
+    switch self {
+    case .anxiety: "#8fb0d6"
+    case .sadness: "#a3afcb"
+    case .joy: "#e0b561"
+    case .loneliness: "#b3a2d4"
+    case .anger: "#e29680"
+    case .gratitude: "#97c193"
+    }
+  }
+
+  /// The tint in the dark look: the same hue, near the dark background.
+  public var darkTint: String {
+    switch self {
+    case .anxiety: "#1e2631"
+    case .sadness: "#22242d"
+    case .joy: "#2b2416"
+    case .loneliness: "#262131"
+    case .anger: "#2d201c"
+    case .gratitude: "#1f281d"
+    }
+  }
+
   /// Heavy feelings get a quiet way to reach a person, never behind the paywall.
   public var offersSupportLink: Bool {
     switch self {

@@ -35,9 +35,10 @@ struct AccessPolicyTests {
   }
 
   @Test("a renewing subscription is renewed by the store at the end of each period")
-  func renewal() {
+  func renewal() throws {
     var ledger = TestStoreLedger()
-    let bought = ledger.buy(.monthly, at: start.addingTimeInterval(8 * day))
+    ledger.buy(.monthly, at: start.addingTimeInterval(8 * day))
+    let bought = try #require(ledger.entitlement)
     let later = bought.expiresAt.addingTimeInterval(day)
     let access = AccessPolicy.evaluate(trial: trial, store: .entitlements(ledger.entitlements(at: later)), now: later)
     #expect(
@@ -47,9 +48,10 @@ struct AccessPolicyTests {
   }
 
   @Test("cancelling keeps access to the end of the paid period, then locks")
-  func cancel() {
+  func cancel() throws {
     var ledger = TestStoreLedger()
-    let bought = ledger.buy(.monthly, at: start.addingTimeInterval(8 * day))
+    ledger.buy(.monthly, at: start.addingTimeInterval(8 * day))
+    let bought = try #require(ledger.entitlement)
     ledger.cancel(at: start.addingTimeInterval(9 * day))
     let before = bought.expiresAt.addingTimeInterval(-1)
     #expect(
@@ -114,13 +116,87 @@ struct AccessPolicyTests {
 @Suite("The test store's report")
 struct TestStoreReportTests {
   @Test("an outage reports the store unavailable; otherwise it reports the renewed entitlement")
-  func report() {
+  func report() throws {
     var ledger = TestStoreLedger()
-    let bought = ledger.buy(.monthly, at: start)
+    ledger.buy(.monthly, at: start)
+    let bought = try #require(ledger.entitlement)
     let later = bought.expiresAt.addingTimeInterval(1)
     #expect(ledger.report(at: later) == .entitlements(ledger.entitlements(at: later)))
     #expect(ledger.entitlements(at: later).first?.expiresAt == bought.expiresAt.addingTimeInterval(30 * day))
     ledger.isOutage = true
     #expect(ledger.report(at: later) == .unavailable)
+  }
+}
+
+@Suite("Changing plans, by StoreKit's rule for one subscription group")
+struct PlanChangeTests {
+  let trial = TrialRecord(startedAt: start)
+  let bought = start.addingTimeInterval(8 * day)
+
+  @Test("buying Monthly over an active Annual waits for the renewal; the Annual runs to its end")
+  func downgradeWaitsForRenewal() throws {
+    var ledger = TestStoreLedger()
+    ledger.buy(.annual, at: bought)
+    let annualEnds = try #require(ledger.entitlement).expiresAt
+    let change = ledger.buy(.monthly, at: bought.addingTimeInterval(20 * day))
+    #expect(change == .scheduled(startsAt: annualEnds))
+    let during = annualEnds.addingTimeInterval(-1)
+    #expect(
+      AccessPolicy.evaluate(trial: trial, store: ledger.report(at: during), now: during)
+        == .subscribed(plan: .annual, renewsOrExpiresAt: annualEnds, willRenew: true, renewsTo: .monthly))
+    let after = annualEnds.addingTimeInterval(1)
+    #expect(
+      AccessPolicy.evaluate(trial: trial, store: ledger.report(at: after), now: after)
+        == .subscribed(plan: .monthly, renewsOrExpiresAt: annualEnds.addingTimeInterval(30 * day), willRenew: true))
+  }
+
+  @Test("buying Annual over an active Monthly takes effect at once, with a full year from now")
+  func upgradeIsImmediate() {
+    var ledger = TestStoreLedger()
+    ledger.buy(.monthly, at: bought)
+    let now = bought.addingTimeInterval(10 * day)
+    #expect(ledger.buy(.annual, at: now) == .upgraded)
+    #expect(
+      AccessPolicy.evaluate(trial: trial, store: ledger.report(at: now), now: now)
+        == .subscribed(plan: .annual, renewsOrExpiresAt: now.addingTimeInterval(365 * day), willRenew: true))
+  }
+
+  @Test("buying the plan one has keeps it, turns renewal back on and calls off a waiting downgrade")
+  func buyingTheSamePlanKeepsIt() throws {
+    var ledger = TestStoreLedger()
+    ledger.buy(.annual, at: bought)
+    let ends = try #require(ledger.entitlement).expiresAt
+    ledger.buy(.monthly, at: bought.addingTimeInterval(day))
+    ledger.cancel(at: bought.addingTimeInterval(2 * day))
+    let now = bought.addingTimeInterval(3 * day)
+    #expect(ledger.buy(.annual, at: now) == .kept)
+    #expect(
+      AccessPolicy.evaluate(trial: trial, store: ledger.report(at: now), now: now)
+        == .subscribed(plan: .annual, renewsOrExpiresAt: ends, willRenew: true))
+  }
+
+  @Test("with nothing active (a trial, a lapsed or refunded plan) a purchase starts now")
+  func startsWhenNothingIsActive() throws {
+    var ledger = TestStoreLedger()
+    #expect(ledger.buy(.monthly, at: bought) == .started)
+    let ends = try #require(ledger.entitlement).expiresAt
+    ledger.expire(at: ends.addingTimeInterval(-day))
+    #expect(ledger.buy(.annual, at: ends) == .started)
+    ledger.refund(at: ends.addingTimeInterval(day))
+    #expect(ledger.buy(.monthly, at: ends.addingTimeInterval(2 * day)) == .started)
+  }
+
+  @Test("a cancelled plan with a waiting downgrade ends without renewing into it")
+  func cancelledDowngradeNeverStarts() throws {
+    var ledger = TestStoreLedger()
+    ledger.buy(.annual, at: bought)
+    let ends = try #require(ledger.entitlement).expiresAt
+    ledger.buy(.monthly, at: bought.addingTimeInterval(day))
+    ledger.cancel(at: bought.addingTimeInterval(2 * day))
+    let now = bought.addingTimeInterval(3 * day)
+    #expect(
+      AccessPolicy.evaluate(trial: trial, store: ledger.report(at: now), now: now)
+        == .subscribed(plan: .annual, renewsOrExpiresAt: ends, willRenew: false))
+    #expect(AccessPolicy.evaluate(trial: trial, store: ledger.report(at: ends), now: ends) == .expired)
   }
 }

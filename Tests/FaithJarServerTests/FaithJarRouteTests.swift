@@ -84,7 +84,7 @@ struct FaithJarRouteTests {
   @Test("reading a verse changes nothing: the same verse until another is asked for")
   func getIsSafe() async throws {
     try await withFaithJar(clock: ManualClock(start)) { visitor in
-      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/welcome")
       _ = try await visitor.post("/faith-jar/verse/joy/next")
       let first = verseText(in: try await visitor.get("/faith-jar/verse/joy").body)
       let second = verseText(in: try await visitor.get("/faith-jar/verse/joy").body)
@@ -95,7 +95,7 @@ struct FaithJarRouteTests {
   @Test("the translation changes text and label together; an unknown one is a friendly 400")
   func translation() async throws {
     try await withFaithJar(clock: ManualClock(start)) { visitor in
-      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/welcome")
       _ = try await visitor.post("/faith-jar/verse/gratitude/next")
       let chosen = try await visitor.post(
         "/faith-jar/translation", form: "translation=kjv&return=%2Ffaith-jar%2Fverse%2Fgratitude")
@@ -114,7 +114,7 @@ struct FaithJarRouteTests {
     arguments: ["https://evil.example/", "//evil.example", "/elsewhere"])
   func openRedirect(target: String) async throws {
     try await withFaithJar(clock: ManualClock(start)) { visitor in
-      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/welcome")
       let encoded = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
       let response = try await visitor.post("/faith-jar/translation", form: "translation=web&return=\(encoded)")
       #expect(response.location == "/faith-jar/")
@@ -124,7 +124,7 @@ struct FaithJarRouteTests {
   @Test("favourites: save, list, remove; an unknown verse is a 404")
   func favourites() async throws {
     try await withFaithJar(clock: ManualClock(start)) { visitor in
-      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/welcome")
       _ = try await visitor.post("/faith-jar/verse/sadness/next")
       let page = try await visitor.get("/faith-jar/verse/sadness").body
       let id = try #require(page.firstMatch(of: #/action="/faith-jar/favourites/([a-z0-9-]+)"/#)).1
@@ -149,7 +149,7 @@ struct FaithJarRouteTests {
   @Test("support resources appear for anxiety, sadness, loneliness and anger only")
   func supportLink() async throws {
     try await withFaithJar(clock: ManualClock(start)) { visitor in
-      _ = try await visitor.get("/faith-jar/")
+      _ = try await visitor.post("/faith-jar/welcome")
       for emotion in Emotion.allCases {
         _ = try await visitor.post("/faith-jar/verse/\(emotion.rawValue)/next")
         let page = try await visitor.get("/faith-jar/verse/\(emotion.rawValue)").body
@@ -174,10 +174,96 @@ struct FaithJarRouteTests {
       let paywall = try await visitor.get("/faith-jar/paywall").body
       #expect(paywall.contains("Your free week has ended") && paywall.contains("test store"))
       let bought = try await visitor.post("/faith-jar/purchase/annual")
-      #expect(bought.location == "/faith-jar/")
+      #expect(bought.location == "/faith-jar/subscription?change=started")
       #expect(try await visitor.get("/faith-jar/").status == .ok)
       _ = try await visitor.post("/faith-jar/test-store/refund")
       #expect(try await visitor.get("/faith-jar/").location == "/faith-jar/paywall")
+    }
+  }
+
+  @Test("a purchase is confirmed with the plan, its price and the day it renews")
+  func purchaseConfirmation() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.post("/faith-jar/welcome")
+      let bought = try await visitor.post("/faith-jar/purchase/monthly")
+      let page = try await visitor.get(try #require(bought.location)).body
+      #expect(page.contains("Thank you for subscribing"))
+      let renews = Formats(.english).longDate(start.addingTimeInterval(30 * 86_400))
+      #expect(page.contains("Monthly plan · $4.99 / month · renews on \(renews)"))
+      #expect(page.contains("data-primary-action>Back to the verses</a>"))
+    }
+  }
+
+  @Test("Monthly bought over a paid Annual starts at the renewal, and the screen says when")
+  func downgradeAtRenewal() async throws {
+    let clock = ManualClock(start)
+    try await withFaithJar(clock: clock) { visitor in
+      _ = try await visitor.post("/faith-jar/welcome")
+      _ = try await visitor.post("/faith-jar/purchase/annual")
+      clock.advance(by: 40 * 86_400)
+      let switched = try await visitor.post("/faith-jar/purchase/monthly")
+      #expect(switched.location == "/faith-jar/subscription?change=scheduled")
+      let renewal = Formats(.english).longDate(start.addingTimeInterval(365 * 86_400))
+      let page = try await visitor.get("/faith-jar/subscription?change=scheduled").body
+      #expect(page.contains("<h1 id=\"confirmation-title\">Monthly starts on \(renewal)</h1>"))
+      #expect(page.contains("Your Annual plan stays with you until then"))
+      #expect(try await visitor.get("/faith-jar/paywall").body.contains("Monthly starts on \(renewal)"))
+      let upgraded = try await visitor.post("/faith-jar/purchase/annual")
+      #expect(upgraded.location == "/faith-jar/subscription?change=kept")
+      #expect(!(try await visitor.get("/faith-jar/paywall").body.contains("Monthly starts on")))
+    }
+  }
+
+  @Test("without a subscription the confirmation address leads to the plans")
+  func confirmationWithoutPurchase() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.post("/faith-jar/welcome")
+      #expect(try await visitor.get("/faith-jar/subscription?change=started").location == "/faith-jar/paywall")
+    }
+  }
+
+  @Test("the plans are one tap from the feelings: Subscribe during the trial, Your plan once bought")
+  func subscribeEntry() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.post("/faith-jar/welcome")
+      #expect(try await visitor.get("/faith-jar/").body.contains("<a href=\"/faith-jar/paywall\">Subscribe</a>"))
+      _ = try await visitor.post("/faith-jar/purchase/annual")
+      #expect(try await visitor.get("/faith-jar/").body.contains("<a href=\"/faith-jar/paywall\">Your plan</a>"))
+    }
+  }
+
+  @Test("a verse link opens for a returning visitor, and after onboarding for a first-time one")
+  func deepLink() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      let first = try await visitor.get("/faith-jar/verse/joy")
+      #expect(first.location == "/faith-jar/?next=/faith-jar/verse/joy")
+      let onboarding = try await visitor.get(try #require(first.location)).body
+      #expect(onboarding.contains("href=\"/faith-jar/?page=2&amp;next=/faith-jar/verse/joy\""))
+      #expect(onboarding.contains("<input type=\"hidden\" name=\"return\" value=\"/faith-jar/verse/joy\">"))
+      let started = try await visitor.post("/faith-jar/welcome", form: "return=%2Ffaith-jar%2Fverse%2Fjoy")
+      #expect(started.location == "/faith-jar/verse/joy")
+      let verse = try await visitor.get("/faith-jar/verse/joy")
+      #expect(verse.status == .ok && verseText(in: verse.body) != nil)
+      // Returning: a feeling never drawn on this device opens with its next verse.
+      let other = try await visitor.get("/faith-jar/verse/gratitude")
+      #expect(other.status == .ok && verseText(in: other.body) != nil)
+      // Onboarding goes on only to Faith Jar's own verse screens.
+      #expect(
+        try await visitor.post("/faith-jar/welcome", form: "return=https%3A%2F%2Fevil.example").location
+          == "/faith-jar/")
+    }
+  }
+
+  @Test("a saved verse shows a filled heart, pressed; an unsaved one an outline")
+  func filledHeart() async throws {
+    try await withFaithJar(clock: ManualClock(start)) { visitor in
+      _ = try await visitor.post("/faith-jar/welcome")
+      let page = try await visitor.get("/faith-jar/verse/joy").body
+      #expect(page.contains("aria-pressed=\"false\"><svg class=\"icon\""))
+      let id = try #require(page.firstMatch(of: #/action="/faith-jar/favourites/([a-z0-9-]+)"/#)).1
+      _ = try await visitor.post("/faith-jar/favourites/\(id)", form: "favourite=1")
+      let saved = try await visitor.get("/faith-jar/verse/joy").body
+      #expect(saved.contains("aria-pressed=\"true\"><svg class=\"icon icon--filled\""))
     }
   }
 

@@ -63,6 +63,14 @@ struct FaithJarSnapshotTests {
       clock.advance(by: 7 * 86_400)
       expectSnapshot(try await Self.page(visitor.client, cookie, "/faith-jar/"), named: "locked-redirect")
       expectSnapshot(try await Self.page(visitor.client, cookie, "/faith-jar/paywall"), named: "paywall-expired")
+      _ = try await visitor.post("/faith-jar/purchase/annual")
+      expectSnapshot(
+        try await Self.page(visitor.client, cookie, "/faith-jar/subscription?change=started"),
+        named: "subscription-started")
+      _ = try await visitor.post("/faith-jar/purchase/monthly")
+      expectSnapshot(
+        try await Self.page(visitor.client, cookie, "/faith-jar/subscription?change=scheduled"),
+        named: "subscription-scheduled")
     }
   }
 

@@ -1,4 +1,6 @@
-"""Shared fixtures: the running server's URL and a headless Chromium at the reference phone size."""
+"""Shared fixtures: the running server's URL, and a headless Chromium that every test uses at two
+phone sizes (390×844, a current iPhone, and 360×640, a small Android phone), each in the light and
+the dark look."""
 
 import json
 import os
@@ -7,9 +9,13 @@ import shutil
 
 import pytest
 from selenium import webdriver
+from selenium.webdriver.common.by import By
 from selenium.webdriver.chrome.service import Service
 
 PHONE = (390, 844)
+SMALL_PHONE = (360, 640)
+# Every test runs once per look: two phone sizes, light and dark.
+LOOKS = [(size, scheme) for size in (PHONE, SMALL_PHONE) for scheme in ("light", "dark")]
 
 
 @pytest.fixture(scope="session")
@@ -66,11 +72,56 @@ def forget_everything(driver, base_url):
     driver.get_log("browser")
 
 
+@pytest.fixture(params=LOOKS, ids=[f"{w}x{h}-{scheme}" for (w, h), scheme in LOOKS])
+def look(request):
+    """The phone size and colour scheme of this run of a test."""
+    return request.param
+
+
+def emulate(driver, look, media=()):
+    """Shows pages at the look's phone size (3× density, touch) with its colour scheme, plus any
+    other media features a test asks for, such as reduced motion."""
+    (width, height), scheme = look
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 3, "mobile": True})
+    features = [{"name": "prefers-color-scheme", "value": scheme}]
+    features += [{"name": name, "value": value} for name, value in media]
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+
+
 @pytest.fixture
-def fresh(driver, base_url):
-    """A first-time visitor in a browser that remembers nothing of earlier tests."""
+def fresh(driver, base_url, look):
+    """A first-time visitor, in this run's look, in a browser that remembers nothing of earlier
+    tests. After the test, the screen it ended on must show its primary actions without scrolling."""
     forget_everything(driver, base_url)
-    return driver
+    emulate(driver, look)
+    yield driver
+    if driver.current_url.startswith(base_url):
+        assert primary_actions_out_of_view(driver) == [], f"primary actions below the fold at {look}"
+
+
+def primary_actions_out_of_view(driver):
+    """The screen's primary actions (`data-primary-action`) not wholly inside the viewport when the
+    page is scrolled to its top, as a reader first sees it, by their text or label."""
+    return driver.execute_script(
+        "window.scrollTo(0, 0);"
+        "const out = [];"
+        "for (const element of document.querySelectorAll('[data-primary-action]')) {"
+        "  if (!element.getClientRects().length) continue;"  # not shown on this screen
+        "  const r = element.getBoundingClientRect();"
+        "  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth)"
+        "    out.push((element.getAttribute('aria-label') || element.textContent).trim());"
+        "}"
+        "return out;")
+
+
+def assert_primary_actions_in_view(driver, at_least=1):
+    """Checks the screen has its primary actions and that all of them are on screen unscrolled."""
+    count = driver.execute_script(
+        "return [...document.querySelectorAll('[data-primary-action]')]"
+        ".filter(e => e.getClientRects().length).length")
+    assert count >= at_least, f"{driver.current_url} shows {count} primary actions, expected {at_least}"
+    assert primary_actions_out_of_view(driver) == [], driver.current_url
 
 
 @pytest.fixture
@@ -111,3 +162,17 @@ def run_axe(driver):
 def severe_console_messages(driver):
     """Console errors, which include every Content-Security-Policy violation."""
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def press(driver, selector):
+    """Taps a control in place (no page load), first scrolling it to the middle of the screen as a
+    reader would, clear of any bar fixed to an edge."""
+    element = driver.find_element(By.CSS_SELECTOR, selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def text_of(driver, selector):
+    """An element's text read in one step, safe while the page swaps parts in place."""
+    return driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.textContent.trim() : null", selector)

@@ -5,13 +5,13 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import run_axe, severe_console_messages
+from conftest import assert_primary_actions_in_view, press, run_axe, severe_console_messages, text_of
 
 
 def tap(driver, selector):
     """Taps a link or button that loads a new page, and waits until that page has loaded."""
     driver.execute_script("window.__previousPage = true")
-    driver.find_element(By.CSS_SELECTOR, selector).click()
+    press(driver, selector)
     WebDriverWait(driver, 5).until(lambda d: d.execute_script(
         "return window.__previousPage === undefined && document.readyState === 'complete'"))
 
@@ -68,30 +68,127 @@ def test_thirty_more_verses_cross_fade_in_place_and_never_repeat_back_to_back(fr
     assert severe_console_messages(fresh) == []
 
 
-def test_the_translation_choice_changes_the_text_and_its_label(fresh, base_url):
+def stays_on_this_page(driver):
+    """Marks the page, so a later check can tell an in-place update from a page load."""
+    driver.execute_script("window.__samePage = true")
+
+
+def still_the_same_page(driver):
+    return driver.execute_script("return window.__samePage === true")
+
+
+def test_the_translation_choice_changes_the_text_and_its_label_in_place(fresh, base_url):
     fresh.get(base_url + "/faith-jar/")
     tap(fresh, ".onboarding .skip")
     tap(fresh, ".emotion--gratitude")
     before = verse_text(fresh)
+    stays_on_this_page(fresh)
     fresh.find_element(By.CSS_SELECTOR, "#translation option[value='kjv']").click()
-    tap(fresh, ".verse-tools .translation-form button")
-    assert text(fresh, ".verse-reference abbr") == "KJV"
+    press(fresh, ".verse-tools .translation-form button")
+    WebDriverWait(fresh, 5).until(lambda d: text_of(d, ".verse-reference abbr") == "KJV")
     assert verse_text(fresh) != before
+    assert still_the_same_page(fresh)
+    fresh.refresh()
+    assert text(fresh, ".verse-reference abbr") == "KJV"
 
 
-def test_a_favourite_appears_in_the_list(fresh, base_url):
+def test_a_favourite_is_saved_in_place_with_a_filled_heart_and_appears_in_the_list(fresh, base_url):
     fresh.get(base_url + "/faith-jar/")
     tap(fresh, ".onboarding .skip")
     tap(fresh, ".emotion--joy")
     reference = text(fresh, ".verse-reference").split(" BSB")[0].lstrip("— ")
-    tap(fresh, ".verse-tools form button")
+    heart_fill = "return getComputedStyle(document.querySelector('.favourite-form svg')).fill"
+    assert fresh.execute_script(heart_fill) == "none"
+    stays_on_this_page(fresh)
+    press(fresh, ".favourite-form button")
+    WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+        "return document.querySelector('.favourite-form button').getAttribute('aria-pressed') === 'true'"))
+    assert still_the_same_page(fresh)
+    assert fresh.execute_script(heart_fill) != "none"
+    assert fresh.execute_script("return document.activeElement.matches('.favourite-form button')")
     fresh.get(base_url + "/faith-jar/favourites")
     assert reference in fresh.find_element(By.CSS_SELECTOR, ".favourites").text
+    stays_on_this_page(fresh)
+    press(fresh, ".favourites form button")
+    WebDriverWait(fresh, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".favourites .empty"))
+    assert still_the_same_page(fresh)
+
+
+def test_a_tap_while_the_new_verse_fades_in_counts(fresh, base_url):
+    fresh.get(base_url + "/faith-jar/")
+    tap(fresh, ".onboarding .skip")
+    tap(fresh, ".emotion--anxiety")
+    fresh.execute_script(
+        "window.__shown = [];"
+        "new MutationObserver(() => {"
+        "  const id = document.querySelector('article.verse').dataset.verseId;"
+        "  if (window.__shown[window.__shown.length - 1] !== id) window.__shown.push(id);"
+        "}).observe(document.querySelector('main'), {childList: true, subtree: true});")
+    first = verse_text(fresh)
+    fresh.find_element(By.CSS_SELECTOR, ".round-button--primary").click()
+    # The next verse is in and readable, still fading in: tap again at once.
+    WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+        "const a = document.querySelector('article.verse');"
+        "return a.querySelector('.verse-text').textContent.trim() !== arguments[0]"
+        " && !a.classList.contains('is-faded')", first))
+    fresh.find_element(By.CSS_SELECTOR, ".round-button--primary").click()
+    WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+        "return window.__shown.length === 2 && !document.querySelector('main').hasAttribute('aria-busy')"))
+    shown = fresh.execute_script("return window.__shown")
+    assert len(set(shown)) == 2
+    assert fresh.find_element(By.CSS_SELECTOR, "form.another-verse").get_attribute("data-taps") == "2"
+
+
+def test_the_verse_wears_its_feelings_tint_and_keeps_its_actions_on_screen(fresh, base_url, look):
+    fresh.get(base_url + "/faith-jar/")
+    tap(fresh, ".onboarding .skip")
+    assert_primary_actions_in_view(fresh, at_least=6)  # the six feelings
+    tap(fresh, ".emotion--loneliness")
+    tint = fresh.execute_script(
+        "return getComputedStyle(document.body).getPropertyValue('--color-loneliness-tint').trim()")
+    background = fresh.execute_script("return getComputedStyle(document.body).backgroundColor")
+    red, green, blue = (int(tint[i:i + 2], 16) for i in (1, 3, 5))
+    assert background == f"rgb({red}, {green}, {blue})"
+    assert (red + green + blue < 240) == (look[1] == "dark")
+    assert_primary_actions_in_view(fresh, at_least=2)  # Close and Another verse
+    # However long the reading above them.
+    fresh.execute_script(
+        "document.querySelector('.explanation').textContent = 'A long explanation. '.repeat(200)")
+    assert_primary_actions_in_view(fresh, at_least=2)
+
+
+def test_a_shared_verse_link_opens_after_onboarding_for_a_first_visit(fresh, base_url):
+    fresh.get(base_url + "/faith-jar/verse/joy")
+    assert "next=" in fresh.current_url
+    tap(fresh, ".onboarding a.button")  # reading on through the pages keeps the way
+    tap(fresh, ".onboarding .skip")
+    assert fresh.current_url == base_url + "/faith-jar/verse/joy"
+    assert verse_text(fresh)
+    # Returning: the link opens at once.
+    fresh.get(base_url + "/faith-jar/verse/gratitude")
+    assert fresh.current_url == base_url + "/faith-jar/verse/gratitude"
+    assert verse_text(fresh)
+
+
+def test_subscribing_during_the_trial_is_confirmed_with_the_plan_price_and_renewal(fresh, base_url):
+    fresh.get(base_url + "/faith-jar/")
+    tap(fresh, ".onboarding .skip")
+    tap(fresh, "nav a[href='/faith-jar/paywall']")
+    tap(fresh, "form[action='/faith-jar/purchase/annual'] button")
+    assert text(fresh, "h1") == "Thank you for subscribing"
+    assert "Annual plan · $29.99 / year · renews on" in text(fresh, ".confirmation-plan")
+    assert_primary_actions_in_view(fresh)
+    # Monthly bought over the Annual waits for the renewal, and says when.
+    fresh.get(base_url + "/faith-jar/paywall")
+    tap(fresh, "form[action='/faith-jar/purchase/monthly'] button")
+    assert text(fresh, "h1").startswith("Monthly starts on ")
+    tap(fresh, "[data-primary-action]")
+    assert text(fresh, ".subtitle") == "How are you feeling today?"
 
 
 PAGES = [
     "/faith-jar/?page=1", "/faith-jar/?page=2", "/faith-jar/?page=3", "/faith-jar/favourites",
-    "/faith-jar/paywall", "/faith-jar/about", "/faith-jar/support",
+    "/faith-jar/paywall", "/faith-jar/about", "/faith-jar/support", "/faith-jar/offline?emotion=sadness",
 ]
 
 
@@ -107,6 +204,18 @@ def test_every_faith_jar_page_has_no_serious_or_critical_accessibility_violation
               if v["impact"] in ("serious", "critical")]
     tap(fresh, ".emotion--anger")
     found += [("verse", v["id"], [n["target"] for n in v["nodes"]]) for v in run_axe(fresh)
+              if v["impact"] in ("serious", "critical")]
+    press(fresh, ".favourite-form button")
+    WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+        "return document.querySelector('.favourite-form button').getAttribute('aria-pressed') === 'true'"))
+    found += [("verse, saved", v["id"], [n["target"] for n in v["nodes"]]) for v in run_axe(fresh)
+              if v["impact"] in ("serious", "critical")]
+    for path in ("/faith-jar/favourites", "/faith-jar/paywall"):
+        fresh.get(base_url + path)
+        found += [(path + " (saved, trial)", v["id"], [n["target"] for n in v["nodes"]]) for v in run_axe(fresh)
+                  if v["impact"] in ("serious", "critical")]
+    tap(fresh, "form[action='/faith-jar/purchase/annual'] button")
+    found += [("confirmation", v["id"], [n["target"] for n in v["nodes"]]) for v in run_axe(fresh)
               if v["impact"] in ("serious", "critical")]
     assert found == []
 
@@ -155,7 +264,7 @@ def test_with_the_network_off_verses_keep_coming_without_repeats(fresh, base_url
             # Swapped in, and the fade finished (the button is usable again).
             WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
                 "return document.querySelector('.verse-text').textContent.trim() !== arguments[0]"
-                " && !document.querySelector('.round-button--primary').disabled", previous))
+                " && !document.querySelector('main').hasAttribute('aria-busy')", previous))
             current = verse_text(fresh)
             assert current and current != previous
             previous = current
@@ -178,7 +287,7 @@ def another_verse(driver, previous):
     driver.find_element(By.CSS_SELECTOR, ".round-button--primary").click()
     WebDriverWait(driver, 5).until(lambda d: d.execute_script(
         "return document.querySelector('.verse-text').textContent.trim() !== arguments[0]"
-        " && !document.querySelector('.round-button--primary').disabled", previous))
+        " && !document.querySelector('main').hasAttribute('aria-busy')", previous))
     return verse_text(driver)
 
 
@@ -231,6 +340,8 @@ def test_the_free_week_ends_then_a_test_purchase_restores_access(fresh, base_url
     assert fresh.current_url.endswith("/faith-jar/paywall")
     # A test purchase unlocks at once.
     tap(fresh, "form[action='/faith-jar/purchase/monthly'] button")
+    assert text(fresh, "h1") == "Thank you for subscribing"
+    tap(fresh, "[data-primary-action]")
     assert text(fresh, ".subtitle") == "How are you feeling today?"
     assert not fresh.find_elements(By.CSS_SELECTOR, ".trial-banner")
     tap(fresh, ".emotion--anxiety")

@@ -9,8 +9,9 @@
 public enum AccessState: Sendable, Equatable {
   /// In the 7-day trial, with this much of it left.
   case trial(remaining: TimeInterval)
-  /// Paid up; the date is when it renews (or ends, if cancelled).
-  case subscribed(plan: Plan, renewsOrExpiresAt: Date, willRenew: Bool)
+  /// Paid up; the date is when it renews (or ends, if cancelled), and `renewsTo` a lower plan
+  /// that takes over at that renewal.
+  case subscribed(plan: Plan, renewsOrExpiresAt: Date, willRenew: Bool, renewsTo: Plan? = nil)
   /// The trial is over and nothing is paid: only the paywall, restore and attribution are reachable.
   case expired
   /// The store could not be asked. Faith Jar never locks anyone out over its own outage.
@@ -63,7 +64,9 @@ public enum AccessPolicy {
     switch store {
     case .entitlements(let entitlements):
       if let best = entitlements.filter({ $0.isActive(at: effectiveNow) }).max(by: { $0.expiresAt < $1.expiresAt }) {
-        return .subscribed(plan: best.plan, renewsOrExpiresAt: best.expiresAt, willRenew: best.willRenew)
+        return .subscribed(
+          plan: best.plan, renewsOrExpiresAt: best.expiresAt, willRenew: best.willRenew,
+          renewsTo: best.willRenew ? best.renewsTo : nil)
       }
       let remaining = trialLength - trial.elapsed(at: now)
       return remaining > 0 ? .trial(remaining: remaining) : .expired

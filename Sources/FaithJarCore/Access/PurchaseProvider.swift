@@ -40,9 +40,14 @@ public struct TestStoreLedger: Codable, Sendable, Equatable {
 
   /// The entitlement as the store would report it at `now`: a renewing subscription whose period
   /// has ended has been renewed, period by period, as a real store does.
+  /// A downgrade waiting for the renewal takes over at the first renewal.
   public func entitlements(at now: Date) -> [Entitlement] {
     guard var current = entitlement else { return [] }
     while current.willRenew, current.revokedAt == nil, now >= current.expiresAt {
+      if let next = current.renewsTo {
+        current.plan = next
+        current.renewsTo = nil
+      }
       current.expiresAt = current.plan.periodEnd(startingAt: current.expiresAt)
     }
     return [current]
@@ -53,11 +58,24 @@ public struct TestStoreLedger: Codable, Sendable, Equatable {
     isOutage ? .unavailable : .entitlements(entitlements(at: now))
   }
 
+  /// Buys `plan` at `now` by ``PlanChange``'s rule, and says what changed.
   @discardableResult
-  public mutating func buy(_ plan: Plan, at now: Date) -> Entitlement {
-    let bought = Entitlement(plan: plan, expiresAt: plan.periodEnd(startingAt: now))
-    entitlement = bought
-    return bought
+  public mutating func buy(_ plan: Plan, at now: Date) -> PlanChange {
+    let current = entitlements(at: now).first
+    let change = PlanChange.buying(plan, over: current, at: now)
+    switch change {
+    case .started, .upgraded:
+      entitlement = Entitlement(plan: plan, expiresAt: plan.periodEnd(startingAt: now))
+    case .scheduled:
+      entitlement = current.map {
+        var e = $0; e.willRenew = true; e.renewsTo = plan; return e
+      }
+    case .kept:
+      entitlement = current.map {
+        var e = $0; e.willRenew = true; e.renewsTo = nil; return e
+      }
+    }
+    return change
   }
 
   /// Turns off renewal: access lasts to the end of the paid period.
@@ -99,7 +117,10 @@ public actor TestPurchaseProvider: PurchaseProvider {
 
   public func purchase(_ plan: Plan) throws(PurchaseProviderError) -> PurchaseOutcome {
     guard !ledger.isOutage else { throw .unavailable }
-    return .purchased(ledger.buy(plan, at: now()))
+    let at = now()
+    ledger.buy(plan, at: at)
+    guard let entitlement = ledger.entitlements(at: at).first else { return .pending }
+    return .purchased(entitlement)
   }
 
   public func restore() throws(PurchaseProviderError) -> [Entitlement] { try entitlements() }

@@ -26,10 +26,11 @@ public struct FaithJarDevice: Codable, Sendable, Equatable {
     state.access(store: store.report(at: now), at: now)
   }
 
-  /// A purchase through the test store: refused whole while the store is out.
-  public mutating func purchase(_ plan: Plan, at now: Date) throws(PurchaseProviderError) {
+  /// A purchase through the test store, and what it changed: refused whole while the store is out.
+  @discardableResult
+  public mutating func purchase(_ plan: Plan, at now: Date) throws(PurchaseProviderError) -> PlanChange {
     guard !store.isOutage else { throw .unavailable }
-    store.buy(plan, at: now)
+    return store.buy(plan, at: now)
   }
 
   /// What "Restore purchases" finds, given the access it leads to.

@@ -11,9 +11,12 @@ public struct EmotionListScreen: Sendable, Equatable {
   public let emotions = Emotion.allCases
   /// Shown during the trial ("5 days left in your free week"); never on the verse itself.
   public let trialBanner: Message<FaithJarText>?
+  /// The way to the plans, always there: "Subscribe" until one is bought, then "Your plan".
+  public let planEntry: FaithJarText
 
   public init(access: AccessState) {
     trialBanner = access.trialDaysLeft.map { Message(.trialBanner, ["days": $0]) }
+    if case .subscribed = access { planEntry = .yourPlanEntry } else { planEntry = .subscribeEntry }
   }
 }
 
@@ -49,7 +52,7 @@ public struct PaywallScreen: Sendable, Equatable {
   public init(access: AccessState) {
     switch access {
     case .expired: message = .paywallExpired
-    case .subscribed(_, _, let willRenew) where !willRenew: message = .paywallCancelled
+    case .subscribed(_, _, let willRenew, _) where !willRenew: message = .paywallCancelled
     default: message = .paywallSupport
     }
   }

@@ -38,6 +38,21 @@ public enum FaithJarText: String, TextKey {
   case storeUnavailable = "store.unavailable"
   case storeUnavailableRetry = "store.unavailable.retry"
   case nothingToRestore = "restore.nothing"
+  case planRenews = "subscription.renews"
+  case planEnds = "subscription.ends"
+  case planSwitches = "subscription.switches"
+  case planUntil = "subscription.until"
+  case planSwitchesPrice = "subscription.switches.price"
+  case currentPlan = "subscription.current"
+  case confirmationStarted = "confirmation.started"
+  case confirmationUpgraded = "confirmation.upgraded"
+  case confirmationScheduled = "confirmation.scheduled"
+  case confirmationScheduledBody = "confirmation.scheduled.body"
+  case confirmationKept = "confirmation.kept"
+  case confirmationRead = "confirmation.read"
+  case confirmationManage = "confirmation.manage"
+  case subscribeEntry = "entry.subscribe"
+  case yourPlanEntry = "entry.your-plan"
 }
 
 /// Faith Jar's catalogs: English, the language it ships in.
@@ -77,5 +92,20 @@ public enum FaithJarTexts {
       .storeUnavailable: "The store could not be reached. Nothing was charged; please try again.",
       .storeUnavailableRetry: "The store could not be reached. Please try again.",
       .nothingToRestore: "No subscription was found to restore.",
+      .planRenews: "{plan} plan · {price} · renews on {date}",
+      .planEnds: "{plan} plan · ends on {date}",
+      .planSwitches: "{plan} starts on {date}",
+      .planUntil: "{plan} plan · {price} · until {date}",
+      .planSwitchesPrice: "{plan} starts on {date} · {price}",
+      .currentPlan: "Your plan",
+      .confirmationStarted: "Thank you for subscribing",
+      .confirmationUpgraded: "You\u{2019}re on {plan} now",
+      .confirmationScheduled: "{plan} starts on {date}",
+      .confirmationScheduledBody:
+        "Your {current} plan stays with you until then. Nothing changes, and nothing more is charged, before that day.",
+      .confirmationKept: "{plan} is already yours, and it will renew.",
+      .confirmationRead: "Back to the verses",
+      .confirmationManage: "See the plans",
+      .subscribeEntry: "Subscribe", .yourPlanEntry: "Your plan",
     ])
 }

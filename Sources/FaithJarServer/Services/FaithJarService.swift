@@ -56,16 +56,10 @@ struct FaithJarService: Sendable {
     }
   }
 
-  /// A test-store purchase; false when the store is out (nothing is charged or changed).
-  func purchase(_ plan: Plan, for id: IdempotencyID) async throws -> Bool {
-    try await update(id) { device, now in
-      do {
-        try device.purchase(plan, at: now)
-        return true
-      } catch {
-        return false
-      }
-    }
+  /// A test-store purchase and what it changed; nil when the store is out (nothing is charged or
+  /// changed).
+  func purchase(_ plan: Plan, for id: IdempotencyID) async throws -> PlanChange? {
+    try await update(id) { device, now in try? device.purchase(plan, at: now) }
   }
 
   func restore(for id: IdempotencyID) async throws -> RestoreOutcome {

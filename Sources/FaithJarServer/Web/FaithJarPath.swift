@@ -14,6 +14,8 @@ enum FaithJarPath {
   static let favourite = RoutePath(app: app, "/favourites/:verse")
   static let paywall = RoutePath(app: app, "/paywall")
   static let purchase = RoutePath(app: app, "/purchase/:plan")
+  /// What a purchase did: the plan, its price and when it renews (or when a downgrade starts).
+  static let subscription = RoutePath(app: app, "/subscription")
   static let restore = RoutePath(app: app, "/restore")
   static let testStore = RoutePath(app: app, "/test-store/:action")
   static let testClock = RoutePath(app: app, "/test-clock/:action")

@@ -25,6 +25,7 @@ struct FaithJarRoutes: Sendable {
     web.post(FaithJarPath.favourite.pattern, use: setFavourite)
     web.get(FaithJarPath.paywall.pattern, use: paywall)
     web.post(FaithJarPath.purchase.pattern, use: purchase)
+    web.get(FaithJarPath.subscription.pattern, use: subscription)
     web.post(FaithJarPath.restore.pattern, use: restore)
     web.post(FaithJarPath.testStore.pattern, use: testStore)
     if service.testDeviceClock { web.post(FaithJarPath.testClock.pattern, use: moveDeviceClock) }
@@ -42,7 +43,8 @@ struct FaithJarRoutes: Sendable {
     guard visit.device.state.onboardingCompleted else {
       let page = request.uri.queryParameters.get("page", as: Int.self) ?? 1
       guard (1...OnboardingPage.all.count).contains(page) else { throw OrchardError.notFound }
-      return pages.response(Self.view(context).onboarding(page: page - 1))
+      let next = request.uri.queryParameters.get("next").flatMap(Self.verseLink)
+      return pages.response(Self.view(context).onboarding(page: page - 1, next: next))
     }
     guard visit.access.grantsAccess else { return .seeOther(FaithJarPath.paywall.path) }
     return pages.response(
@@ -52,10 +54,19 @@ struct FaithJarRoutes: Sendable {
 
   @Sendable func verse(_ request: Request, context: AppRequestContext) async throws -> Response {
     let emotion = try Self.emotion(in: context)
-    let visit = try await service.visit(try context.deviceID())
+    let id = try context.deviceID()
+    var visit = try await service.visit(id)
+    // A shared or bookmarked link opens after onboarding for a first-time visitor.
+    guard visit.device.state.onboardingCompleted else {
+      return .seeOther(FaithJarPath.home.path + "?next=" + FaithJarPath.verse.link(emotion.rawValue))
+    }
     guard visit.access.grantsAccess else { return .seeOther(FaithJarPath.paywall.path) }
+    // Reached without drawing first (a link, a bookmark): the feeling's next verse is dealt now.
+    if visit.device.state.currentVerse(for: emotion, in: service.library) == nil {
+      guard try await service.draw(emotion, for: id) else { return .seeOther(FaithJarPath.paywall.path) }
+      visit = try await service.visit(id)
+    }
     let state = visit.device.state
-    // Reached without drawing first (a bookmark): the emotion list offers the feeling again.
     guard let verse = state.currentVerse(for: emotion, in: service.library) else {
       return .seeOther(FaithJarPath.home.path)
     }
@@ -97,8 +108,9 @@ struct FaithJarRoutes: Sendable {
   // MARK: Actions (POST, then see-other to a page)
 
   @Sendable func completeOnboarding(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let form = try await FormFields(request, context: context)
     try await service.completeOnboarding(try context.deviceID())
-    return .seeOther(FaithJarPath.home.path)
+    return .seeOther(form["return"].flatMap(Self.verseLink) ?? FaithJarPath.home.path)
   }
 
   @Sendable func nextVerse(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -133,10 +145,20 @@ struct FaithJarRoutes: Sendable {
 
   @Sendable func purchase(_ request: Request, context: AppRequestContext) async throws -> Response {
     guard let plan = context.parameters.get("plan").flatMap(Plan.init(rawValue:)) else { throw OrchardError.notFound }
-    guard try await service.purchase(plan, for: try context.deviceID()) else {
+    guard let change = try await service.purchase(plan, for: try context.deviceID()) else {
       return .seeOther(FaithJarPath.paywall.path + "?notice=" + RestoreOutcome.storeUnavailable.rawValue)
     }
-    return .seeOther(FaithJarPath.home.path)
+    return .seeOther(FaithJarPath.subscription.path + "?change=" + PurchaseNotice(change).rawValue)
+  }
+
+  /// The confirmation after a purchase, read from what the store now reports.
+  @Sendable func subscription(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let visit = try await service.visit(try context.deviceID())
+    let notice = request.uri.queryParameters.get("change").flatMap(PurchaseNotice.init(rawValue:)) ?? .kept
+    guard let page = Self.view(context).subscription(visit.access, notice: notice) else {
+      return .seeOther(FaithJarPath.paywall.path)
+    }
+    return pages.response(page)
   }
 
   @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -208,12 +230,31 @@ struct FaithJarRoutes: Sendable {
     return emotion
   }
 
+  /// A verse screen's own address, or nil: the only place onboarding carries a visitor on to.
+  static func verseLink(_ value: String) -> String? {
+    Emotion.allCases.map { FaithJarPath.verse.link($0.rawValue) }.first { $0 == value }
+  }
+
   /// Only a path inside Faith Jar may be returned to, never another site.
   static func localReturn(_ value: String?) -> String {
     guard let value, value.hasPrefix(FaithJarPath.home.path) || value == FaithJarPath.app, !value.contains("//"),
       !value.contains("\\")
     else { return FaithJarPath.home.path }
     return value
+  }
+}
+
+/// What a purchase did, as the confirmation's address carries it.
+enum PurchaseNotice: String, Sendable {
+  case started, upgraded, scheduled, kept
+
+  init(_ change: PlanChange) {
+    switch change {
+    case .started: self = .started
+    case .upgraded: self = .upgraded
+    case .scheduled: self = .scheduled
+    case .kept: self = .kept
+    }
   }
 }
 

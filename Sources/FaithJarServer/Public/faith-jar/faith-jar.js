@@ -143,45 +143,101 @@ function fade(element, className, duration) {
   return new Promise((resolve) => setTimeout(resolve, duration));
 }
 
-/** "Another verse" swaps the verse in place with the spec's cross-fade: 200 ms out, 300 ms in. */
+/** Fetches a page the way its form would post, and gives the parsed page, or null when the answer
+ * is not the page the form leads to (a locked trial, an error: the plain post shows those). */
+async function postForPage(form, expectedPath) {
+  const response = await fetch(form.action, {
+    method: "POST", credentials: "same-origin", redirect: "follow",
+    body: new URLSearchParams(new FormData(form)),
+  });
+  if (!response.ok || (expectedPath && new URL(response.url).pathname !== expectedPath)) return null;
+  return new DOMParser().parseFromString(await response.text(), "text/html");
+}
+
+/** Puts the parts named by `selectors` from `fresh` in place of the page's own. */
+function replaceParts(fresh, selectors) {
+  for (const selector of selectors) {
+    const incoming = fresh.querySelector(selector);
+    const current = document.querySelector(selector);
+    if (incoming && current) current.replaceWith(incoming);
+  }
+  document.title = fresh.title;
+}
+
+/** One "another verse": fade out, the next verse in place, fade in. False when the page version
+ * must take over. */
+async function swapVerse(form) {
+  try {
+    await reportOfflineReads();
+    const [fresh] = await Promise.all([
+      postForPage(form, form.dataset.verse), fade(document.querySelector("article.verse"), "is-faded", 200)]);
+    if (!fresh) return false;
+    replaceParts(fresh, ["article.verse", ".verse-tools", ".support-link"]);
+    const next = document.querySelector("article.verse");
+    next.classList.add("is-faded", "no-entrance");
+    next.getBoundingClientRect();
+    enhanceVerseTools();
+    await fade(next, "is-fading-in", 300);
+    next.querySelector(".verse-text").focus({ preventScroll: true });
+    return true;
+  } catch (error) {
+    // Only a failed connection reads from the kept verses; any answer from the server (a locked
+    // trial, an error page) goes through the page version instead.
+    const verse = error instanceof TypeError ? dealOffline(emotionOfPage()) : null;
+    if (!verse) return false;
+    const current = document.querySelector("article.verse");
+    fill(current, verse);
+    await fade(current, "is-fading-in", 300);
+    return true;
+  }
+}
+
+/** "Another verse" swaps the verse in place with the spec's cross-fade: 200 ms out, 300 ms in.
+ * The button is never disabled: a tap while a verse is still fading in is counted, and brings the
+ * next verse as soon as that one is in. */
 function enhanceAnotherVerse() {
   const form = document.querySelector("form.another-verse");
   if (!form || !document.querySelector("article.verse")) return;
+  let waiting = 0;
+  let swapping = false;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const button = form.querySelector("button");
-    button.disabled = true;
-    try {
-      await reportOfflineReads();
-      const request = fetch(form.action, { method: "POST", credentials: "same-origin", redirect: "follow" });
-      const [response] = await Promise.all([request, fade(document.querySelector("article.verse"), "is-faded", 200)]);
-      if (!response.ok || new URL(response.url).pathname !== form.dataset.verse) throw new Error("unexpected answer");
-      const page = new DOMParser().parseFromString(await response.text(), "text/html");
-      for (const selector of ["article.verse", ".verse-tools", ".support-link"]) {
-        const fresh = page.querySelector(selector);
-        const current = document.querySelector(selector);
-        if (fresh && current) current.replaceWith(fresh);
-      }
-      document.title = page.title;
-      const next = document.querySelector("article.verse");
-      next.classList.add("is-faded", "no-entrance");
-      next.getBoundingClientRect();
-      enhanceVerseTools();
-      await fade(next, "is-fading-in", 300);
-      next.querySelector(".verse-text").focus({ preventScroll: true });
-    } catch (error) {
-      // Only a failed connection reads from the kept verses; any answer from the server (a locked
-      // trial, an error page) goes through the page version instead.
-      const verse = error instanceof TypeError ? dealOffline(emotionOfPage()) : null;
-      if (!verse) {
+    waiting += 1;
+    form.dataset.taps = String(Number(form.dataset.taps || 0) + 1);
+    if (swapping) return;
+    swapping = true;
+    document.querySelector("main").setAttribute("aria-busy", "true");
+    while (waiting > 0) {
+      waiting -= 1;
+      if (!(await swapVerse(form))) {
         form.submit(); // the page version always works
         return;
       }
-      const current = document.querySelector("article.verse");
-      fill(current, verse);
-      await fade(current, "is-fading-in", 300);
-    } finally {
-      button.disabled = false;
+    }
+    swapping = false;
+    document.querySelector("main").removeAttribute("aria-busy");
+  });
+}
+
+/** Small changes (save a favourite, choose a translation) update the screen in place; the form's
+ * own post is the fallback. A form names the parts it changes in `data-in-place`. */
+function enhanceInPlaceForms() {
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.dataset.inPlace) return;
+    event.preventDefault();
+    const button = form.querySelector("button[type=submit]");
+    try {
+      const returnTo = form.querySelector("input[name=return]")?.value;
+      const fresh = await postForPage(form, returnTo && new URL(returnTo, location.href).pathname);
+      if (!fresh) throw new Error("unexpected answer");
+      replaceParts(fresh, form.dataset.inPlace.split(","));
+      enhanceVerseTools();
+      const again = form.dataset.focus && document.querySelector(form.dataset.focus);
+      if (again) again.focus();
+      else if (button && document.contains(button)) button.focus();
+    } catch {
+      form.submit();
     }
   });
 }
@@ -256,6 +312,7 @@ window.addEventListener("pagehide", () => { if ("speechSynthesis" in window) spe
 
 enhanceOfflineShell();
 enhanceAnotherVerse();
+enhanceInPlaceForms();
 enhanceVerseTools();
 enhanceOnboarding();
 enhanceEmotionTaps();

@@ -21,10 +21,8 @@ extension FaithJarPages {
     }
     let status: HTML = {
       switch access {
-      case .subscribed(let plan, let date, let willRenew):
-        let when = Formats(t.language).longDate(date)
-        return
-          "<p class=\"access-status\" role=\"status\">\(t(plan.title)) plan · \(willRenew ? "renews" : "ends") \(when)</p>"
+      case .subscribed:
+        return "<div class=\"access-status\" role=\"status\">\(planSummary(access))</div>"
       case .trial:
         let left = Message(FaithJarText.trialBanner, ["days": access.trialDaysLeft ?? 0])
         return "<p class=\"access-status\" role=\"status\">\(t(left))</p>"
@@ -54,6 +52,57 @@ extension FaithJarPages {
         \(clockShift.map(testClockControls) ?? "")
         \(back)
         <nav class="paywall-links" aria-label="Always available"><a href="\(FaithJarPath.about.path)">About the translations</a> · <a href="\(FaithJarPath.support.path)">Need to talk to someone now?</a></nav>
+        </section>
+        """)
+  }
+
+  /// The plan one has, its price and when it renews or ends, and a downgrade waiting for the
+  /// renewal ("Monthly starts on December 24, 2027").
+  func planSummary(_ access: AccessState) -> HTML {
+    guard case .subscribed(let plan, let date, let willRenew, let renewsTo) = access else { return "" }
+    let when = Formats(t.language).longDate(date)
+    let values: [String: any Sendable] = ["plan": t(plan.title), "price": t(plan.displayPrice), "date": when]
+    let line = t(!willRenew ? .planEnds : renewsTo == nil ? .planRenews : .planUntil, values)
+    let next: HTML =
+      renewsTo.map { next in
+        let switches = t(.planSwitchesPrice, ["plan": t(next.title), "date": when, "price": t(next.displayPrice)])
+        return HTML("<p class=\"plan-switch\">\(switches)</p>")
+      } ?? ""
+    return "<p class=\"plan-summary\">\(line)</p>\(next)"
+  }
+
+  // MARK: Purchase confirmation
+
+  /// After a purchase: what was bought, its price and when it renews; after a downgrade, when the
+  /// new plan starts and that the current one runs until then. Nil without a subscription.
+  func subscription(_ access: AccessState, notice: PurchaseNotice) -> Page? {
+    guard case .subscribed(let plan, let date, _, let renewsTo) = access else { return nil }
+    let when = Formats(t.language).longDate(date)
+    let heading: String
+    var body: HTML = ""
+    switch (notice, renewsTo) {
+    case (.scheduled, let next?):
+      heading = t(.confirmationScheduled, ["plan": t(next.title), "date": when])
+      body = "<p>\(t(.confirmationScheduledBody, ["current": t(plan.title)]))</p>"
+    case (.started, _), (.scheduled, nil):
+      heading = t(.confirmationStarted)
+    case (.upgraded, _):
+      heading = t(.confirmationUpgraded, ["plan": t(plan.title)])
+    case (.kept, _):
+      heading = t(.confirmationKept, ["plan": t(plan.title)])
+    }
+    return page(
+      "\(heading) · Faith Jar", bodyClass: "subscription-page",
+      main: """
+        <section class="paywall confirmation" aria-labelledby="confirmation-title">
+        <div class="onboarding-icon">\(Icons.svg(.sparkle))</div>
+        <h1 id="confirmation-title">\(heading)</h1>
+        \(body)
+        <div class="confirmation-plan">\(planSummary(access))</div>
+        <div class="screen-actions">
+        <a class="button button--wide" href="\(FaithJarPath.home.path)" data-primary-action>\(t(.confirmationRead))</a>
+        <a class="manage-link" href="\(FaithJarPath.paywall.path)">\(t(.confirmationManage))</a>
+        </div>
         </section>
         """)
   }

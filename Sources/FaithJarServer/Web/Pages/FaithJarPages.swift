@@ -37,9 +37,13 @@ struct FaithJarPages {
 
   // MARK: Onboarding
 
-  func onboarding(page index: Int) -> Page {
+  /// `next` is where the visitor was going when onboarding came first (a shared verse link): the
+  /// pages carry it along and "Get Started" goes there.
+  func onboarding(page index: Int, next: String? = nil) -> Page {
     let pages = OnboardingPage.all
     let current = pages[index]
+    let carried = next.map { "&next=" + $0 } ?? ""
+    let nextField: HTML = next.map { HTML("<input type=\"hidden\" name=\"return\" value=\"\($0)\">") } ?? ""
     let visual: HTML =
       current.steps.isEmpty
       ? "<div class=\"onboarding-icon\">\(Icons.svg(current.icon))</div>"
@@ -51,24 +55,24 @@ struct FaithJarPages {
     let action: HTML =
       index == pages.count - 1
       ? """
-      <form method="post" action="\(FaithJarPath.welcome.path)"><button class="button button--wide" type="submit">\(t(current.button))</button></form>
+      <form method="post" action="\(FaithJarPath.welcome.path)">\(nextField)<button class="button button--wide" type="submit" data-primary-action>\(t(current.button))</button></form>
       """
       : """
-      <a class="button button--wide" href="\(FaithJarPath.home.path)?page=\(index + 2)">\(t(current.button))</a>
-      <form method="post" action="\(FaithJarPath.welcome.path)"><button class="skip" type="submit">Skip</button></form>
+      <a class="button button--wide" href="\(FaithJarPath.home.path)?page=\(index + 2)\(carried)" data-primary-action>\(t(current.button))</a>
+      <form method="post" action="\(FaithJarPath.welcome.path)">\(nextField)<button class="skip" type="submit">Skip</button></form>
       """
     let dots = pages.indices.map { i in
       let currentMark: HTML = i == index ? " aria-current=\"step\"" : ""
       return HTML(
-        "<li><a class=\"dot\" href=\"\(FaithJarPath.home.path)?page=\(i + 1)\"\(currentMark)><span class=\"visually-hidden\">Page \(i + 1) of \(pages.count)</span></a></li>"
+        "<li><a class=\"dot\" href=\"\(FaithJarPath.home.path)?page=\(i + 1)\(carried)\"\(currentMark)><span class=\"visually-hidden\">Page \(i + 1) of \(pages.count)</span></a></li>"
       )
     }
     return page(
       "Welcome · Faith Jar", bodyClass: "onboarding-page",
       main: """
         <section class="onboarding" aria-labelledby="onboarding-title" \
-        data-next="\(index + 1 < pages.count ? "\(FaithJarPath.home.path)?page=\(index + 2)" : "")" \
-        data-previous="\(index > 0 ? "\(FaithJarPath.home.path)?page=\(index)" : "")">
+        data-next="\(index + 1 < pages.count ? "\(FaithJarPath.home.path)?page=\(index + 2)\(carried)" : "")" \
+        data-previous="\(index > 0 ? "\(FaithJarPath.home.path)?page=\(index)\(carried)" : "")">
         \(visual)
         <h1 id="onboarding-title">\(t(current.title))</h1>
         <p>\(t(current.body))</p>
@@ -86,7 +90,7 @@ struct FaithJarPages {
       HTML(
         """
         <li><form method="post" action="\(FaithJarPath.next.link(emotion.rawValue))"\(offlineData(emotion))>\
-        <button class="emotion emotion--\(emotion.rawValue)" type="submit">\
+        <button class="emotion emotion--\(emotion.rawValue)" type="submit" data-primary-action>\
         <span class="emotion-icon">\(Icons.svg(emotion.icon))</span><span class="emotion-label">\(t(emotion.label))</span>\
         </button></form></li>
         """)
@@ -102,20 +106,21 @@ struct FaithJarPages {
         \(banner)
         <ul class="emotions" role="list">\(cards)</ul>
         <footer class="app-footer">
-        \(translationPicker(translation, returnTo: FaithJarPath.home.path))
-        <nav aria-label="More"><a href="\(FaithJarPath.favourites.path)">Favourites</a> · <a href="\(FaithJarPath.about.path)">About the translations</a></nav>
+        \(translationPicker(translation, returnTo: FaithJarPath.home.path, inPlace: ".app-footer"))
+        <nav aria-label="More"><a href="\(FaithJarPath.favourites.path)">Favourites</a> · <a href="\(FaithJarPath.paywall.path)">\(t(screen.planEntry))</a> · <a href="\(FaithJarPath.about.path)">About the translations</a></nav>
         </footer>
         """)
   }
 
-  func translationPicker(_ selected: Translation, returnTo: String) -> HTML {
+  /// `inPlace` names the parts of the screen the choice changes, for the page script to swap.
+  func translationPicker(_ selected: Translation, returnTo: String, inPlace: String) -> HTML {
     let options = Translation.allCases.map { translation in
       let mark: HTML = translation == selected ? " selected" : ""
       return HTML(
         "<option value=\"\(translation.rawValue)\"\(mark)>\(translation.abbreviation) · \(translation.name)</option>")
     }
     return """
-      <form class="translation-form" method="post" action="\(FaithJarPath.translation.path)">
+      <form class="translation-form" method="post" action="\(FaithJarPath.translation.path)" data-in-place="\(inPlace)" data-focus="#translation">
       <input type="hidden" name="return" value="\(returnTo)">
       <label for="translation">Translation</label>
       <select id="translation" name="translation">\(options)</select>
@@ -141,12 +146,14 @@ struct FaithJarPages {
           translation: screen.translation, explanation: screen.verse.explanation))
         \(support)
         <div class="verse-tools">
-        <form method="post" action="\(FaithJarPath.favourite.link(screen.verse.id))">
+        <form class="favourite-form" method="post" action="\(FaithJarPath.favourite.link(screen.verse.id))" \
+        data-in-place=".verse-tools" data-focus=".favourite-form button">
         <input type="hidden" name="favourite" value="\(screen.isFavourite ? "0" : "1")">
         <input type="hidden" name="return" value="\(FaithJarPath.verse.link(emotion.rawValue))">
-        <button class="button button--quiet" type="submit" aria-pressed="\(screen.isFavourite ? "true" : "false")">\(Icons.svg(.heart)) \(favouriteLabel)</button>
+        <button class="button button--quiet" type="submit" aria-pressed="\(screen.isFavourite ? "true" : "false")">\(Icons.svg(.heart, className: screen.isFavourite ? "icon icon--filled" : "icon")) \(favouriteLabel)</button>
         </form>
-        \(translationPicker(screen.translation, returnTo: FaithJarPath.verse.link(emotion.rawValue)))
+        \(translationPicker(
+          screen.translation, returnTo: FaithJarPath.verse.link(emotion.rawValue), inPlace: "article.verse,.verse-tools"))
         <div class="verse-extras">
         <button class="button button--quiet share" type="button" hidden data-share-text="\(screen.shareText)">Share</button>
         <button class="button button--quiet listen" type="button" hidden aria-pressed="false" \
@@ -170,9 +177,9 @@ struct FaithJarPages {
   func verseActions(_ emotion: Emotion) -> HTML {
     """
     <div class="verse-actions">
-    <a class="round-button" href="\(FaithJarPath.home.path)" aria-label="Close">\(Icons.svg(.close))</a>
+    <a class="round-button" href="\(FaithJarPath.home.path)" aria-label="Close" data-primary-action>\(Icons.svg(.close))</a>
     <form class="another-verse" method="post" action="\(FaithJarPath.next.link(emotion.rawValue))"\(offlineData(emotion))>
-    <button class="round-button round-button--primary" type="submit" aria-label="Another verse">\(Icons.svg(.refresh))</button>
+    <button class="round-button round-button--primary" type="submit" aria-label="Another verse" data-primary-action>\(Icons.svg(.refresh))</button>
     </form>
     </div>
     """
@@ -218,7 +225,8 @@ struct FaithJarPages {
           """
           <li class="favourite"><blockquote><p>\(verse.text(in: translation))</p></blockquote>\
           <p class="verse-reference">\u{2014} \(verse.displayReference) \(translation.abbreviation)</p>\
-          <form method="post" action="\(FaithJarPath.favourite.link(verse.id))"><input type="hidden" name="favourite" value="0">\
+          <form method="post" action="\(FaithJarPath.favourite.link(verse.id))" data-in-place=".favourites" \
+          data-focus="h1"><input type="hidden" name="favourite" value="0">\
           <input type="hidden" name="return" value="\(FaithJarPath.favourites.path)">\
           <button class="button button--quiet" type="submit">Remove \(verse.displayReference)</button></form></li>
           """)
@@ -227,7 +235,7 @@ struct FaithJarPages {
       "Favourites · Faith Jar", bodyClass: "favourites-page",
       main: """
         <nav class="verse-top" aria-label="Favourites"><a class="close-link" href="\(FaithJarPath.home.path)">\(Icons.svg(.close)) Close</a></nav>
-        <h1>Favourites</h1>
+        <h1 tabindex="-1">Favourites</h1>
         <ul class="favourites" role="list">\(items)</ul>
         """)
   }
