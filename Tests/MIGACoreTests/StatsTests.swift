@@ -51,6 +51,19 @@ struct StatsTests {
     #expect(abs(h.hours - 0.1) < 1e-12)
   }
 
+  @Test("an Exit put off by a Proceed within 10 minutes is named, with the reason; none, no note")
+  func deferredNote() throws {
+    var log = LogBuilder()
+    log.add(.exitSelected, at: "2026-03-10T10:00:00Z", day: "2026-03-10")
+    #expect(stats(log).deferredExitsNote == nil)
+    log.add(.openSelected, at: "2026-03-10T10:05:00Z", day: "2026-03-10")
+    let note = try #require(stats(log).deferredExitsNote)
+    #expect(
+      MIGATexts.all.localizer(.english)(note)
+        == "1 Exit is not counted: you opened the same app within 10 minutes, so that session was put off, not avoided."
+    )
+  }
+
   @Test(
     "the 10-minute rule: a reopen at 9:59 or 10:00 cancels the exit, one at 10:01 does not",
     arguments: [("10:09:59", 0.0), ("10:10:00", 0.0), ("10:10:01", 2.0)])
@@ -184,14 +197,36 @@ struct StatsTests {
   func formulas() {
     let english = MIGATexts.all.localizer(.english)
     let hours = english(Stats.hoursReclaimedFormula)
-    #expect(hours.contains("L × k ÷ 60"))
-    #expect(hours.contains("within 10 minutes after"))
-    #expect(hours.contains("L = 2 minutes"))
+    #expect(hours.contains("about 2 minutes"))
+    #expect(hours.contains("within 10 minutes afterwards"))
     let intentionality = english(Stats.intentionalityFormula)
-    #expect(intentionality.contains("100 × (E + I + α·p₀) ÷ (A + α)"))
-    #expect(intentionality.contains("α = 10 and p₀ = 0.36"))
-    #expect(intentionality.contains("last 7 days"))
-    #expect(intentionality.contains("with no attempts it is 36."))
+    #expect(intentionality.contains("over the last 7 days"))
+    #expect(intentionality.contains("from 10 imagined reaches"))
+    #expect(intentionality.contains("0.36 of them ending in an Exit"))
+    #expect(intentionality.contains("With no reaches yet, it is 36."))
+    // Plain words: none of the model's symbols reach the reader.
+    for symbol in ["α", "p₀", "Σ", " k ", "L ×"] {
+      #expect(!hours.contains(symbol) && !intentionality.contains(symbol), "\(symbol)")
+    }
+  }
+
+  @Test("the reader's own numbers add up to the score shown")
+  func countsInWords() {
+    let english = MIGATexts.all.localizer(.english)
+    var log = LogBuilder()
+    log.add(3, .sessionStart, on: "2026-03-09")
+    log.add(1, .exitSelected, on: "2026-03-09")
+    let score = stats(log).intentionality
+    let line = english(Stats.intentionalityCounts(score))
+    #expect(line.hasPrefix("Your last 7 days: 1 Exit, 0 opens with an intention, out of 3 reaches for an app."))
+    #expect(line.hasSuffix("= \(score.rounded)."))
+  }
+
+  @Test(
+    "durations read as people say them, never \"1 h 0 min\"",
+    arguments: [(0, "0 min"), (45, "45 min"), (60, "1 h"), (61, "1 h 1 min"), (141, "2 h 21 min"), (180, "3 h")])
+  func durations(minutes: Int, expected: String) {
+    #expect(MIGATexts.all.localizer(.english)(durationMessage(minutes: minutes)) == expected)
   }
 
   // MARK: Scale

@@ -50,14 +50,21 @@ struct MIGAWebTests {
       for step in [OnboardingStep.timeCost, .goals, .science, .howItWorks] {
         _ = try await visitor.post("/miga/welcome/\(step.slug)")
       }
-      #expect(try await visitor.post("/miga/welcome/readiness", form: "readiness=eleven").status == .badRequest)
+      let eleven = try await visitor.post("/miga/welcome/readiness", form: "readiness=eleven")
+      #expect(eleven.status == .unprocessableContent && eleven.body.contains("<h1 id=\"step-title\">How ready are you"))
       _ = try await visitor.post("/miga/welcome/readiness", form: "readiness=6")
       _ = try await visitor.post("/miga/welcome/interests")
+      // A refused answer shows the same step again, with the reason by the choices (422).
       let noApps = try await visitor.post("/miga/welcome/apps")
-      #expect(noApps.status == .badRequest && noApps.body.contains("Choose at least one app"))
+      #expect(noApps.status == .unprocessableContent)
+      #expect(noApps.body.contains("<p class=\"field-error\" id=\"step-error\" role=\"alert\">Choose at least one app"))
+      #expect(noApps.body.contains("<fieldset aria-describedby=\"step-error\">"))
+      let unknown = try await visitor.post("/miga/welcome/apps", form: "app=tiktok&app=myspace")
+      #expect(unknown.status == .unprocessableContent && unknown.body.contains("Choose apps from the list offered."))
+      #expect(unknown.body.contains("value=\"tiktok\" checked"), "the answers given stay in place")
       _ = try await visitor.post("/miga/welcome/apps", form: "app=tiktok&app=reddit")
       let bad = try await visitor.post("/miga/welcome/pause-length", form: "seconds=17")
-      #expect(bad.status == .badRequest)
+      #expect(bad.status == .unprocessableContent && bad.body.contains("How long should the pause be?"))
       _ = try await visitor.post("/miga/welcome/pause-length", form: "seconds=20")
       _ = try await visitor.post("/miga/welcome/hide-apps")
       #expect(try await visitor.get("/miga/welcome/ready").body.contains("Enter my hub"))
@@ -80,9 +87,15 @@ struct MIGAWebTests {
       #expect(try await visitor.post("/miga/open/instagram").location == "/miga/gateway")
       let page = try await visitor.get("/miga/gateway").body
       #expect(page.contains("A pause before Instagram") && page.contains("Proceed to Instagram"))
-      #expect(page.contains("data-remaining=\"15\"") && page.contains(" disabled>Proceed to Instagram"))
+      #expect(
+        page.contains("data-remaining=\"15\"") && page.contains(" disabled data-primary-action>Proceed to Instagram"))
+      // The caption says what the ring shows, from the same remaining time.
+      #expect(page.contains("<p class=\"countdown-status\" aria-hidden=\"true\">15 seconds left</p>"))
       #expect(page.contains("<meta http-equiv=\"refresh\" content=\"15\">"), "without scripts the page reloads at zero")
       clock.advance(by: 5)
+      let later = try await visitor.get("/miga/gateway").body
+      #expect(later.contains("<span class=\"countdown-number\" aria-hidden=\"true\">10</span>"))
+      #expect(later.contains("<p class=\"countdown-status\" aria-hidden=\"true\">10 seconds left</p>"))
       #expect(
         try await visitor.post("/miga/gateway/proceed").location == "/miga/gateway", "too early: back to the pause")
       #expect(try await visitor.post("/miga/gateway/exit").location == "/miga/win")
@@ -121,12 +134,33 @@ struct MIGAWebTests {
       #expect(stats.contains("This is working"))
       #expect(stats.contains("<span class=\"stat-value\">1</span><span class=\"stat-label\">Apps opened after a pause"))
       #expect(stats.contains("<span class=\"stat-value\">2</span><span class=\"stat-label\">Passages read"))
-      #expect(stats.contains("E = 0, I = 1, A = 1"))
+      #expect(stats.contains("0 Exits, 1 open with an intention, out of 1 reach for an app."))
     }
   }
 
   static func reading(_ page: String) -> String? {
     page.firstMatch(of: #/<blockquote>(.*?)</blockquote>/#).map { String($0.1) }
+  }
+
+  @Test("an Exit followed within 10 minutes by a Proceed to the same app: stats say why it is not counted")
+  func deferredExitExplained() async throws {
+    let clock = ManualClock(start)
+    try await withMIGAWeb(clock: clock) { visitor in
+      try await onboard(&visitor)
+      _ = try await visitor.post("/miga/open/instagram")
+      _ = try await visitor.post("/miga/gateway/exit")
+      #expect(try await visitor.get("/miga/stats").body.contains("about 2 min back in your day"))
+      clock.advance(by: 60)
+      _ = try await visitor.post("/miga/open/instagram")
+      clock.advance(by: 15)
+      _ = try await visitor.post("/miga/gateway/proceed")
+      let stats = try await visitor.get("/miga/stats").body
+      #expect(stats.contains("<p class=\"metric-value\">0 min</p>"))
+      #expect(
+        stats.contains(
+          "<p class=\"metric-note\">1 Exit is not counted: you opened the same app within 10 minutes, so that session was put off, not avoided.</p>"
+        ))
+    }
   }
 
   @Test("settings: pause, apps (at least one), themes, the day; export and erase")
@@ -141,9 +175,14 @@ struct MIGAWebTests {
         try await visitor.post("/miga/settings/apps/remove", form: "app=instagram").location?.contains("last") == true)
       _ = try await visitor.post("/miga/settings/apps/add", form: "app=reddit")
       #expect(try await visitor.post("/miga/settings/apps/add", form: "app=myspace").status == .badRequest)
+      let unsafe = try await visitor.post("/miga/settings/apps/custom", form: "name=News&url=javascript:alert(1)")
+      #expect(unsafe.status == .unprocessableContent)
       #expect(
-        try await visitor.post("/miga/settings/apps/custom", form: "name=News&url=javascript:alert(1)").status
-          == .badRequest)
+        unsafe.body.contains("value=\"News\"")
+          && unsafe.body.contains("value=\"javascript:alert(1)\" aria-invalid=\"true\""))
+      #expect(unsafe.body.contains("<p class=\"field-error\" id=\"custom-error\" role=\"alert\">Enter the site"))
+      let unnamed = try await visitor.post("/miga/settings/apps/custom", form: "name=%20&url=https%3A%2F%2Fexample.org")
+      #expect(unnamed.status == .unprocessableContent && unnamed.body.contains("value=\" \" aria-invalid=\"true\""))
       _ = try await visitor.post(
         "/miga/settings/apps/custom", form: "name=Hacker+News&url=https%3A%2F%2Fnews.ycombinator.com%2F")
       let search = try await visitor.get("/miga/settings?q=tube").body

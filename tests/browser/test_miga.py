@@ -4,14 +4,16 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import run_axe, severe_console_messages
+from conftest import assert_primary_actions_in_view, press, run_axe, severe_console_messages, text_of
 from test_faith_jar import tap, text
 
 
 def check(driver, name, value):
     box = driver.find_element(By.CSS_SELECTOR, f"input[name='{name}'][value='{value}']")
     if not box.is_selected():
-        driver.find_element(By.XPATH, f"//input[@name='{name}'][@value='{value}']/ancestor::label").click()
+        label = driver.find_element(By.XPATH, f"//input[@name='{name}'][@value='{value}']/ancestor::label")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", label)
+        label.click()
 
 
 def onboard(driver, base_url, apps=("instagram", "youtube")):
@@ -106,7 +108,9 @@ def test_proceed_opens_only_at_zero_then_leaves_for_the_app(fresh, base_url):
     assert values["Apps opened after a pause"] == "1"
     assert values["Pauses completed"] == "1"
     fresh.find_element(By.CSS_SELECTOR, "#score-title ~ details summary").click()
-    assert "E = 0, I = 1, A = 1" in text(fresh, "#score-title ~ details")
+    assert "0 Exits, 1 open with an intention, out of 1 reach for an app." in text(fresh, "#score-title ~ details")
+    for symbol in ("α", "p₀", "E =", "A ="):
+        assert symbol not in text(fresh, "main")
 
 
 def test_settings_change_the_pause(fresh, base_url):
@@ -159,3 +163,54 @@ def test_every_miga_page_has_no_serious_or_critical_accessibility_violations(fre
     audit("support")
     assert found == []
     assert severe_console_messages(fresh) == []
+
+
+def test_a_refused_onboarding_answer_shows_the_same_step_with_the_reason(fresh, base_url):
+    fresh.get(base_url + "/miga/")
+    for _ in range(8):
+        tap(fresh, ".step-actions button")
+    assert text(fresh, "h1") == "Which apps should MIGA stand in front of?"
+    tap(fresh, ".step-actions button")  # no app chosen
+    assert text(fresh, "h1") == "Which apps should MIGA stand in front of?"
+    assert text(fresh, ".field-error").startswith("Choose at least one app")
+    assert_primary_actions_in_view(fresh)
+    check(fresh, "app", "reddit")
+    tap(fresh, ".step-actions button")
+    assert text(fresh, "h1") == "How long should the pause be?"
+
+
+def test_the_caption_and_the_ring_count_the_same_seconds_and_a_long_reading_keeps_the_choices_on_screen(
+        fresh, base_url):
+    onboard(fresh, base_url)
+    tap(fresh, "form[action='/miga/open/instagram'] button")
+    for _ in range(3):
+        number = fresh.execute_script(
+            "return [document.querySelector('.countdown-number').textContent,"
+            " document.querySelector('.countdown-status').textContent]")
+        seconds = int(number[0])
+        assert number[1] == ("1 second left" if seconds == 1 else f"{seconds} seconds left")
+        WebDriverWait(fresh, 3).until(lambda d: text_of(d, ".countdown-number") != str(seconds))
+    assert_primary_actions_in_view(fresh, at_least=3)  # Exit, Read Next, Proceed
+    # A passage of about 330 words above them.
+    fresh.execute_script(
+        "document.querySelector('.reading blockquote').innerHTML ="
+        " '<p>' + 'The mind that is not baffled is not employed, so keep walking. '.repeat(28) + '</p>'")
+    assert_primary_actions_in_view(fresh, at_least=3)
+
+
+def test_settings_fit_the_phone_and_a_bad_custom_site_is_explained_by_its_field(fresh, base_url):
+    onboard(fresh, base_url)
+    fresh.get(base_url + "/miga/settings")
+    overflow = fresh.execute_script("return document.documentElement.scrollWidth - innerWidth")
+    assert overflow <= 0, f"settings are {overflow} px wider than the screen"
+    for button in fresh.find_elements(By.CSS_SELECTOR, ".app-list button"):
+        box = fresh.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right]", button)
+        assert box[0] >= 0 and box[1] <= fresh.execute_script("return innerWidth")
+    fresh.find_element(By.ID, "custom-name").send_keys("Forum")
+    fresh.execute_script("document.getElementById('custom-url').type = 'text'")  # past the browser's own check
+    fresh.find_element(By.ID, "custom-url").send_keys("forum.example")
+    tap(fresh, ".custom-app button")
+    assert text(fresh, "#custom-error").startswith("Enter the site")
+    assert fresh.find_element(By.ID, "custom-name").get_attribute("value") == "Forum"
+    assert fresh.execute_script("return document.activeElement.id") == "custom-url"
+    assert fresh.execute_script("return document.documentElement.scrollWidth - innerWidth") <= 0

@@ -62,12 +62,9 @@ public struct SocialApp: Codable, Sendable, Hashable, Identifiable {
   /// A person's own entry: any https site, named as they like. Nil when the name is empty or
   /// longer than ``customNameLimit`` characters, or the address is not an https URL with a host.
   public static func custom(name: String, webURL: String) -> SocialApp? {
+    guard customProblem(name: name, webURL: webURL) == nil else { return nil }
     let name = name.trimmed
     let address = webURL.trimmed
-    guard (1...customNameLimit).contains(name.count), address.hasPrefix("https://"),
-      let host = address.dropFirst("https://".count).split(separator: "/").first, host.contains("."),
-      !host.contains("@"), !address.contains(where: { $0.isWhitespace })
-    else { return nil }
     let slug = name.lowercased().unicodeScalars.map { scalar -> String in
       ("a"..."z").contains(Character(scalar)) || ("0"..."9").contains(Character(scalar)) ? String(scalar) : "-"
     }.joined()
@@ -75,6 +72,27 @@ public struct SocialApp: Codable, Sendable, Hashable, Identifiable {
     return SocialApp(
       id: "custom-" + (trimmed.isEmpty ? "app" : String(trimmed.prefix(40))), name: name, tint: "#5b6b73",
       urlSchemes: [], webURL: address, appStoreID: nil, isCustom: true)
+  }
+}
+
+/// What is wrong with a custom site, field by field, so the form can say it beside the field.
+public enum CustomAppProblem: String, Sendable, Equatable {
+  /// Empty, or longer than ``SocialApp/customNameLimit`` characters.
+  case name
+  /// Not an https address with a host name.
+  case address
+}
+
+extension SocialApp {
+  /// The first problem of a custom site, the name before the address; nil when it can be added.
+  public static func customProblem(name: String, webURL: String) -> CustomAppProblem? {
+    guard (1...customNameLimit).contains(name.trimmed.count) else { return .name }
+    let address = webURL.trimmed
+    guard address.hasPrefix("https://"),
+      let host = address.dropFirst("https://".count).split(separator: "/").first, host.contains("."),
+      !host.contains("@"), !address.contains(where: { $0.isWhitespace })
+    else { return .address }
+    return nil
   }
 }
 

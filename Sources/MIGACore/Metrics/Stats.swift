@@ -69,6 +69,25 @@ public struct Stats: Sendable, Hashable {
       ["minutes": Int(StatsSettings().minutesPerExit), "window": Int(HoursReclaimed.deferralWindow / 60)])
   }
 
+  /// The reader's own numbers behind a score, in words, with the sum that gives it.
+  public static func intentionalityCounts(_ score: IntentionalityScore) -> Message<MIGAText> {
+    Message(
+      .intentionalityCounts,
+      [
+        "days": IntentionalityScore.windowDays, "exits": score.exits, "intentional": score.intentionalOpens,
+        "attempts": score.attempts, "weight": Int(IntentionalityScore.priorWeight),
+        "rate": IntentionalityScore.priorRate, "score": score.rounded,
+      ])
+  }
+
+  /// Why some exits are missing from the hours reclaimed; nil when none is.
+  public var deferredExitsNote: Message<MIGAText>? {
+    guard hoursReclaimed.deferredExits > 0 else { return nil }
+    return Message(
+      .deferredExits,
+      ["count": hoursReclaimed.deferredExits, "window": Int(HoursReclaimed.deferralWindow / 60)])
+  }
+
   /// The intentionality method in words, with this build's numbers.
   public static var intentionalityFormula: Message<MIGAText> {
     Message(

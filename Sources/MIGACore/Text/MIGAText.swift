@@ -18,6 +18,16 @@ public enum MIGAText: String, TextKey {
   case proceedTo = "gateway.proceed-to"
   case hoursReclaimedFormula = "stats.hours-reclaimed.formula"
   case intentionalityFormula = "stats.intentionality.formula"
+  case intentionalityCounts = "stats.intentionality.counts"
+  case deferredExits = "stats.hours-reclaimed.deferred"
+  case durationMinutes = "duration.minutes"
+  case durationHours = "duration.hours"
+  case durationHoursMinutes = "duration.hours-minutes"
+  case secondsLeft = "gateway.seconds-left"
+  case pauseOver = "gateway.pause-over"
+  case statsLead = "stats.lead"
+  case days = "unit.days"
+  case freezesSaved = "stats.freezes-saved"
 }
 
 /// MIGA's catalogs: English, the language it ships in.
@@ -36,8 +46,27 @@ public enum MIGATexts {
       .goalCalmerMind: "Feel calmer, less pulled",
       .proceedTo: "Proceed to {app}",
       .hoursReclaimedFormula:
-        "Hours reclaimed (an estimate) = the sum over your exits of L × k ÷ 60. L = {minutes} minutes, a typical app session. k = 0 if you opened the same app within {window} minutes after exiting (the session was put off, not avoided), otherwise 1. Each day counts at most your own estimate of daily social media time.",
+        "Each Exit gives back about {minutes} minutes, the length of a typical app session, and the estimate adds them up. An Exit does not count when you opened the same app within {window} minutes afterwards: that session was put off, not avoided. No day counts for more than the time you told us you spend on social apps each day.",
       .intentionalityFormula:
-        "Intentionality (0–100) = 100 × (E + I + α·p₀) ÷ (A + α) over the last {days} days. E = exits, I = opens where you picked an intention, A = attempts. α = {weight} and p₀ = {rate}, the average exit rate in the PNAS study, so a few attempts cannot swing the score to 0 or 100; with no attempts it is {empty}.",
+        "Your score is the share of your reaches for an app over the last {days} days that ended in a choice you made: an Exit, or an open where you said what for. Every score starts from {weight} imagined reaches at the average rate in the PNAS pause study, {rate} of them ending in an Exit, so a handful of reaches cannot swing it to 0 or 100. With no reaches yet, it is {empty}.",
+      .intentionalityCounts:
+        "Your last {days} days: {exits, plural, one {# Exit} other {# Exits}}, {intentional, plural, one {# open with an intention} other {# opens with an intention}}, out of {attempts, plural, one {# reach} other {# reaches}} for an app. ({exits} + {intentional} + {weight} × {rate}) ÷ ({attempts} + {weight}) × 100 = {score}.",
+      .deferredExits:
+        "{count, plural, one {# Exit is not counted: you opened the same app within {window} minutes, so that session was put off, not avoided.} other {# Exits are not counted: you opened the same app within {window} minutes, so those sessions were put off, not avoided.}}",
+      .durationMinutes: "{minutes} min", .durationHours: "{hours} h", .durationHoursMinutes: "{hours} h {minutes} min",
+      .secondsLeft: "{seconds, plural, one {# second left} other {# seconds left}}",
+      .pauseOver: "The pause is over. You can proceed, or still choose Exit.",
+      .statsLead:
+        "{exits, plural, one {# conscious Exit so far} other {# conscious Exits so far}}, about {time} back in your day.",
+      .days: "{days, plural, one {# day} other {# days}}",
+      .freezesSaved: "{count, plural, one {# freeze saved} other {# freezes saved}}",
     ])
+}
+
+/// A length of time in whole minutes, as MIGA writes it: "45 min", "1 h", "2 h 21 min".
+public func durationMessage(minutes: Int) -> Message<MIGAText> {
+  let minutes = max(0, minutes)
+  if minutes < 60 { return Message(.durationMinutes, ["minutes": minutes]) }
+  if minutes % 60 == 0 { return Message(.durationHours, ["hours": minutes / 60]) }
+  return Message(.durationHoursMinutes, ["hours": minutes / 60, "minutes": minutes % 60])
 }

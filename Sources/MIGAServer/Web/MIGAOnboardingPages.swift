@@ -3,8 +3,10 @@ import ServerKit
 
 extension MIGAPages {
   /// One onboarding step: its question or message, its answer controls, Back and Continue.
-  func onboarding(_ step: OnboardingStep, _ answers: Onboarding) -> Page {
-    let content = stepContent(step, answers)
+  /// `given` is a refused answer shown again, with its reason beside the answer controls.
+  func onboarding(_ step: OnboardingStep, _ answers: Onboarding, given: StepAnswers? = nil) -> Page {
+    let content = stepContent(step, answers, given: given)
+    let problem: HTML = given.map { "<p class=\"field-error\" id=\"step-error\" role=\"alert\">\($0.reason)</p>" } ?? ""
     let back: HTML =
       step.previous.map {
         HTML("<a class=\"button button--quiet\" href=\"\(MIGAPath.step($0))\">Back</a>")
@@ -19,16 +21,18 @@ extension MIGAPages {
         <form method="post" action="\(MIGAPath.step(step))" class="step-form">
         <h1 id="step-title">\(content.title)</h1>
         \(content.body)
+        \(problem)
         <input type="hidden" name="zone" value="" data-browser-zone>
-        <div class="step-actions">\(back)<button class="button" type="submit">\(content.button)</button></div>
+        <div class="step-actions">\(back)<button class="button" type="submit" data-primary-action>\(content.button)</button></div>
         </form>
         </section>
         """)
   }
 
   private func stepContent(
-    _ step: OnboardingStep, _ answers: Onboarding
+    _ step: OnboardingStep, _ answers: Onboarding, given: StepAnswers?
   ) -> (title: String, body: HTML, button: String) {
+    let describedBy: HTML = given == nil ? "" : " aria-describedby=\"step-error\""
     switch step {
     case .welcome:
       return (
@@ -47,12 +51,10 @@ extension MIGAPages {
         """, "Continue"
       )
     case .timeCost:
-      let hours = answers.dailyMinutes / 60
-      let minutes = answers.dailyMinutes % 60
       return (
         "That is \(answers.daysPerYear) days a year",
         """
-        <p class="lead">At \(hours) h \(minutes) min a day, a year holds about \(answers.daysPerYear) whole days of scrolling.</p>
+        <p class="lead">At \(t(durationMessage(minutes: answers.dailyMinutes))) a day, a year holds about \(answers.daysPerYear) whole days of scrolling.</p>
         <p>MIGA will not take that time from you. It hands the choice back, one pause at a time.</p>
         """, "Continue"
       )
@@ -111,15 +113,16 @@ extension MIGAPages {
         """, "Continue"
       )
     case .apps:
+      let chosen = given?.apps ?? Set(answers.appIDs)
       let apps = AppRegistry.builtIn.map { app in
         HTML(
-          "<li><label class=\"check app-check\"><input type=\"checkbox\" name=\"app\" value=\"\(app.id)\"\(answers.appIDs.contains(app.id) ? " checked" : "")> \(badge(app)) \(app.name)</label></li>"
+          "<li><label class=\"check app-check\"><input type=\"checkbox\" name=\"app\" value=\"\(app.id)\"\(chosen.contains(app.id) ? " checked" : "")> \(badge(app)) \(app.name)</label></li>"
         )
       }
       return (
         "Which apps should MIGA stand in front of?",
         """
-        <fieldset><legend>Choose at least one. You can change them later in Settings.</legend>
+        <fieldset\(describedBy)><legend>Choose at least one. You can change them later in Settings.</legend>
         <ul role="list" class="checks">\(apps)</ul></fieldset>
         """, "Continue"
       )

@@ -76,41 +76,46 @@ struct MIGAPages {
     let paragraphs = content.paragraphs.map { HTML("<p>\($0)</p>") }
     let intentions = Intention.allCases.map { intention in
       HTML(
-        "<li><label class=\"intention\"><input type=\"radio\" name=\"intention\" value=\"\(intention.rawValue)\"> \(t(intention.label))</label></li>"
+        "<li><label class=\"intention\"><input type=\"radio\" name=\"intention\" value=\"\(intention.rawValue)\" form=\"proceed\"> \(t(intention.label))</label></li>"
       )
     }
     let ready = remaining == 0
-    let status = ready ? Self.pauseOver : "\(remaining)-second pause."
+    // One source for the ring, its number and the caption: the core's remaining time. The page
+    // script shows the caption of each second from this list as the ring drains.
+    let captions = (0...max(gateway.seconds, remaining)).map {
+      $0 == 0 ? t(.pauseOver) : t(.secondsLeft, ["seconds": $0])
+    }
+    let captionList =
+      "[" + captions.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",") + "]"
     return page(
       "A pause before \(gateway.app.name) · MIGA", bodyClass: "gateway-page", refresh: ready ? nil : remaining,
       main: """
         <section class="gateway" aria-labelledby="gateway-title" data-remaining="\(remaining)" data-seconds="\(gateway.seconds)" \
-        data-announce-at="\(Gateway.announcedRemaining)" data-text-announce="\(Gateway.announcedRemaining) seconds left." data-text-over="\(Self.pauseOver)">
+        data-announce-at="\(Gateway.announcedRemaining)" data-captions="\(captionList)">
         <h1 id="gateway-title" class="gateway-app">A pause before \(gateway.app.name)</h1>
         <div class="countdown">
         <svg viewBox="0 0 120 120" aria-hidden="true" focusable="false"><circle class="countdown-track" cx="60" cy="60" r="54"/>\
         <circle class="countdown-ring" cx="60" cy="60" r="54" stroke-dasharray="\(String(format: "%.2f", circumference))" stroke-dashoffset="\(String(format: "%.2f", offset))"/></svg>
         <span class="countdown-number" aria-hidden="true">\(remaining)</span>
         </div>
-        <p class="countdown-status" role="status">\(status)</p>
+        <p class="countdown-status" aria-hidden="true">\(captions[remaining])</p>
+        <p class="visually-hidden" role="status" data-announcer>\(captions[remaining])</p>
         <figure class="reading reading--\(content.kind.rawValue)">
         <blockquote>\(paragraphs)</blockquote>
         <figcaption>\u{2014} \(content.author), <cite>\(content.work)</cite>\(locus(content))\(content.translator.map { HTML(", tr. \($0)") } ?? "")</figcaption>
         </figure>
-        <div class="gateway-actions">
-        <form method="post" action="\(MIGAPath.exit.path)"><button class="button button--exit" type="submit">Exit to Focus</button></form>
-        <form method="post" action="\(MIGAPath.next.path)"><button class="button button--quiet" type="submit">Read Next</button></form>
-        <form class="proceed" method="post" action="\(MIGAPath.proceed.path)">
         <fieldset class="intentions"><legend>Going in? Say what for (optional)</legend><ul role="list">\(intentions)</ul></fieldset>
-        <button class="button button--proceed" type="submit"\(ready ? "" : " disabled")>\(t(gateway.app.proceedLabel))</button>
+        <div class="gateway-actions">
+        <form class="exit" method="post" action="\(MIGAPath.exit.path)"><button class="button button--exit" type="submit" data-primary-action>Exit to Focus</button></form>
+        <form method="post" action="\(MIGAPath.next.path)"><button class="button button--quiet" type="submit" data-primary-action>Read Next</button></form>
+        <form class="proceed" id="proceed" method="post" action="\(MIGAPath.proceed.path)">
+        <button class="button button--proceed" type="submit"\(ready ? "" : " disabled") data-primary-action>\(t(gateway.app.proceedLabel))</button>
         </form>
         </div>
         \(CrisisSupport.link(MIGAPath.support.path))
         </section>
         """)
   }
-
-  static let pauseOver = "The pause is over. You can proceed, or still choose Exit."
 
   func locus(_ item: ContentItem) -> HTML { "\(item.locusSuffix)" }
 
@@ -156,15 +161,12 @@ struct MIGAPages {
 
   func stats(_ stats: Stats) -> Page {
     let life = stats.lifetime
-    let hours = stats.hoursReclaimed.hours
-    let formats = Formats(t.language)
-    let hoursText =
-      hours < 1
-      ? "\(formats.number(stats.hoursReclaimed.minutes)) min" : "\(formats.number(hours, digits: 1)) h"
+    let hoursText = t(durationMessage(minutes: Int(stats.hoursReclaimed.minutes.rounded())))
     let summary: HTML =
       life.exits > 0
-      ? "<p class=\"stats-lead\">\(life.exits) conscious \(life.exits == 1 ? "exit" : "exits") so far, about \(hoursText) back in your day.</p>"
+      ? "<p class=\"stats-lead\">\(t(.statsLead, ["exits": life.exits, "time": hoursText]))</p>"
       : "<p class=\"stats-lead\">Your first Exit will show up here. Every one counts.</p>"
+    let deferred: HTML = stats.deferredExitsNote.map { "<p class=\"metric-note\">\(t($0))</p>" } ?? ""
     let tiles: [(String, String)] = [
       ("Conscious exits", "\(life.exits)"), ("Pauses completed", "\(life.completions)"),
       ("Passages read", "\(life.reads)"), ("Apps opened after a pause", "\(life.proceeds)"),
@@ -173,8 +175,7 @@ struct MIGAPages {
       HTML("<li><span class=\"stat-value\">\(value)</span><span class=\"stat-label\">\(label)</span></li>")
     }
     let streak = stats.streak
-    let freezes =
-      streak.freezesHeld == 1 ? "1 freeze saved" : "\(streak.freezesHeld) freezes saved"
+    let freezes = t(.freezesSaved, ["count": streak.freezesHeld])
     return page(
       "Stats · MIGA", bodyClass: "stats-page",
       main: """
@@ -185,19 +186,19 @@ struct MIGAPages {
         <section class="metric" aria-labelledby="hours-title">
         <h2 id="hours-title">Hours reclaimed <span class="estimate">(an estimate)</span></h2>
         <p class="metric-value">\(hoursText)</p>
-        <details><summary>How is this counted?</summary><p>\(t(Stats.hoursReclaimedFormula))</p>\
-        <p>\(stats.hoursReclaimed.deferredExits) of your exits were followed by the same app within 10 minutes and are not counted.</p></details>
+        \(deferred)
+        <details><summary>How is this counted?</summary><p>\(t(Stats.hoursReclaimedFormula))</p></details>
         </section>
         <section class="metric" aria-labelledby="score-title">
         <h2 id="score-title">Intentionality score</h2>
         <p class="metric-value">\(stats.intentionality.rounded)<span class="metric-unit"> / 100</span></p>
         <details><summary>How is this computed?</summary><p>\(t(Stats.intentionalityFormula))</p>\
-        <p>Your last 7 days: E = \(stats.intentionality.exits), I = \(stats.intentionality.intentionalOpens), A = \(stats.intentionality.attempts).</p></details>
+        <p>\(t(Stats.intentionalityCounts(stats.intentionality)))</p></details>
         </section>
         <section class="metric" aria-labelledby="streak-title">
         <h2 id="streak-title">Control streak</h2>
-        <p class="metric-value">\(streak.current) \(streak.current == 1 ? "day" : "days")</p>
-        <p>Longest: \(streak.longest) \(streak.longest == 1 ? "day" : "days") · \(freezes)</p>
+        <p class="metric-value">\(t(.days, ["days": streak.current]))</p>
+        <p>Longest: \(t(.days, ["days": streak.longest])) · \(freezes)</p>
         <details><summary>What keeps a streak?</summary><p>\(streakRule)</p></details>
         </section>
         \(trendChart(stats.trend))
@@ -272,7 +273,24 @@ struct MIGAPages {
       "A day counts when you reached for no app at all, or chose Exit at least once. Every \(policy.earnEvery) kept days earn a freeze (you can hold \(policy.cap)); a freeze covers a missed day by itself."
   }
 
-  func settings(_ state: MIGAState, query: String, notice: SettingsNotice?, credit: String) -> Page {
+  /// `customSite` is a site the settings could not add, shown again in its form with the reason
+  /// beside the field at fault.
+  func settings(
+    _ state: MIGAState, query: String, notice: SettingsNotice?, credit: String, customSite: CustomSiteAnswer? = nil
+  ) -> Page {
+    let problemText: String? = customSite.map {
+      switch $0.problem {
+      case .name: "Give the site a name of 1 to \(SocialApp.customNameLimit) characters."
+      case .address: "Enter the site\u{2019}s address starting with https://, for example https://example.org."
+      }
+    }
+    func invalid(_ problem: CustomAppProblem) -> HTML {
+      customSite?.problem == problem ? " aria-invalid=\"true\" aria-describedby=\"custom-error\"" : ""
+    }
+    func error(_ problem: CustomAppProblem) -> HTML {
+      guard customSite?.problem == problem, let problemText else { return "" }
+      return "<p class=\"field-error\" id=\"custom-error\" role=\"alert\">\(problemText)</p>"
+    }
     let hub = state.hub?.apps ?? []
     let pauseOptions = PauseSettings.offered.map { seconds in
       HTML(
@@ -333,8 +351,10 @@ struct MIGAPages {
         <ul class="app-list" role="list" aria-label="Apps you can add">\(results)</ul>
         <form method="post" action="\(MIGAPath.customApp.path)" class="custom-app">
         <p>Or add any site:</p>
-        <label for="custom-name">Name</label><input id="custom-name" name="name" maxlength="\(SocialApp.customNameLimit)" required>
-        <label for="custom-url">Address (https://…)</label><input id="custom-url" name="url" type="url" required placeholder="https://">
+        <label for="custom-name">Name</label><input id="custom-name" name="name" maxlength="\(SocialApp.customNameLimit)" required value="\(customSite?.name ?? "")"\(invalid(.name))>
+        \(error(.name))
+        <label for="custom-url">Address (https://…)</label><input id="custom-url" name="url" type="url" required placeholder="https://" value="\(customSite?.url ?? "")"\(invalid(.address))>
+        \(error(.address))
         <button class="button button--quiet" type="submit">Add this site</button>
         </form>
         </section>

@@ -72,25 +72,40 @@ struct MIGAWebRoutes: Sendable {
       case done(OnboardingStep?)
       case behind(OnboardingStep)
     }
-    let outcome = try await service.change(try context.deviceID()) { state -> Outcome in
-      if state.onboarding.isComplete { return .done(nil) }
-      guard step <= state.onboarding.step else { return .behind(state.onboarding.step) }
-      state.onboarding.go(to: step)
-      state.settings.adopt(zone: form["zone"])
-      do {
+    let device = try context.deviceID()
+    let outcome: Outcome
+    do {
+      outcome = try await service.change(device) { state -> Outcome in
+        if state.onboarding.isComplete { return .done(nil) }
+        guard step <= state.onboarding.step else { return .behind(state.onboarding.step) }
+        state.onboarding.go(to: step)
+        state.settings.adopt(zone: form["zone"])
         try Self.answer(step, form, in: &state)
-      } catch let error as OnboardingError {
-        throw OrchardError.badRequest(Self.explain(error), code: "BAD_ONBOARDING_ANSWER")
-      } catch let error as MIGAError {
-        throw OrchardError.badRequest(Self.explain(error), code: "BAD_ONBOARDING_ANSWER")
+        return .done(state.onboarding.isComplete ? nil : state.onboarding.step)
       }
-      return .done(state.onboarding.isComplete ? nil : state.onboarding.step)
+    } catch let error as OnboardingError {
+      return try await refuseStep(step, Self.explain(error), form: form, device: device, context: context)
+    } catch let error as MIGAError {
+      return try await refuseStep(step, Self.explain(error), form: form, device: device, context: context)
+    } catch let error as OrchardError where error.status == .badRequest {
+      return try await refuseStep(step, error.detail, form: form, device: device, context: context)
     }
     switch outcome {
     case .behind(let first): return .seeOther(MIGAPath.step(first))
     case .done(nil): return .seeOther(MIGAPath.home.path + "?welcome=1")
     case .done(let next?): return .seeOther(MIGAPath.step(next))
     }
+  }
+
+  /// A refused answer: the same step again (422), with the answers just given and the reason beside
+  /// them. Nothing was saved.
+  func refuseStep(
+    _ step: OnboardingStep, _ reason: String, form: FormFields, device: IdempotencyID, context: AppRequestContext
+  ) async throws -> Response {
+    var answers = try await service.state(of: device).onboarding
+    answers.go(to: step)
+    let given = StepAnswers(apps: Set(form.values("app")), reason: reason)
+    return pages.response(Self.view(context).onboarding(step, answers, given: given), status: .unprocessableContent)
   }
 
   /// The step's answer from the form, then on to the next step (or into the hub after the last).
@@ -235,10 +250,16 @@ struct MIGAWebRoutes: Sendable {
 
   @Sendable func addCustomApp(_ request: Request, context: AppRequestContext) async throws -> Response {
     let form = try await FormFields(request, context: context)
-    guard let app = SocialApp.custom(name: form["name"] ?? "", webURL: form["url"] ?? "") else {
-      throw OrchardError.badRequest(
-        "Give the site a name of up to \(SocialApp.customNameLimit) characters and an address that starts with https://.",
-        code: "BAD_CUSTOM_APP")
+    let name = form["name"] ?? ""
+    let address = form["url"] ?? ""
+    guard let app = SocialApp.custom(name: name, webURL: address) else {
+      let state = try await service.state(of: try context.deviceID())
+      guard state.onboarding.isComplete else { throw OrchardError.notFound }
+      let problem = SocialApp.customProblem(name: name, webURL: address) ?? .address
+      let page = Self.view(context).settings(
+        state, query: "", notice: nil, credit: credit,
+        customSite: CustomSiteAnswer(name: name, url: address, problem: problem))
+      return pages.response(page, status: .unprocessableContent)
     }
     let added = try await settingsChange(context) { state in state.addApp(app) }
     return .seeOther(MIGAPath.settingsSaying(added ? .added : .full))
@@ -356,6 +377,19 @@ struct MIGAWebRoutes: Sendable {
     case .gateway(.stillCounting(let remaining)): "The pause has \(remaining) seconds left."
     }
   }
+}
+
+/// The answers a refused onboarding step gives back, and why it was refused.
+struct StepAnswers {
+  let apps: Set<String>
+  let reason: String
+}
+
+/// A custom site the settings could not add: what was typed, and what is wrong with it.
+struct CustomSiteAnswer {
+  let name: String
+  let url: String
+  let problem: CustomAppProblem
 }
 
 /// Messages the settings page can show after a change.

@@ -13,7 +13,9 @@ function runCountdown() {
   const startRemaining = Number(gateway.dataset.remaining);
   const ring = gateway.querySelector(".countdown-ring");
   const number = gateway.querySelector(".countdown-number");
-  const status = gateway.querySelector(".countdown-status");
+  const caption = gateway.querySelector(".countdown-status");
+  const announcer = gateway.querySelector("[data-announcer]");
+  const captions = JSON.parse(gateway.dataset.captions);
   const proceed = gateway.querySelector(".button--proceed");
   const circumference = Number(ring.getAttribute("stroke-dasharray"));
   const started = performance.now();
@@ -28,14 +30,15 @@ function runCountdown() {
       number.textContent = String(remaining);
       ring.setAttribute("stroke-dashoffset", String((circumference * remaining) / seconds));
       gateway.dataset.remaining = String(remaining);
+      caption.textContent = captions[remaining];
       if (remaining === announceAt && !announced) {
         announced = true;
-        status.textContent = gateway.dataset.textAnnounce;
+        announcer.textContent = captions[remaining];
       }
     }
     if (remaining === 0) {
       proceed.disabled = false;
-      status.textContent = gateway.dataset.textOver;
+      announcer.textContent = captions[0];
       return;
     }
     setTimeout(tick, 250);
@@ -68,6 +71,13 @@ function sliderOutputs() {
   }
 }
 
+/** A form shown again with a problem: the field at fault gets the focus, so its message is read. */
+function focusProblem() {
+  const field = document.querySelector("[aria-invalid='true']");
+  if (field) field.focus();
+}
+
 runCountdown();
+focusProblem();
 pausePreview();
 sliderOutputs();
