@@ -153,11 +153,14 @@ struct OrchardServerTests {
         #expect(names == Self.expected.map(\.name))
         for app in Self.expected {
           let links = body.contains("<a class=\"app-card app--\(app.id)\" href=\"\(app.path)\">")
-          let soon = body.contains("<div class=\"app-card app--\(app.id)\">")
+          let soon = body.contains("<div class=\"app-card app-card--soon app--\(app.id)\" aria-disabled=\"true\">")
           #expect(links == (app.availability == "available"), "\(app.name) links to its web version")
           #expect(soon == (app.availability == "coming_soon"), "\(app.name) is announced")
         }
         #expect(body.components(separatedBy: "Coming soon").count - 1 == 2)
+        // Each app has its own icon, drawn for it.
+        let icons = body.matches(of: #/<svg class="app-icon"[^>]*>(.*?)</svg>/#).map { String($0.1) }
+        #expect(icons.count == 5 && Set(icons).count == 5)
         #expect(body.contains("rel=\"preload\" href=\"/assets/fonts/inter-latin."))
       }
     }

@@ -33,11 +33,8 @@ def driver():
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                      f"--window-size={PHONE[0]},{PHONE[1]}"):
         options.add_argument(argument)
-    # Headless Chromium will not make a window narrower than 500 px, so the phone viewport is
-    # emulated: 390×844 CSS pixels at 3× density, with touch, as on a current iPhone.
-    options.add_experimental_option(
-        "mobileEmulation", {"deviceMetrics": {"width": PHONE[0], "height": PHONE[1], "pixelRatio": 3.0, "touch": True}}
-    )
+    # Headless Chromium will not make a window narrower than 500 px, so each test's phone (its
+    # look) is emulated through the DevTools protocol: its CSS size at 3× density, with touch.
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     browser = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
     browser.set_page_load_timeout(20)
@@ -83,7 +80,9 @@ def emulate(driver, look, media=()):
     other media features a test asks for, such as reduced motion."""
     (width, height), scheme = look
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 3, "mobile": True})
+        "width": width, "height": height, "deviceScaleFactor": 3, "mobile": True,
+        "screenWidth": width, "screenHeight": height})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     features = [{"name": "prefers-color-scheme", "value": scheme}]
     features += [{"name": name, "value": value} for name, value in media]
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})

@@ -304,6 +304,7 @@ def test_verses_read_offline_do_not_come_again_once_back_online(fresh, base_url)
             seen.append(another_verse(fresh, seen[-1]))
     finally:
         fresh.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+    WebDriverWait(fresh, 5).until(lambda d: d.execute_script("return navigator.onLine"))
     # Online again: the rest of the cycle (22 verses a feeling) brings only verses not yet read.
     for _ in range(22 - len(seen)):
         current = another_verse(fresh, seen[-1])

@@ -3,7 +3,7 @@
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import PHONE, run_axe, severe_console_messages
+from conftest import run_axe, severe_console_messages
 
 APPS = ["Faith Jar", "MIGA", "WalkWorthy", "Wearbloom", "Dangdai"]
 
@@ -37,10 +37,24 @@ def test_apps_not_yet_built_say_coming_soon_and_are_not_links(page):
         assert badge and badge[0].text.lower() == "coming soon"
 
 
-def test_the_page_fits_a_phone_without_sideways_scrolling(page):
+def test_the_page_fits_a_phone_without_sideways_scrolling(page, look):
     driver = page("/")
     width = driver.execute_script("return document.documentElement.scrollWidth")
-    assert width <= PHONE[0]
+    assert width <= look[0][0]
+
+
+def test_each_app_has_its_own_icon_and_coming_soon_looks_plainly_disabled(page):
+    driver = page("/")
+    icons = [e.get_attribute("innerHTML") for e in driver.find_elements(By.CSS_SELECTOR, ".app-card svg.app-icon")]
+    assert len(icons) == 5 and len(set(icons)) == 5
+    for card in driver.find_elements(By.CSS_SELECTOR, ".app-card"):
+        looks = driver.execute_script(
+            "const c = arguments[0], i = c.querySelector('.app-icon'), s = getComputedStyle(c);"
+            "return [s.cursor, s.boxShadow, getComputedStyle(i).filter, c.getAttribute('aria-disabled')]", card)
+        if card.tag_name == "a":
+            assert looks[0] == "pointer" and looks[1] != "none" and looks[2] == "none" and looks[3] is None
+        else:
+            assert looks[0] == "default" and looks[1] == "none" and "grayscale" in looks[2] and looks[3] == "true"
 
 
 def test_inter_is_served_by_us_and_used_for_the_interface(page):

@@ -36,7 +36,7 @@ def onboard(driver, base_url, apps=("instagram", "youtube")):
     tap(driver, ".step-actions button")
     tap(driver, ".step-actions button")                       # pause length: 30 s
     tap(driver, ".step-actions button")                       # hiding the apps
-    assert driver.find_element(By.CSS_SELECTOR, ".step-actions button").text == "Enter my hub"
+    assert text(driver, ".step-actions button") == "Enter my hub"
     tap(driver, ".step-actions button")
 
 

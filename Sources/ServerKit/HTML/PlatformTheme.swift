@@ -8,5 +8,10 @@ public enum PlatformTheme {
       ("focus", "#1d5fd1"),
     ],
     fonts: [.inter],
-    fontStacks: [("ui", "\"Inter\", system-ui, -apple-system, \"Segoe UI\", sans-serif")])
+    fontStacks: [("ui", "\"Inter\", system-ui, -apple-system, \"Segoe UI\", sans-serif")],
+    darkColors: [
+      ("background", "#141a15"), ("surface", "#1e261f"), ("text", "#e9efe6"), ("muted", "#b2bdb3"),
+      ("border", "#3a463c"), ("accent", "#8cc79a"), ("on-accent", "#10200f"), ("link", "#9fd6ab"),
+      ("focus", "#ffd36b"),
+    ])
 }

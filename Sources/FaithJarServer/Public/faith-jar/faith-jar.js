@@ -46,10 +46,12 @@ async function keepVersesForOffline() {
 let readsReport = Promise.resolve();
 
 function reportOfflineReads() {
-  const data = offlineVerses();
-  const reads = data?.reads;
-  if (!reads || Object.keys(reads).length === 0) return readsReport;
+  const pending = offlineVerses()?.reads;
+  if (!pending || Object.keys(pending).length === 0) return readsReport;
   readsReport = readsReport.then(async () => {
+    // Read when this report's turn comes: an earlier report may have sent them already.
+    const reads = offlineVerses()?.reads;
+    if (!reads || Object.keys(reads).length === 0) return;
     try {
       const response = await fetch(page.offlineReads, {
         method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
