@@ -32,6 +32,24 @@ struct WalkWorthySnapshotTests {
     }
   }
 
+  @Test("settings sent back with an empty daily time")
+  func settingsWithProblem() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      var headers: HTTPFields = [
+        .contentType: "application/x-www-form-urlencoded", HTTPField.Name("Sec-Fetch-Site")!: "same-origin",
+      ]
+      if let cookie = visitor.cookie { headers[.cookie] = cookie }
+      let response = try await visitor.client.execute(
+        uri: "/walkworthy/settings", method: .post, headers: headers,
+        body: ByteBuffer(
+          string: "translation=bsb&theme=system&notifications=on&daily=&quiet=on&quiet-start=22%3A00&quiet-end=07%3A00")
+      )
+      let text = snapshotText(status: response.status, headers: response.headers, body: String(buffer: response.body))
+      expectSnapshot(text, named: "settings-problem")
+    }
+  }
+
   @Test("the helplines")
   func support() async throws {
     try await withWalkWorthyWeb { visitor in

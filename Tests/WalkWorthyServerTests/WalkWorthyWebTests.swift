@@ -195,9 +195,50 @@ struct WalkWorthyWebTests {
         page.contains("name=\"quiet\" checked") && page.contains("value=\"23:00\"") && page.contains("value=\"06:30\""))
       #expect(page.contains("Times are in Europe/Berlin"))
       #expect(try await visitor.get("/walkworthy/").body.contains(">WEB</abbr>"))
+    }
+  }
+
+  @Test("an empty daily time comes back on the settings page with 422, its sentence by the field, answers kept")
+  func emptyDailyTime() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      let refused = try await visitor.post(
+        "/walkworthy/settings",
+        form:
+          "personalize=on&translation=kjv&theme=dark&notifications=on&daily=&quiet=on&quiet-start=23%3A15&quiet-end=06%3A45"
+      )
+      #expect(refused.status == .unprocessableContent)
+      let page = refused.body
       #expect(
-        try await visitor.post("/walkworthy/settings", form: "translation=web&theme=dark&daily=25%3A00").status
-          == .badRequest)
+        page.contains(
+          "name=\"daily\" type=\"time\" value=\"\" aria-invalid=\"true\" aria-describedby=\"daily-error\"><p class=\"field-error\" id=\"daily-error\">Choose a time for your daily encouragement, such as 08:00.</p>"
+        ))
+      #expect(page.contains("role=\"alert\">Nothing was saved yet."))
+      #expect(page.contains("name=\"personalize\" checked") && !page.contains("name=\"fake-canvas\" checked"))
+      #expect(page.contains("<option value=\"kjv\" selected>") && page.contains("value=\"dark\" checked"))
+      #expect(page.contains("value=\"23:15\"") && page.contains("value=\"06:45\""))
+      // Nothing was kept: the saved settings are still the defaults.
+      let saved = try await visitor.get("/walkworthy/settings").body
+      #expect(
+        saved.contains("name=\"daily\" type=\"time\" value=\"08:00\"")
+          && saved.contains("<option value=\"bsb\" selected>"))
+      #expect(!saved.contains("field-error"))
+    }
+  }
+
+  @Test("a time that is not a time, or quiet hours without an end, come back beside their fields")
+  func badTimes() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      let late = try await visitor.post(
+        "/walkworthy/settings", form: "translation=web&theme=dark&notifications=on&daily=25%3A00")
+      #expect(late.status == .unprocessableContent && late.body.contains("id=\"daily-error\">Give the daily time"))
+      let quiet = try await visitor.post(
+        "/walkworthy/settings",
+        form: "translation=bsb&theme=system&notifications=on&daily=08%3A00&quiet=on&quiet-start=22%3A00&quiet-end=")
+      #expect(quiet.status == .unprocessableContent)
+      #expect(quiet.body.contains("id=\"quiet-end-error\">Choose when quiet hours end"))
+      #expect(!quiet.body.contains("id=\"daily-error\""))
     }
   }
 

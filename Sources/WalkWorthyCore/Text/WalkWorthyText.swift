@@ -32,6 +32,13 @@ public enum WalkWorthyText: String, TextKey {
   case dailyTitle = "notification.daily.title"
   case dailyBody = "notification.daily.body"
   case cardTitle = "notification.card.title"
+  case dailyTimeMissing = "settings.daily-time-missing"
+  case dailyTimeInvalid = "settings.daily-time-invalid"
+  case quietStartMissing = "settings.quiet-start-missing"
+  case quietEndMissing = "settings.quiet-end-missing"
+  case quietTimeInvalid = "settings.quiet-time-invalid"
+  case quietHoursEmpty = "settings.quiet-hours-empty"
+  case settingsProblems = "settings.problems"
 }
 
 /// WalkWorthy's catalogs: English, the language it ships in.
@@ -61,5 +68,12 @@ public enum WalkWorthyTexts {
       .dailyTitle: "Today\u{2019}s encouragement",
       .dailyBody: "A verse and a word for your day are waiting in WalkWorthy.",
       .cardTitle: "{ref} ({translation})",
+      .dailyTimeMissing: "Choose a time for your daily encouragement, such as 08:00.",
+      .dailyTimeInvalid: "Give the daily time as hours and minutes, such as 08:00.",
+      .quietStartMissing: "Choose when quiet hours start, such as 22:00.",
+      .quietEndMissing: "Choose when quiet hours end, such as 07:00.",
+      .quietTimeInvalid: "Give the time as hours and minutes, such as 22:00.",
+      .quietHoursEmpty: "Quiet hours need to end at a different time from when they start.",
+      .settingsProblems: "Nothing was saved yet. Please check the marked fields.",
     ])
 }

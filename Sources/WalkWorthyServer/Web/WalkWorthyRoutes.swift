@@ -218,32 +218,44 @@ struct WalkWorthyRoutes: Sendable {
 
   @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
     let device = try await service.device(try context.deviceID())
-    guard let profile = device.onDevice.profile else { return .seeOther(WalkWorthyPath.welcome.path) }
+    guard device.onDevice.profile != nil else { return .seeOther(WalkWorthyPath.welcome.path) }
     let notice = request.uri.queryParameters.get("notice").flatMap(SettingsNotice.init(rawValue:))
+    return try settingsPage(device, answers: SettingsAnswers(device, config: config), notice: notice, context)
+  }
+
+  /// The settings page for `answers`: a form with problems comes back as it was typed, with 422.
+  func settingsPage(
+    _ device: WalkWorthyDevice, answers: SettingsAnswers, notice: SettingsNotice?, _ context: AppRequestContext
+  ) throws -> Response {
+    guard let profile = device.onDevice.profile else { throw Self.onboardingFirst }
     let view = SettingsView(
-      profile: profile, device: device, fakeCanvas: device.usesFakeCanvas(config), config: config, api: api,
-      build: build, notice: notice,
+      profile: profile, device: device, answers: answers, config: config, api: api, build: build, notice: notice,
       testClock: testDeviceClock ? (now: now(device), shifted: device.onDevice.clockShift != nil) : nil)
-    return pages.response(Self.view(context).settings(view, theme: device.onDevice.theme))
+    let invalid = answers.submitted && !answers.notifications.problems.isEmpty
+    return pages.response(
+      Self.view(context).settings(view, theme: device.onDevice.theme), status: invalid ? .unprocessableContent : .ok)
   }
 
   @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
     let fields = try await FormFields(request, context: context)
-    let translation = try Self.translation(fields["translation"])
-    guard let theme = fields["theme"].flatMap(ThemeChoice.init(rawValue:)) else {
-      throw OrchardError.badRequest("Choose System, Light or Dark.", code: "UNKNOWN_THEME")
+    let answers = try SettingsAnswers(fields)
+    let notifications: NotificationSettings
+    switch answers.notifications.validated() {
+    case .success(let settings): notifications = settings
+    case .failure:
+      let device = try await service.device(try context.deviceID())
+      return try settingsPage(device, answers: answers, notice: nil, context)
     }
-    let notifications = try Self.notificationSettings(fields)
     let text = Self.text(context)
     try await change(context) { device, _ in
       device.adopt(zone: fields["zone"])
       if var profile = device.onDevice.profile {
-        profile.personalizationOptIn = fields["personalize"] == "on"
+        profile.personalizationOptIn = answers.personalize
         device.keep(profile)
       }
-      device.fakeCanvas = fields["fake-canvas"] == "on"
-      device.onDevice.translation = translation
-      device.onDevice.theme = theme
+      device.fakeCanvas = answers.fakeCanvas
+      device.onDevice.translation = answers.translation
+      device.onDevice.theme = answers.theme
       device.onDevice.notifications = notifications
       device.onDevice.pending = NotificationPlanner.plan(
         settings: notifications, mode: config.notificationMode, now: now(device), timeZone: device.zone,
@@ -352,27 +364,6 @@ struct WalkWorthyRoutes: Sendable {
         "Choose one of the translations offered: BSB, KJV or WEB.", code: "UNKNOWN_TRANSLATION")
     }
     return translation
-  }
-
-  static func notificationSettings(_ fields: FormFields) throws -> NotificationSettings {
-    func time(_ name: String, _ what: String) throws -> TimeOfDay? {
-      guard let text = fields[name], !text.isEmpty else { return nil }
-      guard let time = TimeOfDay(text) else {
-        throw OrchardError.badRequest("Give the \(what) as a time such as 08:00.", code: "BAD_TIME")
-      }
-      return time
-    }
-    let daily = try time("daily", "daily time")
-    var quiet: QuietHours?
-    if fields["quiet"] == "on" {
-      guard let start = try time("quiet-start", "start of quiet hours"),
-        let end = try time("quiet-end", "end of quiet hours")
-      else {
-        throw OrchardError.badRequest("Quiet hours need a start and an end.", code: "BAD_QUIET_HOURS")
-      }
-      quiet = QuietHours(start: start, end: end)
-    }
-    return NotificationSettings(isEnabled: fields["notifications"] == "on", dailyTime: daily, quietHours: quiet)
   }
 }
 

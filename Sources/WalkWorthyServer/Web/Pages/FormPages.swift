@@ -65,20 +65,23 @@ extension WalkWorthyPages {
   // MARK: Settings
 
   func settings(_ view: SettingsView, theme: ThemeChoice) -> Page {
-    let state = view.device.onDevice
+    let answers = view.answers
     let translations = Translation.allCases.map { translation in
       HTML(
-        "<option value=\"\(translation.rawValue)\"\(translation == state.translation ? HTML(" selected") : "")>\(translation.abbreviation) \u{00B7} \(translation.name)</option>"
+        "<option value=\"\(translation.rawValue)\"\(translation == answers.translation ? HTML(" selected") : "")>\(translation.abbreviation) \u{00B7} \(translation.name)</option>"
       )
     }
     let themes = ThemeChoice.allCases.map { choice in
       HTML(
-        "<li><label class=\"segment\"><input type=\"radio\" name=\"theme\" value=\"\(choice.rawValue)\"\(choice == state.theme ? HTML(" checked") : "")><span>\(label(choice))</span></label></li>"
+        "<li><label class=\"segment\"><input type=\"radio\" name=\"theme\" value=\"\(choice.rawValue)\"\(choice == answers.theme ? HTML(" checked") : "")><span>\(label(choice))</span></label></li>"
       )
     }
-    let notifications = state.notifications
-    let quiet = notifications.quietHours
-    let notice: HTML = view.notice.map { "<p class=\"notice-banner\" role=\"status\">\($0.text)</p>" } ?? ""
+    let notifications = answers.notifications
+    let invalid = answers.submitted && !notifications.problems.isEmpty
+    let notice: HTML =
+      invalid
+      ? "<p class=\"notice-banner notice-banner--problem\" role=\"alert\">\(t(.settingsProblems))</p>"
+      : view.notice.map { "<p class=\"notice-banner\" role=\"status\">\($0.text)</p>" } ?? ""
     return page(
       "Settings", theme: theme, bodyClass: "page-settings", tab: .settings,
       main: """
@@ -87,8 +90,8 @@ extension WalkWorthyPages {
         <form class="settings-form" method="post" action="\(WalkWorthyPath.settings.path)">
         <section class="glass card" aria-labelledby="privacy-title">
         <h2 id="privacy-title">You and Canvas</h2>
-        \(toggle("personalize", "Use profile for personalization", view.profile.personalizationOptIn))
-        \(toggle("fake-canvas", "Use fake Canvas link", view.fakeCanvas))
+        \(toggle("personalize", "Use profile for personalization", answers.personalize))
+        \(toggle("fake-canvas", "Use fake Canvas link", answers.fakeCanvas))
         <p class="hint"><a href="\(WalkWorthyPath.welcome.path)">Edit your profile</a></p>
         </section>
         <section class="glass card" aria-labelledby="reading-title">
@@ -99,11 +102,11 @@ extension WalkWorthyPages {
         <section class="glass card" aria-labelledby="notifications-title">
         <h2 id="notifications-title">Notifications</h2>
         \(toggle("notifications", "Notifications", notifications.isEnabled))
-        <div class="field"><label for="daily">Daily encouragement at</label><input id="daily" name="daily" type="time" value="\(notifications.dailyTime?.description ?? "")"></div>
-        \(toggle("quiet", "Quiet hours", quiet != nil))
+        \(timeField(.dailyTime, label: "Daily encouragement at", value: notifications.dailyTime, answers))
+        \(toggle("quiet", "Quiet hours", notifications.quietHoursOn))
         <div class="field-row">
-        <div class="field"><label for="quiet-start">From</label><input id="quiet-start" name="quiet-start" type="time" value="\(quiet?.start.description ?? "22:00")"></div>
-        <div class="field"><label for="quiet-end">Until</label><input id="quiet-end" name="quiet-end" type="time" value="\(quiet?.end.description ?? "07:00")"></div>
+        \(timeField(.quietStart, label: "From", value: notifications.quietStart, answers))
+        \(timeField(.quietEnd, label: "Until", value: notifications.quietEnd, answers))
         </div>
         <p class="hint">A daily time inside quiet hours moves to their end. Times are in \(view.device.timeZone).</p>
         </section>
@@ -115,6 +118,17 @@ extension WalkWorthyPages {
         \(testClockCard(view))
         \(CrisisSupport.link(WalkWorthyPath.support.path))
         """)
+  }
+
+  /// A time input with its problem beside it, if the posted form had one.
+  func timeField(
+    _ field: NotificationSettingsForm.Field, label: String, value: String, _ answers: SettingsAnswers
+  ) -> HTML {
+    let name = field.rawValue
+    let problem = answers.problem(field).map { t($0.message) }
+    return self.field(
+      name, label: label, problem: problem,
+      input: "<input id=\"\(name)\" name=\"\(name)\" type=\"time\" value=\"\(value)\"\(describedBy(name, problem))>")
   }
 
   // MARK: Support
@@ -168,7 +182,7 @@ extension WalkWorthyPages {
       <div><dt>Version</dt><dd>\(view.build.version)</dd></div>
       <div><dt>Commit</dt><dd>\(view.build.commit ?? "not recorded (development build)")</dd></div>
       <div><dt>API mode</dt><dd>\(view.api.rawValue)</dd></div>
-      <div><dt>Fake Canvas</dt><dd>\(view.fakeCanvas ? "on" : "off")</dd></div>
+      <div><dt>Fake Canvas</dt><dd>\(view.device.usesFakeCanvas(config) ? "on" : "off")</dd></div>
       <div><dt>Notifications</dt><dd>\(config.notificationMode.rawValue)</dd></div>
       <div><dt>Background refresh</dt><dd>\(BackgroundRefresh.taskIdentifier) (Refresh on Home runs it)</dd></div>
       </dl>

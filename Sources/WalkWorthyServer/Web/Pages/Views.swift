@@ -97,7 +97,8 @@ struct HomeView {
 struct SettingsView {
   let profile: Profile
   let device: WalkWorthyDevice
-  let fakeCanvas: Bool
+  /// What the form shows: the saved settings, or the ones just posted when they need another look.
+  let answers: SettingsAnswers
   let config: Config
   /// Where the web version's encouragements come from.
   let api: APIMode
@@ -105,4 +106,45 @@ struct SettingsView {
   let notice: SettingsNotice?
   /// The device's time, when this server lets testers move it.
   let testClock: (now: Date, shifted: Bool)?
+}
+
+/// The settings form's answers, kept as typed so a form shown again after a problem loses nothing.
+struct SettingsAnswers {
+  var personalize: Bool
+  var fakeCanvas: Bool
+  var translation: Translation
+  var theme: ThemeChoice
+  var notifications: NotificationSettingsForm
+  /// Whether the form was posted, so its problems are worth showing.
+  var submitted = false
+
+  /// The saved settings.
+  init(_ device: WalkWorthyDevice, config: Config) {
+    personalize = device.onDevice.profile?.personalizationOptIn ?? false
+    fakeCanvas = device.usesFakeCanvas(config)
+    translation = device.onDevice.translation
+    theme = device.onDevice.theme
+    notifications = NotificationSettingsForm(device.onDevice.notifications)
+  }
+
+  /// The posted form. A translation or look the form never offers is a bad request, not a typo.
+  init(_ fields: FormFields) throws {
+    translation = try WalkWorthyRoutes.translation(fields["translation"])
+    guard let theme = fields["theme"].flatMap(ThemeChoice.init(rawValue:)) else {
+      throw OrchardError.badRequest("Choose System, Light or Dark.", code: "UNKNOWN_THEME")
+    }
+    self.theme = theme
+    personalize = fields["personalize"] == "on"
+    fakeCanvas = fields["fake-canvas"] == "on"
+    notifications = NotificationSettingsForm(
+      isEnabled: fields["notifications"] == "on", dailyTime: String((fields["daily"] ?? "").prefix(40)),
+      quietHoursOn: fields["quiet"] == "on", quietStart: String((fields["quiet-start"] ?? "").prefix(40)),
+      quietEnd: String((fields["quiet-end"] ?? "").prefix(40)))
+    submitted = true
+  }
+
+  /// The problem to show beside `field`, once the form was posted.
+  func problem(_ field: NotificationSettingsForm.Field) -> NotificationSettingsProblem? {
+    submitted ? notifications.problem(field) : nil
+  }
 }
