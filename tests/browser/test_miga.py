@@ -214,3 +214,19 @@ def test_settings_fit_the_phone_and_a_bad_custom_site_is_explained_by_its_field(
     assert fresh.find_element(By.ID, "custom-name").get_attribute("value") == "Forum"
     assert fresh.execute_script("return document.activeElement.id") == "custom-url"
     assert fresh.execute_script("return document.documentElement.scrollWidth - innerWidth") <= 0
+
+
+def test_adding_and_removing_an_app_update_the_settings_in_place(fresh, base_url):
+    onboard(fresh, base_url)
+    fresh.get(base_url + "/miga/settings")
+    fresh.execute_script("window.__samePage = true")
+    in_hub = "return [...document.querySelectorAll('[aria-label=\\'In your hub\\'] .app-name')].map(e => e.textContent)"
+    assert fresh.execute_script(in_hub) == ["Instagram", "YouTube"]
+    press(fresh, "form[action='/miga/settings/apps/add'] button[aria-label='Add Reddit']")
+    WebDriverWait(fresh, 5).until(lambda d: "Reddit" in d.execute_script(in_hub))
+    press(fresh, "form[action='/miga/settings/apps/remove'] button[aria-label='Remove Instagram']")
+    WebDriverWait(fresh, 5).until(lambda d: "Instagram" not in d.execute_script(in_hub))
+    assert fresh.execute_script("return window.__samePage === true")
+    assert text_of(fresh, ".settings-notice")
+    fresh.refresh()
+    assert fresh.execute_script(in_hub) == ["YouTube", "Reddit"]

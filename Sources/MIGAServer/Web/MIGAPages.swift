@@ -15,7 +15,7 @@ struct MIGAPages {
       title: title, description: "A calm pause between you and the apps you reach for without thinking.",
       theme: MIGATheme.tokens.name,
       themeColor: MIGATheme.tokens.themeColor(isPause ? "pause-background" : "background"),
-      stylesheets: ["miga/miga.css"], scripts: ["js/browser-zone.js", "miga/miga.js"],
+      stylesheets: ["miga/miga.css"], scripts: ["js/browser-zone.js", "js/in-place.js", "miga/miga.js"],
       preloadFonts: isPause ? ["fonts/lora-latin.woff2"] : [FontFace.inter.assetPath, "fonts/lora-latin.woff2"],
       bodyClass: "miga " + bodyClass, main: main)
     page.refreshWithoutScript = refresh
@@ -301,7 +301,7 @@ struct MIGAPages {
       HTML(
         """
         <li>\(badge(app))<span class="app-name">\(app.name)</span>\
-        <form method="post" action="\(MIGAPath.removeApp.path)"><input type="hidden" name="app" value="\(app.id)">\
+        <form method="post" action="\(MIGAPath.removeApp.path)"\(Self.appsInPlace)><input type="hidden" name="app" value="\(app.id)">\
         <button class="button button--quiet button--small" type="submit"\(state.hub?.canRemove == false ? " disabled" : "") aria-label="Remove \(app.name)">Remove</button></form></li>
         """)
     }
@@ -309,7 +309,7 @@ struct MIGAPages {
       HTML(
         """
         <li>\(badge(app))<span class="app-name">\(app.name)</span>\
-        <form method="post" action="\(MIGAPath.addApp.path)"><input type="hidden" name="app" value="\(app.id)">\
+        <form method="post" action="\(MIGAPath.addApp.path)"\(Self.appsInPlace)><input type="hidden" name="app" value="\(app.id)">\
         <button class="button button--small" type="submit" aria-label="Add \(app.name)"\(state.hub?.canAdd == false ? " disabled" : "")>Add</button></form></li>
         """)
     }
@@ -323,7 +323,9 @@ struct MIGAPages {
         "<option value=\"\(hour)\"\(hour == state.settings.dayStartHour ? " selected" : "")>\(String(format: "%02d:00", hour))</option>"
       )
     }
-    let noticeHTML: HTML = notice.map { "<p class=\"notice\" role=\"status\">\(noticeText($0))</p>" } ?? ""
+    let noticeHTML: HTML =
+      "<div class=\"settings-notice\" role=\"status\">\(notice.map { HTML("<p class=\"notice\">\(noticeText($0))</p>") } ?? "")</div>"
+
     return page(
       "Settings · MIGA", bodyClass: "settings-page",
       main: """
@@ -340,8 +342,8 @@ struct MIGAPages {
         <button class="button" type="submit">Save the pause</button>
         </form>
         </section>
-        <section class="setting" aria-labelledby="apps-title">
-        <h2 id="apps-title">Your apps</h2>
+        <section class="setting" id="apps-setting" aria-labelledby="apps-title">
+        <h2 id="apps-title" tabindex="-1">Your apps</h2>
         <ul class="app-list" role="list" aria-label="In your hub">\(current)</ul>
         <form method="get" action="\(MIGAPath.settings.path)" class="search" role="search">
         <label for="app-search">Find an app to add</label>
@@ -389,6 +391,11 @@ struct MIGAPages {
         \(CrisisSupport.link(MIGAPath.support.path))
         """)
   }
+
+  /// Adding or removing an app changes the apps and the notice in place (js/in-place.js); the
+  /// form's post is the fallback.
+  static let appsInPlace: HTML =
+    " data-in-place=\"#apps-setting,.settings-notice\" data-expect=\"\(MIGAPath.settings.path)\" data-focus=\"#apps-title\""
 
   // MARK: Support
 

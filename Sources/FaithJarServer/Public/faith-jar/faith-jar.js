@@ -221,29 +221,6 @@ function enhanceAnotherVerse() {
   });
 }
 
-/** Small changes (save a favourite, choose a translation) update the screen in place; the form's
- * own post is the fallback. A form names the parts it changes in `data-in-place`. */
-function enhanceInPlaceForms() {
-  document.addEventListener("submit", async (event) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.dataset.inPlace) return;
-    event.preventDefault();
-    const button = form.querySelector("button[type=submit]");
-    try {
-      const returnTo = form.querySelector("input[name=return]")?.value;
-      const fresh = await postForPage(form, returnTo && new URL(returnTo, location.href).pathname);
-      if (!fresh) throw new Error("unexpected answer");
-      replaceParts(fresh, form.dataset.inPlace.split(","));
-      enhanceVerseTools();
-      const again = form.dataset.focus && document.querySelector(form.dataset.focus);
-      if (again) again.focus();
-      else if (button && document.contains(button)) button.focus();
-    } catch {
-      form.submit();
-    }
-  });
-}
-
 /** Share and Listen appear only where the browser can do them. */
 function enhanceVerseTools() {
   const tools = document.querySelector(".verse-tools");
@@ -314,7 +291,8 @@ window.addEventListener("pagehide", () => { if ("speechSynthesis" in window) spe
 
 enhanceOfflineShell();
 enhanceAnotherVerse();
-enhanceInPlaceForms();
+// A favourite or a translation changed in place (js/in-place.js) brings new verse tools.
+document.addEventListener("orchard:replaced", enhanceVerseTools);
 enhanceVerseTools();
 enhanceOnboarding();
 enhanceEmotionTaps();

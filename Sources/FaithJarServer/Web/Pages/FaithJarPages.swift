@@ -13,7 +13,7 @@ struct FaithJarPages {
       title: title, description: "A Bible verse for how you feel right now, and why it fits.",
       theme: FaithJarTheme.tokens.name, themeColor: FaithJarTheme.tokens.themeColor(),
       stylesheets: ["faith-jar/faith-jar.css"],
-      scripts: ["faith-jar/faith-jar.js"],
+      scripts: ["js/in-place.js", "faith-jar/faith-jar.js"],
       preloadFonts: [FontFace.inter.assetPath, "fonts/lora-latin.woff2"], bodyClass: "faith-jar " + bodyClass,
       main: main)
     page.data = [
