@@ -18,8 +18,8 @@ struct HistoryTests {
     #expect(history.entries.last?.verseID == "test-10")
   }
 
-  @Test("the same verse twice in a row is one entry, refreshed in place; later it may come again")
-  func noConsecutiveDuplicates() throws {
+  @Test("a verse seen again is listed once: its entry moves to the top, refreshed, with the same id")
+  func eachVerseOnce() throws {
     var history = History()
     history.record(VerseCard(entries[0], in: .bsb), at: start)
     let id = try #require(history.entries.first?.id)
@@ -28,10 +28,31 @@ struct HistoryTests {
     #expect(history.entries[0].id == id)
     #expect((history.entries[0].text, history.entries[0].translation) == ("KJV 0", "KJV"))
     #expect(history.entries[0].seenAt == start.addingTimeInterval(60))
+    // Next, then Previous: the first verse again, not a second copy of it.
     history.record(VerseCard(entries[1], in: .bsb), at: start.addingTimeInterval(120))
     history.record(VerseCard(entries[0], in: .bsb), at: start.addingTimeInterval(180))
-    #expect(history.entries.map(\.verseID) == ["test-0", "test-1", "test-0"])
+    #expect(history.entries.map(\.verseID) == ["test-0", "test-1"])
+    #expect(history.entries[0].id == id && history.entries[0].seenAt == start.addingTimeInterval(180))
+    history.record(VerseCard(entries[2], in: .bsb), at: start.addingTimeInterval(240))
     #expect(Set(history.entries.map(\.id)).count == 3)
+  }
+
+  @Test("a refreshed encouragement numbered by the server is the verse already seen on Home, not a second one")
+  func refreshedHandOut() async throws {
+    let library = EncouragementLibrary.bundled
+    let entry = try #require(library.encouragement(id: "ww-isaiah-41-13"))
+    var state = OnDeviceState()
+    state.history.record(VerseCard(entry, in: .bsb), at: start)
+    let card = VerseCard(entry, in: .bsb)
+    let handOut = EncouragementPayload(
+      id: "ww-isaiah-41-13.7", ref: card.ref, text: card.text, encouragement: card.encouragement,
+      translation: card.label, expiresAt: "2026-11-18T06:00:00Z")
+    await state.refresh(
+      api: ScriptedAPI(NextResponse(shouldNotify: true, payload: handOut)), library: library, mode: .local,
+      now: start.addingTimeInterval(60), timeZone: utc, text: english)
+    #expect(state.lastRefresh?.kind == .scheduled)
+    #expect(state.history.entries.map(\.verseID) == ["ww-isaiah-41-13"])
+    #expect(state.history.entries[0].seenAt == start.addingTimeInterval(60))
   }
 
   @Test("a detail screen finds its entry, as shown at the time")

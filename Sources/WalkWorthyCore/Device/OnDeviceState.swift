@@ -58,7 +58,8 @@ public struct OnDeviceState: Codable, Sendable, Equatable {
   /// schedule it, plan the pending notifications again and keep it in the history; then remember
   /// how the refresh ended, for the home screen to report.
   public mutating func refresh(
-    api: any EncouragementAPI, mode: NotificationMode, now: Date, timeZone: TimeZone, text: Localizer<WalkWorthyText>
+    api: any EncouragementAPI, library: EncouragementLibrary, mode: NotificationMode, now: Date, timeZone: TimeZone,
+    text: Localizer<WalkWorthyText>
   ) async {
     let outcome = await BackgroundRefresh.run(
       api: api, settings: notifications, mode: mode, now: now, timeZone: timeZone, delivered: delivered, text: text)
@@ -68,9 +69,19 @@ public struct OnDeviceState: Codable, Sendable, Equatable {
         settings: notifications, mode: mode, now: now, timeZone: timeZone, pending: pending + [notification],
         text: text)
       // The answer does not change between two reads, so reading it again gives the scheduled one.
-      if let payload = try? await api.fetchNext().payload { history.record(payload, at: now) }
+      if let payload = try? await api.fetchNext().payload { record(payload, from: library, at: now) }
     }
     lastRefresh = RefreshRecord(outcome, at: now)
+  }
+}
+
+extension OnDeviceState {
+  /// Keeps a payload in the history under its entry's id: our server numbers each hand-out
+  /// (`ww-isaiah-41-13.7`), and a verse filed under that number would be listed next to the same
+  /// verse seen on Home.
+  mutating func record(_ payload: EncouragementPayload, from library: EncouragementLibrary, at now: Date) {
+    guard let entry = library.encouragement(payloadID: payload.id) else { return history.record(payload, at: now) }
+    history.record(VerseCard(entry, in: translation), at: now)
   }
 }
 

@@ -6,7 +6,7 @@
 
 /// One verse the person saw, kept as it was shown so its detail screen never changes afterwards.
 public struct HistoryEntry: Codable, Sendable, Hashable, Identifiable {
-  /// Unique within one ``History``; stays the same when a repeat refreshes the entry.
+  /// Unique within one ``History``; stays the same when seeing the verse again refreshes the entry.
   public let id: Int
   public let verseID: String
   public let ref: String
@@ -17,8 +17,8 @@ public struct HistoryEntry: Codable, Sendable, Hashable, Identifiable {
   public let seenAt: Date
 }
 
-/// The History screen: recent verses, newest first, at most ``capacity``, never the same verse
-/// twice in a row. Saved on the device as one value.
+/// The History screen: recent verses, newest first, at most ``capacity``, each verse once. Saved on
+/// the device as one value.
 public struct History: Codable, Sendable, Equatable {
   public static let capacity = 50
 
@@ -48,10 +48,11 @@ public struct History: Codable, Sendable, Equatable {
   private mutating func record(
     verseID: String, ref: String, text: String, encouragement: String, translation: String?, at seenAt: Date
   ) {
-    // Seeing the newest verse again (another translation, a reopened app) refreshes it in place.
-    let repeatsNewest = entries.first?.verseID == verseID
-    let id = repeatsNewest ? entries[0].id : nextID
-    if repeatsNewest { entries.removeFirst() } else { nextID += 1 }
+    // Seeing a verse again (Previous, another translation, a refresh) moves its one entry to the
+    // top, keeping its id so a detail link stays good.
+    let seenBefore = entries.firstIndex { $0.verseID == verseID }
+    let id = seenBefore.map { entries[$0].id } ?? nextID
+    if let seenBefore { entries.remove(at: seenBefore) } else { nextID += 1 }
     let entry = HistoryEntry(
       id: id, verseID: verseID, ref: ref, text: text, encouragement: encouragement, translation: translation,
       seenAt: seenAt)

@@ -152,7 +152,8 @@ struct WalkWorthyRoutes: Sendable {
       device.adopt(zone: fields["zone"])
       let refreshedAt = self.now(device)
       await device.onDevice.refresh(
-        api: service.api(for: id, mode: api, at: refreshedAt), mode: config.notificationMode, now: refreshedAt,
+        api: service.api(for: id, mode: api, at: refreshedAt), library: library, mode: config.notificationMode,
+        now: refreshedAt,
         timeZone: device.zone, text: text)
     }
     return .seeOther(WalkWorthyPath.home.path + "?refreshed=1")
