@@ -52,7 +52,7 @@ public struct MIGAApp: OrchardApp {
     let service = MIGAService(
       devices: MIGAStorage.devices(environment), events: SQLMIGAEventRepository(database: environment.database.sql),
       library: LiveLibrary(repository: content, state: contentState, clock: environment.clock),
-      clock: environment.clock, random: environment.random)
+      clock: environment.clock, random: environment.random, limiter: environment.limiter)
     return (service, contentState)
   }
 
@@ -64,8 +64,7 @@ public struct MIGAApp: OrchardApp {
     MIGAWebRoutes(service: service, pages: environment.pages, visitors: environment.devices, credit: credit).register(
       routes)
     let api = MIGAAPIService(
-      service: service, content: content, contentState: contentState, config: try RemoteConfig(credit: credit),
-      limiter: environment.limiter)
+      service: service, content: content, contentState: contentState, config: try RemoteConfig(credit: credit))
     try api.registerHandlers(
       on: routes.api(before: UpToDateContent(service: service, contentState: contentState)),
       configuration: AppRoutes.apiConfiguration,

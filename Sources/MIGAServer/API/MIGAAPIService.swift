@@ -13,8 +13,6 @@ struct MIGAAPIService: APIProtocol {
   let content: any MIGAContentRepository
   let contentState: ContentStateCache
   let config: RemoteConfig
-  /// Limits how many events one device uploads (``RateRule/events``).
-  let limiter: RateLimiter
 
   func createDevice(_ input: Operations.createDevice.Input) async throws -> Operations.createDevice.Output {
     let install = try await service.register()
@@ -57,7 +55,6 @@ struct MIGAAPIService: APIProtocol {
     let device = try BearerAuthentication.device(or: .unauthorized)
     guard case .json(let batch) = input.body else { throw OrchardError.badRequest("The body must be JSON.") }
     let checked = try EventContract.check(batch.events)
-    try limiter.check(.events, for: device.description, cost: Double(max(1, batch.events.count)))
     let stored = try await service.store(checked.events, for: device)
     let receipt = Components.Schemas.UploadReceipt(
       accepted: checked.events.filter { stored.contains($0.id) }.map(\.id.description),

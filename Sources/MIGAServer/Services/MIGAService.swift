@@ -13,6 +13,8 @@ struct MIGAService: Sendable {
   let library: LiveLibrary
   let clock: any WallClock
   let random: RandomSource
+  /// Limits how many events one device stores (``RateRule/events``).
+  let limiter: RateLimiter
 
   // MARK: Devices
 
@@ -31,9 +33,11 @@ struct MIGAService: Sendable {
 
   // MARK: Events and stats
 
-  /// Stores the events of `device` it does not have yet (an upload from the app's outbox).
+  /// Stores the events of `device` it does not have yet (an upload from the app's outbox), within
+  /// the device's event rate: a flood is refused whole (429) before anything is written.
   func store(_ batch: [MIGAEvent], for device: IdempotencyID) async throws -> Set<IdempotencyID> {
-    try await events.store(batch, for: device, at: clock.now)
+    try limiter.check(.events, for: device.description, cost: Double(max(1, batch.count)))
+    return try await events.store(batch, for: device, at: clock.now)
   }
 
   /// A page of the device's stored events after `cursor`, and the cursor after it. A cursor that
