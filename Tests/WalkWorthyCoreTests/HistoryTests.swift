@@ -55,6 +55,19 @@ struct HistoryTests {
     #expect(state.history.entries[0].seenAt == start.addingTimeInterval(60))
   }
 
+  @Test("a refresh arrives in the device's translation: notification, history and the home card")
+  func refreshInChosenTranslation() async throws {
+    var state = OnDeviceState()
+    state.translation = .web
+    state.currentID = "somewhere-else"
+    await state.refresh(
+      api: MockAPIClient(), library: .bundled, mode: .local, now: start, timeZone: utc, text: english)
+    let web = VerseCard(try #require(EncouragementLibrary.bundled.encouragement(id: "ww-isaiah-41-13")), in: .web)
+    #expect(state.lastRefresh?.notification?.title == "Isaiah 41:13 (WEB)")
+    #expect(state.history.entries.first?.text == web.text && state.history.entries.first?.translation == "WEB")
+    #expect(state.currentID == "ww-isaiah-41-13")
+  }
+
   @Test("a detail screen finds its entry, as shown at the time")
   func detail() throws {
     var history = History()

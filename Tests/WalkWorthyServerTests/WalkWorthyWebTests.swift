@@ -276,6 +276,28 @@ struct WalkWorthyWebTests {
     }
   }
 
+  @Test("a refresh's result opens Home, above the card, in the translation the device chose")
+  func refreshInChosenTranslation() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      _ = try await visitor.post("/walkworthy/translation", form: "translation=kjv")
+      _ = try await visitor.post("/walkworthy/next")
+      _ = try await visitor.post("/walkworthy/refresh", form: "zone=UTC")
+      let page = try await visitor.get("/walkworthy/?refreshed=1").body
+      let kjv = card("ww-isaiah-41-13", .kjv)
+      #expect(page.contains("Isaiah 41:13 (KJV)") && !page.contains("(BSB)"))
+      #expect(page.contains("data-notify-title=\"Isaiah 41:13 (KJV)\""))
+      // The outcome comes straight after the heading, before the card, which shows what arrived.
+      let outcome = try #require(page.range(of: "refresh-outcome--scheduled"))
+      let verse = try #require(page.range(of: "class=\"glass card verse-card\""))
+      #expect(outcome.lowerBound < verse.lowerBound)
+      #expect(page.contains(">Isaiah 41:13</h2>") && page.contains(HTML.escape(kjv.text)))
+      #expect(page.contains("1 of 7"))
+      let detail = try await visitor.get("/walkworthy/history/1").body
+      #expect(detail.contains(">KJV</abbr>") && detail.contains(HTML.escape(kjv.text)))
+    }
+  }
+
   @Test("after the mock encouragement's expiry a refresh schedules nothing and says so")
   func refreshExpired() async throws {
     try await withWalkWorthyWeb(clock: ManualClock(mockDay.addingTimeInterval(86_400))) { visitor in

@@ -54,13 +54,14 @@ public struct OnDeviceState: Codable, Sendable, Equatable {
     return now.addingTimeInterval(clockShift)
   }
 
-  /// The background task's body, run now: fetch the next encouragement and, if it is due and new,
-  /// schedule it, plan the pending notifications again and keep it in the history; then remember
-  /// how the refresh ended, for the home screen to report.
+  /// The background task's body, run now: fetch the next encouragement in the device's translation
+  /// and, if it is due and new, schedule it, plan the pending notifications again, keep it in the
+  /// history and put it on the home card; then remember how the refresh ended, for Home to report.
   public mutating func refresh(
     api: any EncouragementAPI, library: EncouragementLibrary, mode: NotificationMode, now: Date, timeZone: TimeZone,
     text: Localizer<WalkWorthyText>
   ) async {
+    let api = TranslatedAPI(api, library: library, translation: translation)
     let outcome = await BackgroundRefresh.run(
       api: api, settings: notifications, mode: mode, now: now, timeZone: timeZone, delivered: delivered, text: text)
     if case .scheduled(let notification, let payloadID) = outcome {
@@ -76,12 +77,14 @@ public struct OnDeviceState: Codable, Sendable, Equatable {
 }
 
 extension OnDeviceState {
-  /// Keeps a payload in the history under its entry's id: our server numbers each hand-out
+  /// Keeps a payload in the history under its entry's id, in the device's translation: our server numbers each hand-out
   /// (`ww-isaiah-41-13.7`), and a verse filed under that number would be listed next to the same
   /// verse seen on Home.
   mutating func record(_ payload: EncouragementPayload, from library: EncouragementLibrary, at now: Date) {
     guard let entry = library.encouragement(payloadID: payload.id) else { return history.record(payload, at: now) }
     history.record(VerseCard(entry, in: translation), at: now)
+    // Home opens on what just arrived.
+    currentID = entry.id
   }
 }
 

@@ -39,6 +39,16 @@ public enum WalkWorthyText: String, TextKey {
   case quietTimeInvalid = "settings.quiet-time-invalid"
   case quietHoursEmpty = "settings.quiet-hours-empty"
   case settingsProblems = "settings.problems"
+  case refreshTitle = "refresh.title"
+  case refreshExplainer = "refresh.explainer"
+  case refreshButton = "refresh.button"
+  case refreshScheduledNow = "refresh.scheduled-now"
+  case refreshScheduledAt = "refresh.scheduled-at"
+  case refreshNothingNew = "refresh.nothing-new"
+  case refreshExpired = "refresh.expired"
+  case refreshAlreadyDelivered = "refresh.already-delivered"
+  case refreshNotificationsOff = "refresh.notifications-off"
+  case refreshFailed = "refresh.failed"
 }
 
 /// WalkWorthy's catalogs: English, the language it ships in.
@@ -75,5 +85,18 @@ public enum WalkWorthyTexts {
       .quietTimeInvalid: "Give the time as hours and minutes, such as 22:00.",
       .quietHoursEmpty: "Quiet hours need to end at a different time from when they start.",
       .settingsProblems: "Nothing was saved yet. Please check the marked fields.",
+      .refreshTitle: "Check for a new encouragement",
+      .refreshExplainer:
+        "On a phone, WalkWorthy checks for a new encouragement in the background. Here you can check right now.",
+      .refreshButton: "Refresh",
+      .refreshScheduledNow: "Scheduled: a notification now \u{2014} {title}.",
+      .refreshScheduledAt: "Scheduled: a notification for {time} \u{2014} {title}.",
+      .refreshNothingNew: "Nothing new: there is no encouragement waiting right now.",
+      .refreshExpired:
+        "Nothing scheduled: the waiting encouragement has expired, and WalkWorthy never sends a stale one.",
+      .refreshAlreadyDelivered:
+        "Already delivered: you were notified about this one before, so nothing new was scheduled.",
+      .refreshNotificationsOff: "Notifications are off in Settings, so nothing was checked.",
+      .refreshFailed: "The check failed. Please try again.",
     ])
 }

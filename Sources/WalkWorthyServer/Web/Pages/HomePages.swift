@@ -18,6 +18,7 @@ extension WalkWorthyPages {
       "WalkWorthy", theme: theme, bodyClass: "page-home", tab: .home,
       main: """
         <header class="screen-head"><h1>Today\u{2019}s word</h1><p class="lede">A verse to carry between classes.</p></header>
+        \(refreshResult(view))
         <article class="glass card verse-card" aria-labelledby="verse-ref" data-card="\(card.id)">
         \(verse(ref: card.ref, text: card.text, label: card.label, encouragement: card.encouragement))
         <form class="translation-form" method="post" action="\(WalkWorthyPath.translation.path)">
@@ -38,34 +39,37 @@ extension WalkWorthyPages {
         """)
   }
 
-  func refreshCard(_ view: HomeView) -> HTML {
-    let outcome: HTML =
-      view.refresh.map { record in
-        "<p class=\"refresh-outcome refresh-outcome--\(record.kind.rawValue)\" role=\"status\">\(refreshText(record, view: view))</p>\(notification(record.notification, now: view.now))"
-      } ?? ""
+  /// The check's result, first on the page so it is seen at once: what happened, and the
+  /// notification it scheduled (the card below shows the verse that arrived).
+  func refreshResult(_ view: HomeView) -> HTML {
+    guard let record = view.refresh else { return "" }
     return """
-      <section class="glass card refresh" aria-labelledby="refresh-title">
-      <h2 id="refresh-title">Check for a new encouragement</h2>
-      <p>On a phone, WalkWorthy checks in the background. Here you can run that check yourself, against the mock server.</p>
-      <form method="post" action="\(WalkWorthyPath.refresh.path)">\(hiddenZone())<button class="button button--glass" type="submit">Refresh</button></form>
-      \(outcome)
-      </section>
+      <div class="refresh-result">\
+      <p class="notice-banner refresh-outcome refresh-outcome--\(record.kind.rawValue)" role="status">\(refreshText(record, view: view))</p>\
+      \(notification(record.notification, now: view.now))</div>
       """
+  }
+
+  func refreshCard(_ view: HomeView) -> HTML {
+    """
+    <section class="glass card refresh" aria-labelledby="refresh-title">
+    <h2 id="refresh-title">\(t(.refreshTitle))</h2>
+    <p>\(t(.refreshExplainer))</p>
+    <form method="post" action="\(WalkWorthyPath.refresh.path)">\(hiddenZone())<button class="button button--glass" type="submit">\(t(.refreshButton))</button></form>
+    </section>
+    """
   }
 
   func refreshText(_ record: RefreshRecord, view: HomeView) -> String {
     switch record.kind {
     case .scheduled:
-      guard let note = record.notification else { return "Scheduled." }
-      let when =
-        note.fireAt <= view.now.addingTimeInterval(1) ? "now" : "for \(formats.time(note.fireAt, in: view.zone))"
-      return "Scheduled: a notification \(when) \u{2014} \(note.title)."
-    case .nothingNew: return "Nothing new: there is no encouragement waiting right now."
-    case .expired:
-      return "Nothing scheduled: the waiting encouragement has expired, and WalkWorthy never sends a stale one."
-    case .alreadyDelivered:
-      return "Already delivered: you were notified about this one before, so nothing new was scheduled."
-    case .notificationsOff: return "Notifications are off in Settings, so nothing was checked."
+      guard let note = record.notification else { return t(.refreshScheduledNow, ["title": ""]) }
+      if note.fireAt <= view.now.addingTimeInterval(1) { return t(.refreshScheduledNow, ["title": note.title]) }
+      return t(.refreshScheduledAt, ["time": formats.time(note.fireAt, in: view.zone), "title": note.title])
+    case .nothingNew: return t(.refreshNothingNew)
+    case .expired: return t(.refreshExpired)
+    case .alreadyDelivered: return t(.refreshAlreadyDelivered)
+    case .notificationsOff: return t(.refreshNotificationsOff)
     case .failed: return apiProblem(record.problem)
     }
   }
@@ -76,7 +80,7 @@ extension WalkWorthyPages {
     case "API_UNREACHABLE": t(.apiUnreachable)
     case "API_UNAUTHORIZED": t(.apiUnauthorized)
     case "API_FAILED": t(.apiFailed)
-    default: "The check failed. Please try again."
+    default: t(.refreshFailed)
     }
   }
 
