@@ -32,6 +32,14 @@ struct WalkWorthySnapshotTests {
     }
   }
 
+  @Test("settings, with the technical details folded into About")
+  func settings() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      expectSnapshot(try await Self.snapshot(visitor, "/walkworthy/settings"), named: "settings")
+    }
+  }
+
   @Test("settings sent back with an empty daily time")
   func settingsWithProblem() async throws {
     try await withWalkWorthyWeb { visitor in

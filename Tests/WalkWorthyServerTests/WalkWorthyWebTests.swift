@@ -337,6 +337,34 @@ struct WalkWorthyWebTests {
     }
   }
 
+  /// What a reader sees of a page: its text without tags, scripts, attributes, or a folded `<details>`.
+  static func visibleText(_ html: String) -> String {
+    html.replacing(#/<head>[\s\S]*?</head>/#, with: " ").replacing(#/<details[\s\S]*?</details>/#, with: " ")
+      .replacing(#/<[^>]*>/#, with: " ")
+  }
+
+  @Test("users see product words: no mock server, task identifier or API mode outside About's technical details")
+  func productWords() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      _ = try await visitor.post("/walkworthy/refresh", form: "zone=UTC")
+      _ = try await visitor.post("/walkworthy/canvas/link")
+      _ = try await visitor.post("/walkworthy/popups")
+      let developerWords = ["mock server", "com.walkworthy.refresh", "API mode", "API_MODE", "development build"]
+      for path in [
+        "/walkworthy/", "/walkworthy/?refreshed=1", "/walkworthy/canvas", "/walkworthy/popups?card=1",
+        "/walkworthy/history", "/walkworthy/history/1", "/walkworthy/settings", "/walkworthy/welcome",
+      ] {
+        let shown = Self.visibleText(try await visitor.get(path).body)
+        for word in developerWords { #expect(!shown.contains(word), "\(path) shows \(word)") }
+      }
+      let settings = try await visitor.get("/walkworthy/settings").body
+      let technical = try #require(settings.firstMatch(of: #/<details class="technical">([\s\S]*?)</details>/#)?.1)
+      #expect(technical.contains("<summary>Technical details</summary>"))
+      #expect(technical.contains("com.walkworthy.refresh") && technical.contains("<dt>API mode</dt><dd>mock</dd>"))
+    }
+  }
+
   @Test("the helplines are one quiet tap from home and settings, and open before onboarding")
   func support() async throws {
     try await withWalkWorthyWeb { visitor in

@@ -49,6 +49,20 @@ public enum WalkWorthyText: String, TextKey {
   case refreshAlreadyDelivered = "refresh.already-delivered"
   case refreshNotificationsOff = "refresh.notifications-off"
   case refreshFailed = "refresh.failed"
+  case aboutTitle = "about.title"
+  case aboutVersion = "about.version"
+  case aboutBibleText = "about.bible-text"
+  case aboutTechnical = "about.technical"
+  case aboutCommit = "about.commit"
+  case aboutCommitUnknown = "about.commit-unknown"
+  case aboutAPIMode = "about.api-mode"
+  case aboutFakeCanvas = "about.fake-canvas"
+  case aboutNotificationMode = "about.notification-mode"
+  case aboutBackgroundTask = "about.background-task"
+  case aboutBackgroundTaskValue = "about.background-task-value"
+  case on = "value.on"
+  case off = "value.off"
+  case practiceLinkOff = "canvas.practice-link-off"
 }
 
 /// WalkWorthy's catalogs: English, the language it ships in.
@@ -98,5 +112,20 @@ public enum WalkWorthyTexts {
         "Already delivered: you were notified about this one before, so nothing new was scheduled.",
       .refreshNotificationsOff: "Notifications are off in Settings, so nothing was checked.",
       .refreshFailed: "The check failed. Please try again.",
+      .aboutTitle: "About WalkWorthy",
+      .aboutVersion: "Version",
+      .aboutBibleText:
+        "Bible text: BSB, KJV and WEB, all in the public domain. ESV and NIV are not offered: we hold no licence for them.",
+      .aboutTechnical: "Technical details",
+      .aboutCommit: "Commit",
+      .aboutCommitUnknown: "not recorded (development build)",
+      .aboutAPIMode: "API mode",
+      .aboutFakeCanvas: "Fake Canvas",
+      .aboutNotificationMode: "Notification mode",
+      .aboutBackgroundTask: "Background refresh task",
+      .aboutBackgroundTaskValue: "{identifier} (Refresh on Home runs it now)",
+      .on: "on", .off: "off",
+      .practiceLinkOff:
+        "The practice Canvas link is off. Turn on \u{201C}Use fake Canvas link\u{201D} in Settings first.",
     ])
 }

@@ -100,9 +100,7 @@ struct WalkWorthyRoutes: Sendable {
   func linkCanvas(_ context: AppRequestContext, linked: Bool) async throws -> Response {
     try await change(context) { device, _ in
       guard device.usesFakeCanvas(config) else {
-        throw OrchardError.badRequest(
-          "The mock Canvas link is off. Turn on \u{201C}Use fake Canvas link\u{201D} in Settings first.",
-          code: "FAKE_CANVAS_OFF")
+        throw OrchardError.badRequest(Self.text(context)(.practiceLinkOff), code: "FAKE_CANVAS_OFF")
       }
       device.onDevice.canvasLinked = linked
     }

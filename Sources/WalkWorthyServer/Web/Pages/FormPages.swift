@@ -173,20 +173,22 @@ extension WalkWorthyPages {
     """
   }
 
+  /// What a person wants to know about the app; the names only a developer needs stay folded away.
   func aboutCard(_ view: SettingsView) -> HTML {
-    let config = view.config
+    let onOff = { (on: Bool) in on ? t(.on) : t(.off) }
+    let details: [(WalkWorthyText, String)] = [
+      (.aboutCommit, view.build.commit ?? t(.aboutCommitUnknown)), (.aboutAPIMode, view.api.rawValue),
+      (.aboutFakeCanvas, onOff(view.device.usesFakeCanvas(view.config))),
+      (.aboutNotificationMode, view.config.notificationMode.rawValue),
+      (.aboutBackgroundTask, t(.aboutBackgroundTaskValue, ["identifier": BackgroundRefresh.taskIdentifier])),
+    ]
+    let rows = details.map { key, value in HTML("<div><dt>\(t(key))</dt><dd>\(value)</dd></div>") }
     return """
       <section class="glass card about" aria-labelledby="about-title">
-      <h2 id="about-title">About this build</h2>
-      <dl>
-      <div><dt>Version</dt><dd>\(view.build.version)</dd></div>
-      <div><dt>Commit</dt><dd>\(view.build.commit ?? "not recorded (development build)")</dd></div>
-      <div><dt>API mode</dt><dd>\(view.api.rawValue)</dd></div>
-      <div><dt>Fake Canvas</dt><dd>\(view.device.usesFakeCanvas(config) ? "on" : "off")</dd></div>
-      <div><dt>Notifications</dt><dd>\(config.notificationMode.rawValue)</dd></div>
-      <div><dt>Background refresh</dt><dd>\(BackgroundRefresh.taskIdentifier) (Refresh on Home runs it)</dd></div>
-      </dl>
-      <p class="hint">Bible text: BSB, KJV and WEB, all in the public domain. ESV and NIV are not offered: we hold no licence for them.</p>
+      <h2 id="about-title">\(t(.aboutTitle))</h2>
+      <dl><div><dt>\(t(.aboutVersion))</dt><dd>\(view.build.version)</dd></div></dl>
+      <p class="hint">\(t(.aboutBibleText))</p>
+      <details class="technical"><summary>\(t(.aboutTechnical))</summary><dl>\(rows)</dl></details>
       </section>
       """
   }
