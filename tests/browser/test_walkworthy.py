@@ -205,6 +205,27 @@ def test_popups_are_glass_cards_that_advance_by_swipe_keys_and_buttons_with_hapt
     assert severe_console_messages(fresh) == []
 
 
+def test_the_top_pop_up_card_is_opaque_and_above_the_stack_so_nothing_shows_through_its_words(fresh, base_url):
+    onboard(fresh, base_url)
+    tap(fresh, "form[action='/walkworthy/popups'] button")
+    report = fresh.execute_script(
+        "const cards = [...document.querySelectorAll('.popup-card')];"
+        "const top = document.querySelector('.popup-card[data-offset=\"0\"]');"
+        "const alpha = (c) => { const p = c.match(/rgba?\\(([^)]+)\\)/)[1].split(/[ ,\\/]+/).filter(Boolean);"
+        "  return p.length > 3 ? Number(p[3]) : 1; };"
+        "const z = (e) => Number(getComputedStyle(e).zIndex) || 0;"
+        "const hits = [...top.querySelectorAll('.verse-ref, .verse-text, .encouragement')].map((e) => {"
+        "  e.scrollIntoView({block: 'center', behavior: 'instant'});"
+        "  const r = e.getBoundingClientRect();"
+        "  const hit = document.elementFromPoint(r.left + 8, r.top + r.height / 2);"
+        "  return !!hit && top.contains(hit); });"
+        "return {alpha: alpha(getComputedStyle(top).backgroundColor), top: z(top),"
+        "  behind: Math.max(...cards.filter((c) => c !== top).map(z)), hits};")
+    assert report["alpha"] >= 0.95, report
+    assert report["top"] > report["behind"], report
+    assert report["hits"] == [True, True, True], report
+
+
 def test_refresh_calls_the_mock_and_schedules_once_then_knows_it_was_delivered(fresh, base_url):
     set_notifications(fresh, base_url, "granted")
     onboard(fresh, base_url)

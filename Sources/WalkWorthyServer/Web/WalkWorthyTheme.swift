@@ -17,6 +17,7 @@ enum WalkWorthyTheme {
     ],
     properties: [
       ("glass", "rgb(255 255 255 / 0.62)"), ("glass-strong", "rgb(255 255 255 / 0.8)"),
+      ("glass-solid", "rgb(255 255 255 / 0.97)"),
       ("glass-edge", "rgb(255 255 255 / 0.75)"),
       ("glass-shadow", "0 0.75rem 2rem rgb(40 52 110 / 0.14), 0 0.125rem 0.375rem rgb(40 52 110 / 0.08)"),
       ("sky-1", "#dfe6fb"), ("sky-2", "#f6e3ec"), ("sky-3", "#e2f2ee"), ("glow-1", "rgb(140 160 255 / 0.55)"),
@@ -29,6 +30,7 @@ enum WalkWorthyTheme {
     ],
     darkProperties: [
       ("glass", "rgb(32 40 70 / 0.62)"), ("glass-strong", "rgb(36 45 78 / 0.85)"),
+      ("glass-solid", "rgb(30 38 66 / 0.97)"),
       ("glass-edge", "rgb(255 255 255 / 0.14)"),
       ("glass-shadow", "0 0.75rem 2rem rgb(0 0 0 / 0.4), 0 0.125rem 0.375rem rgb(0 0 0 / 0.3)"),
       ("sky-1", "#10162a"), ("sky-2", "#1c1730"), ("sky-3", "#0f2226"), ("glow-1", "rgb(86 100 220 / 0.45)"),
