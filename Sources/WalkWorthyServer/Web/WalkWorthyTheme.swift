@@ -25,7 +25,7 @@ enum WalkWorthyTheme {
     ],
     darkColors: [
       ("background", "#141a2e"), ("surface", "#1d2540"), ("text", "#eef1fb"), ("muted", "#b9c1dc"),
-      ("border", "#3a4466"), ("accent", "#a9b6ff"), ("on-accent", "#141a2e"), ("link", "#b8c3ff"),
+      ("border", "#7a85ae"), ("accent", "#a9b6ff"), ("on-accent", "#141a2e"), ("link", "#b8c3ff"),
       ("focus", "#ffd36b"), ("error", "#ffb4b0"),
     ],
     darkProperties: [
