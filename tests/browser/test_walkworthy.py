@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import run_axe, severe_console_messages
+from conftest import assert_primary_actions_in_view, emulate, run_axe, severe_console_messages
 from test_faith_jar import tap, text
 
 MOCK_DAY = "2026-11-17T12:00:00Z"  # the day of the spec's mock data; its encouragement expires the next morning
@@ -275,32 +275,26 @@ def screens(driver, base_url):
     yield "support"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_screen_has_no_serious_or_critical_accessibility_violations(fresh, base_url, scheme):
-    fresh.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+def test_every_screen_has_no_serious_or_critical_accessibility_violations(fresh, base_url, look):
     for name in screens(fresh, base_url):
         severe = [v["id"] for v in run_axe(fresh) if v["impact"] in ("serious", "critical")]
-        assert severe == [], f"{name} ({scheme}): {severe}"
+        assert severe == [], f"{name} ({look}): {severe}"
     # The form with errors answers 422 on purpose; anything else in the console is a fault.
     assert [m for m in severe_console_messages(fresh) if "status of 422" not in m] == []
 
 
 def test_the_theme_setting_overrides_the_system_and_is_remembered(fresh, base_url):
-    fresh.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-color-scheme", "value": "light"}]})
     onboard(fresh, base_url)
     fresh.get(base_url + "/walkworthy/settings")
-    fresh.find_element(By.XPATH, "//input[@name='theme'][@value='dark']/ancestor::label").click()
-    fresh.execute_script("document.querySelector('.settings-form > .button--wide').scrollIntoView({block: 'center'})")
-    tap(fresh, ".settings-form > .button--wide")
+    press(fresh, "input[name='theme'][value='dark'] + span")
+    tap(fresh, ".settings-form .action-bar .button")
     assert fresh.find_element(By.TAG_NAME, "html").get_attribute("class") == "theme-dark js"
     background = fresh.execute_script("return getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(20, 26, 46)"
     assert [v["id"] for v in run_axe(fresh) if v["impact"] in ("serious", "critical")] == []
 
 
-def test_controls_are_reachable_by_keyboard_and_motion_stops_when_asked(fresh, base_url):
+def test_controls_are_reachable_by_keyboard_and_motion_stops_when_asked(fresh, base_url, look):
     onboard(fresh, base_url)
     focused = []
     body = fresh.find_element(By.TAG_NAME, "body")
@@ -310,10 +304,36 @@ def test_controls_are_reachable_by_keyboard_and_motion_stops_when_asked(fresh, b
             "const e = document.activeElement; return e.textContent.trim() || e.getAttribute('aria-label') || e.id"))
     for expected in ("Skip to content", "Previous", "Next", "Show Pop-ups", "Refresh"):
         assert any(expected in f for f in focused), f"{expected} not reached: {focused}"
-    fresh.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    emulate(fresh, look, media=[("prefers-reduced-motion", "reduce")])
     fresh.get(base_url + "/walkworthy/")
     assert fresh.execute_script("return document.getAnimations().length") == 0
+
+
+def test_each_screen_keeps_its_main_buttons_on_screen_over_a_long_verse(fresh, base_url):
+    driver = fresh
+    driver.get(base_url + "/walkworthy/welcome")
+    assert_primary_actions_in_view(driver, at_least=1)
+    onboard(driver, base_url)
+    # The longest card on today's list is the hardest case for Previous, Next and Show Pop-ups.
+    lengths = []
+    for _ in range(7):
+        lengths.append(len(text(driver, ".verse-card")))
+        tap(driver, "form[action='/walkworthy/next'] button")
+    longest = lengths.index(max(lengths))
+    for _ in range(longest):
+        tap(driver, "form[action='/walkworthy/next'] button")
+    assert len(text(driver, ".verse-card")) == max(lengths)
+    assert_primary_actions_in_view(driver, at_least=3)
+    tap(driver, "form[action='/walkworthy/popups'] button")
+    assert_primary_actions_in_view(driver, at_least=2)
+    driver.get(base_url + "/walkworthy/canvas")
+    assert_primary_actions_in_view(driver, at_least=1)
+    tap(driver, "form[action='/walkworthy/canvas/link'] button")
+    assert_primary_actions_in_view(driver, at_least=1)
+    driver.get(base_url + "/walkworthy/settings")
+    assert_primary_actions_in_view(driver, at_least=1)
+    driver.get(base_url + "/walkworthy/welcome")
+    assert_primary_actions_in_view(driver, at_least=1)
 
 
 def test_home_weighs_under_120_kb_with_an_empty_cache(fresh, base_url):

@@ -45,7 +45,7 @@ extension WalkWorthyPages {
         <label class="switch"><input type="checkbox" role="switch" name="personalize"\(form.personalizationOptIn ? HTML(" checked") : "")><span>Use my profile to personalise encouragements</span></label>
         <p class="privacy">\(Self.privacyNote)</p>
         \(hiddenZone())
-        <button class="button button--wide" type="submit" name="action" value="save">\(view.editing ? "Save profile" : "Start")</button>
+        <div class="action-bar"><button class="button button--wide" type="submit" name="action" value="save" data-primary-action>\(view.editing ? "Save profile" : "Start")</button></div>
         </form>
         """)
   }
@@ -111,7 +111,7 @@ extension WalkWorthyPages {
         <p class="hint">A daily time inside quiet hours moves to their end. Times are in \(view.device.timeZone).</p>
         </section>
         \(hiddenZone())
-        <button class="button button--wide" type="submit">Save settings</button>
+        <div class="action-bar"><button class="button button--wide" type="submit" data-primary-action>Save settings</button></div>
         </form>
         \(testNotificationCard(view))
         \(aboutCard(view))

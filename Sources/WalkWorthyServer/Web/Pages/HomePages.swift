@@ -27,12 +27,14 @@ extension WalkWorthyPages {
         <button class="button button--glass button--small" type="submit" data-script-hides>Change</button>
         </form>
         </article>
+        <div class="action-bar">
         <div class="feed-actions">
-        <form method="post" action="\(WalkWorthyPath.previous.path)"><button class="button button--glass" type="submit">Previous</button></form>
+        <form method="post" action="\(WalkWorthyPath.previous.path)"><button class="button button--glass" type="submit" data-primary-action>Previous</button></form>
         <p class="feed-position">\(position) of \(view.feed.entries.count)</p>
-        <form method="post" action="\(WalkWorthyPath.next.path)"><button class="button" type="submit">Next</button></form>
+        <form method="post" action="\(WalkWorthyPath.next.path)"><button class="button" type="submit" data-primary-action>Next</button></form>
         </div>
-        <form method="post" action="\(WalkWorthyPath.popups.path)"><button class="button button--wide button--glow" type="submit">Show Pop-ups</button></form>
+        <form method="post" action="\(WalkWorthyPath.popups.path)"><button class="button button--wide button--glow" type="submit" data-primary-action>Show Pop-ups</button></form>
+        </div>
         \(refreshCard(view))
 
         \(CrisisSupport.link(WalkWorthyPath.support.path))
@@ -119,7 +121,7 @@ extension WalkWorthyPages {
         <p class="popup-status" id="popup-status" aria-live="polite">\(status)</p>
         <p class="hint" id="popup-hint">Swipe, use the arrow keys, or the buttons below.</p>
         <ol class="popup-stack" role="list" tabindex="0" aria-roledescription="card stack" aria-labelledby="popups-title" aria-describedby="popup-status popup-hint">\(items)</ol>
-        <div class="popup-actions">
+        <div class="popup-actions action-bar">
         \(step("Previous", to: current - 1, of: cards.count, quiet: true))
         \(step("Next", to: current + 1, of: cards.count, quiet: false))
         </div>
@@ -132,7 +134,7 @@ extension WalkWorthyPages {
     let disabled: HTML = (1...count).contains(number) ? "" : " disabled"
     return """
       <form method="post" action="\(WalkWorthyPath.popupsSeen.path)"><input type="hidden" name="card" value="\(number)">\
-      <button class="button\(quiet ? " button--glass" : "")" type="submit" data-step="\(label == "Next" ? "1" : "-1")"\(disabled)>\(label)</button></form>
+      <button class="button\(quiet ? " button--glass" : "")" type="submit" data-step="\(label == "Next" ? "1" : "-1")" data-primary-action\(disabled)>\(label)</button></form>
       """
   }
 }

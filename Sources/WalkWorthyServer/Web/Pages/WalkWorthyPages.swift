@@ -32,7 +32,8 @@ struct WalkWorthyPages {
       description: "A verse and a word of encouragement for a student\u{2019}s real day.",
       theme: WalkWorthyTheme.tokens.name, themeColor: Self.themeColor(theme),
       stylesheets: ["walkworthy/walkworthy.css"], scripts: ["js/browser-zone.js", "walkworthy/walkworthy.js"],
-      preloadFonts: [FontFace.inter.assetPath, "fonts/lora-latin.woff2"], bodyClass: "ww " + bodyClass,
+      preloadFonts: [FontFace.inter.assetPath, "fonts/lora-latin.woff2"],
+      bodyClass: "ww " + bodyClass + (tab == nil ? "" : " has-tabs"),
       main: "\(main)\(tab.map(tabs) ?? "")")
     page.htmlClass = "theme-\(theme.rawValue)"
     page.data = Self.scriptData
@@ -103,7 +104,7 @@ struct WalkWorthyPages {
         <section class="glass card canvas-state" aria-labelledby="canvas-status">
         <h2 id="canvas-status" class="status-pill status-pill--on">Linked (mock)</h2>
         <p>No Canvas account is contacted: this is a sample day, so you can see how encouragements fit around it.</p>
-        <form method="post" action="\(WalkWorthyPath.canvasUnlink.path)"><button class="button button--glass" type="submit">Unlink Canvas</button></form>
+        <form method="post" action="\(WalkWorthyPath.canvasUnlink.path)"><button class="button button--glass" type="submit" data-primary-action>Unlink Canvas</button></form>
         </section>
         \(today(view.today, zone: view.zone))
         """
@@ -112,7 +113,7 @@ struct WalkWorthyPages {
         <section class="glass card canvas-state" aria-labelledby="canvas-status">
         <h2 id="canvas-status" class="status-pill">Not linked</h2>
         <p>Link a practice Canvas to see a sample day of assignments and exams. Nothing leaves this page and no account is needed.</p>
-        <form method="post" action="\(WalkWorthyPath.canvasLink.path)"><button class="button button--wide" type="submit">Link Canvas (Mock)</button></form>
+        <form method="post" action="\(WalkWorthyPath.canvasLink.path)"><button class="button button--wide" type="submit" data-primary-action>Link Canvas (Mock)</button></form>
         </section>
         """
     }
