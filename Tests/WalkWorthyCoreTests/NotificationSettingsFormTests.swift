@@ -67,4 +67,25 @@ struct NotificationSettingsFormTests {
       #expect(WalkWorthyTexts.english.messages[problem.message.key] != nil, "\(problem)")
     }
   }
+
+  @Test("flipping one switch changes only it; times it needs come from the screen when none are saved")
+  func flip() throws {
+    let saved = NotificationSettings(isEnabled: false, dailyTime: nil, quietHours: nil)
+    let shown = form(daily: "07:15", start: "23:00", end: "06:00")
+    var quiet = NotificationSettingsForm(saved)
+    quiet.flip(.quietHours, on: true, shown: shown)
+    let withQuiet = try quiet.validated().get()
+    #expect(withQuiet.quietHours == QuietHours(start: time("23:00"), end: time("06:00")))
+    #expect(!withQuiet.isEnabled && withQuiet.dailyTime == nil)
+    var on = NotificationSettingsForm(saved)
+    on.flip(.notifications, on: true, shown: shown)
+    #expect(try on.validated().get().dailyTime == time("07:15"))
+    var blank = NotificationSettingsForm(saved)
+    blank.flip(.notifications, on: true, shown: form(daily: ""))
+    #expect(blank.problems == [.dailyTimeMissing])
+    // A saved daily time is kept over whatever the screen shows.
+    var kept = NotificationSettingsForm(NotificationSettings())
+    kept.flip(.notifications, on: false, shown: shown)
+    #expect(try kept.validated().get() == NotificationSettings(isEnabled: false))
+  }
 }

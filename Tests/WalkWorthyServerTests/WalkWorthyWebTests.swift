@@ -244,6 +244,50 @@ struct WalkWorthyWebTests {
     }
   }
 
+  @Test("a switch is saved the moment it is flipped, alone, and the script hears back JSON")
+  func switchSavedAlone() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      let path = "/walkworthy/settings/switch"
+      for form in [
+        "switch=personalize&on=on", "switch=fake-canvas&on=off", "switch=notifications&on=off&daily=09%3A00",
+        "switch=quiet&on=off",
+      ] {
+        let saved = try await visitor.postJSON(path, form: form)
+        #expect(saved.status == .ok && saved.body == #"{"saved":true}"#, "\(form)")
+      }
+      let page = try await visitor.get("/walkworthy/settings").body
+      #expect(page.contains("name=\"personalize\" checked") && !page.contains("name=\"fake-canvas\" checked"))
+      #expect(!page.contains("name=\"notifications\" checked") && !page.contains("name=\"quiet\" checked"))
+      // Nothing else moved: the saved daily time is kept over the one the screen sent.
+      #expect(page.contains("name=\"daily\" type=\"time\" value=\"08:00\""))
+      let quiet = try await visitor.postJSON(path, form: "switch=quiet&on=on&quiet-start=23%3A30&quiet-end=06%3A15")
+      #expect(quiet.status == .ok)
+      let again = try await visitor.get("/walkworthy/settings").body
+      #expect(
+        again.contains("name=\"quiet\" checked") && again.contains("value=\"23:30\"")
+          && again.contains("value=\"06:15\""))
+      #expect(try await visitor.postJSON(path, form: "switch=theme&on=on").status == .badRequest)
+    }
+  }
+
+  @Test("a switch refused by the rules comes back 422 with its field and sentence; nothing is kept")
+  func switchRefused() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      _ = try await visitor.post("/walkworthy/settings", form: "translation=bsb&theme=system&daily=")
+      let refused = try await visitor.postJSON(
+        "/walkworthy/settings/switch", form: "switch=notifications&on=on&daily=")
+      #expect(refused.status == .unprocessableContent)
+      #expect(refused.body.contains(#""field":"daily""#) && refused.body.contains(#""code":"DAILY_TIME_MISSING""#))
+      #expect(refused.body.contains("Choose a time for your daily encouragement"))
+      #expect(!(try await visitor.get("/walkworthy/settings").body.contains("name=\"notifications\" checked")))
+      // Without a script the same refusal is the settings page itself, with the sentence by the field.
+      let page = try await visitor.post("/walkworthy/settings/switch", form: "switch=notifications&on=on&daily=")
+      #expect(page.status == .unprocessableContent && page.body.contains("id=\"daily-error\""))
+    }
+  }
+
   @Test("Send test notification: the planner's 10-second notification, as JSON for the script")
   func testNotification() async throws {
     try await withWalkWorthyWeb { visitor in

@@ -37,10 +37,13 @@ func card(_ id: String, _ translation: Translation) -> VerseCard {
 
 extension Visitor {
   /// A POST with headers of the test's choosing (a script's `Accept: application/json`).
-  mutating func postJSON(_ path: String) async throws -> (status: HTTPResponse.Status, body: String) {
+  mutating func postJSON(_ path: String, form: String = "") async throws -> (status: HTTPResponse.Status, body: String)
+  {
     var headers: HTTPFields = [.accept: "application/json", HTTPField.Name("Sec-Fetch-Site")!: "same-origin"]
+    if !form.isEmpty { headers[.contentType] = "application/x-www-form-urlencoded" }
     if let cookie { headers[.cookie] = cookie }
-    let response = try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer())
+    let response = try await client.execute(
+      uri: path, method: .post, headers: headers, body: ByteBuffer(string: form))
     return (response.status, String(buffer: response.body))
   }
 }

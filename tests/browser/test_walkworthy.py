@@ -294,6 +294,59 @@ def test_the_theme_setting_overrides_the_system_and_is_remembered(fresh, base_ur
     assert [v["id"] for v in run_axe(fresh) if v["impact"] in ("serious", "critical")] == []
 
 
+def switch_is_on(driver, name):
+    return driver.find_element(By.CSS_SELECTOR, f"input[name='{name}']").is_selected()
+
+
+def flip(driver, name):
+    """Flips a settings switch by its label, as a finger would."""
+    press(driver, f"input[name='{name}'] + span")
+
+
+def test_a_switch_is_saved_the_moment_it_is_flipped_and_save_still_works_without_scripts(fresh, base_url):
+    onboard(fresh, base_url)
+    fresh.get(base_url + "/walkworthy/settings")
+    assert not switch_is_on(fresh, "personalize") and switch_is_on(fresh, "quiet")
+    flip(fresh, "personalize")
+    WebDriverWait(fresh, 5).until(lambda d: text(d, "#switch-status") == "Saved.")
+    flip(fresh, "quiet")
+    WebDriverWait(fresh, 5).until(lambda d: not switch_is_on(d, "quiet"))
+    fresh.execute_async_script(
+        "const done = arguments[arguments.length - 1]; setTimeout(() => done(true), 300);")
+    # Never pressed Save: a fresh load shows both switches as flipped.
+    fresh.get(base_url + "/walkworthy/settings")
+    assert switch_is_on(fresh, "personalize") and not switch_is_on(fresh, "quiet")
+    assert_primary_actions_in_view(fresh, at_least=1)
+
+    # A switch the rules refuse flips back, with the reason by its field.
+    daily = fresh.find_element(By.ID, "daily")
+    flip(fresh, "notifications")
+    WebDriverWait(fresh, 5).until(lambda d: text(d, "#switch-status") == "Saved.")
+    fresh.execute_script("arguments[0].value = ''", daily)
+    tap(fresh, ".settings-form .action-bar .button")
+    assert not switch_is_on(fresh, "notifications")
+    flip(fresh, "notifications")
+    WebDriverWait(fresh, 5).until(lambda d: d.find_elements(By.ID, "daily-error"))
+    assert not switch_is_on(fresh, "notifications")
+    assert "Choose a time" in text(fresh, "#daily-error")
+    assert fresh.find_element(By.ID, "daily").get_attribute("aria-describedby") == "daily-error"
+
+    # Without scripts a switch is a plain checkbox: flipping it saves nothing until Save.
+    fresh.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        fresh.get(base_url + "/walkworthy/settings")
+        flip(fresh, "fake-canvas")
+        fresh.get(base_url + "/walkworthy/settings")
+        assert switch_is_on(fresh, "fake-canvas")
+        flip(fresh, "fake-canvas")
+        press(fresh, ".settings-form .action-bar .button")
+        WebDriverWait(fresh, 5).until(lambda d: "notice=saved" in d.current_url)
+        assert not switch_is_on(fresh, "fake-canvas")
+        assert text(fresh, ".notice-banner") == "Saved."
+    finally:
+        fresh.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
 def test_controls_are_reachable_by_keyboard_and_motion_stops_when_asked(fresh, base_url, look):
     onboard(fresh, base_url)
     focused = []

@@ -67,6 +67,26 @@ public struct NotificationSettingsForm: Sendable, Equatable {
     return .success(NotificationSettings(isEnabled: isEnabled, dailyTime: TimeOfDay(dailyTime), quietHours: quiet))
   }
 
+  /// The two notification switches on the Settings screen.
+  public enum Switch: String, Sendable, CaseIterable {
+    case notifications
+    case quietHours = "quiet"
+  }
+
+  /// Flips one switch on its own, as the screen saves it the moment it is flipped. A switch that
+  /// needs times takes them from `shown` (the screen) when none are saved: quiet hours that were
+  /// off keep no times, and notifications that were off may have no daily time.
+  public mutating func flip(_ toggle: Switch, on: Bool, shown: NotificationSettingsForm) {
+    switch toggle {
+    case .notifications:
+      isEnabled = on
+      if on, dailyTime.isEmpty { dailyTime = shown.dailyTime }
+    case .quietHours:
+      if on, !quietHoursOn { (quietStart, quietEnd) = (shown.quietStart, shown.quietEnd) }
+      quietHoursOn = on
+    }
+  }
+
   static func problem(
     _ text: String, missing: NotificationSettingsProblem, invalid: NotificationSettingsProblem
   ) -> NotificationSettingsProblem? {

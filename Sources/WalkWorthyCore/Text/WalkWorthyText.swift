@@ -63,6 +63,9 @@ public enum WalkWorthyText: String, TextKey {
   case on = "value.on"
   case off = "value.off"
   case practiceLinkOff = "canvas.practice-link-off"
+  case switchSaved = "settings.switch-saved"
+  case switchFailed = "settings.switch-failed"
+  case unknownSwitch = "settings.unknown-switch"
 }
 
 /// WalkWorthy's catalogs: English, the language it ships in.
@@ -125,6 +128,9 @@ public enum WalkWorthyTexts {
       .aboutBackgroundTask: "Background refresh task",
       .aboutBackgroundTaskValue: "{identifier} (Refresh on Home runs it now)",
       .on: "on", .off: "off",
+      .switchSaved: "Saved.",
+      .switchFailed: "That change could not be saved. Check your connection and try again.",
+      .unknownSwitch: "That is not one of the switches on the Settings screen.",
       .practiceLinkOff:
         "The practice Canvas link is off. Turn on \u{201C}Use fake Canvas link\u{201D} in Settings first.",
     ])

@@ -19,6 +19,7 @@ enum WalkWorthyPath {
   static let history = RoutePath(app: app, "/history")
   static let historyEntry = RoutePath(app: app, "/history/:id")
   static let settings = RoutePath(app: app, "/settings")
+  static let settingsSwitch = RoutePath(app: app, "/settings/switch")
   static let testNotification = RoutePath(app: app, "/settings/test-notification")
   static let testClock = RoutePath(app: app, "/test-clock")
   static let support = RoutePath(app: app, "/support")

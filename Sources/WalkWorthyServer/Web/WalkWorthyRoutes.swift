@@ -39,6 +39,7 @@ struct WalkWorthyRoutes: Sendable {
     web.get(WalkWorthyPath.historyEntry.pattern, use: historyEntry)
     web.get(WalkWorthyPath.settings.pattern, use: settings)
     web.post(WalkWorthyPath.settings.pattern, use: saveSettings)
+    web.post(WalkWorthyPath.settingsSwitch.pattern, use: saveSwitch)
     web.post(WalkWorthyPath.testNotification.pattern, use: testNotification)
     if testDeviceClock { web.post(WalkWorthyPath.testClock.pattern, use: setDeviceClock) }
     // Open to anyone, before onboarding too: it never asks for a device, and follows the system's look.
@@ -263,6 +264,69 @@ struct WalkWorthyRoutes: Sendable {
     return .seeOther(WalkWorthyPath.settings.path + "?notice=saved")
   }
 
+  /// One switch, saved the moment it is flipped: the page's script posts it and hears back JSON.
+  /// The Save button still sends the whole form, so the page needs no script.
+  @Sendable func saveSwitch(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let fields = try await FormFields(request, context: context)
+    let text = Self.text(context)
+    guard let name = fields["switch"], let state = fields["on"], ["on", "off"].contains(state) else {
+      throw OrchardError.badRequest(text(.unknownSwitch), code: "UNKNOWN_SWITCH")
+    }
+    let on = state == "on"
+    let shown = NotificationSettingsForm(
+      isEnabled: on, dailyTime: String((fields["daily"] ?? "").prefix(40)), quietHoursOn: on,
+      quietStart: String((fields["quiet-start"] ?? "").prefix(40)),
+      quietEnd: String((fields["quiet-end"] ?? "").prefix(40)))
+    let wantsJSON = request.headers[.accept]?.contains("application/json") == true
+    do {
+      try await change(context) { device, _ in
+        device.adopt(zone: fields["zone"])
+        switch name {
+        case "personalize":
+          guard var profile = device.onDevice.profile else { return }
+          profile.personalizationOptIn = on
+          device.keep(profile)
+        case "fake-canvas": device.fakeCanvas = on
+        default:
+          guard let toggle = NotificationSettingsForm.Switch(rawValue: name) else {
+            throw OrchardError.badRequest(text(.unknownSwitch), code: "UNKNOWN_SWITCH")
+          }
+          var form = NotificationSettingsForm(device.onDevice.notifications)
+          form.flip(toggle, on: on, shown: shown)
+          let settings = try form.validated().get()
+          device.onDevice.notifications = settings
+          device.onDevice.pending = NotificationPlanner.plan(
+            settings: settings, mode: config.notificationMode, now: now(device), timeZone: device.zone,
+            pending: device.onDevice.pending, text: text)
+        }
+      }
+    } catch let error as NotificationSettingsError {
+      guard wantsJSON else {
+        let device = try await service.device(try context.deviceID())
+        var answers = SettingsAnswers(device, config: config)
+        if let toggle = NotificationSettingsForm.Switch(rawValue: name) {
+          answers.notifications.flip(toggle, on: on, shown: shown)
+        }
+        answers.submitted = true
+        return try settingsPage(device, answers: answers, notice: nil, context)
+      }
+      let problem = error.problems.first
+      return try Self.json(
+        SwitchAnswer(
+          saved: false, field: problem?.field.rawValue, code: problem?.code, message: problem.map { text($0.message) }),
+        status: .unprocessableContent)
+    }
+    guard wantsJSON else { return .seeOther(WalkWorthyPath.settings.path + "?notice=saved") }
+    return try Self.json(SwitchAnswer(saved: true, field: nil, code: nil, message: nil), status: .ok)
+  }
+
+  /// A small JSON answer for the page's script, never cached.
+  static func json(_ body: some Encodable, status: HTTPResponse.Status) throws -> Response {
+    Response(
+      status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: CachePolicy.personal],
+      body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(body))))
+  }
+
   /// "Send test notification (10 s)": the planner decides when; the browser shows it. A script asks
   /// for JSON and hands the notification to the service worker; a plain form post gets the page.
   @Sendable func testNotification(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -278,10 +342,7 @@ struct WalkWorthyRoutes: Sendable {
     guard wantsJSON else {
       return .seeOther(WalkWorthyPath.settings.path + (test == nil ? "?notice=off" : "?notice=test"))
     }
-    let body = ScheduledNotification(test, now: sentAt)
-    return Response(
-      status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: CachePolicy.personal],
-      body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(body))))
+    return try Self.json(ScheduledNotification(test, now: sentAt), status: .ok)
   }
 
   /// Sets this device's clock to an instant, as a tester would on a phone (to reach the mock
@@ -379,6 +440,15 @@ enum SettingsNotice: String {
     case .profile: "Your profile is updated."
     }
   }
+}
+
+/// How a switch saved on its own went, as the page's script receives it: the problem's field,
+/// code and sentence when it was refused.
+struct SwitchAnswer: Encodable {
+  let saved: Bool
+  let field: String?
+  let code: String?
+  let message: String?
 }
 
 /// The test notification as the page's script receives it.

@@ -88,6 +88,64 @@ function testNotification() {
   });
 }
 
+/** Settings: each switch is saved the moment it is flipped, and says so in the action bar; a
+ *  refused one flips back with the reason by its field. Save still sends the whole form. */
+function switches() {
+  const form = document.querySelector("form[data-switch-path]");
+  if (!form) return;
+  const status = form.querySelector("#switch-status");
+  const times = ["daily", "quiet-start", "quiet-end"];
+
+  const mark = (name, message) => {
+    const input = form.elements[name];
+    if (!input) return;
+    const field = input.closest(".field");
+    field.querySelector(".field-error")?.remove();
+    field.classList.toggle("field--invalid", Boolean(message));
+    if (!message) {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+      return;
+    }
+    const problem = document.createElement("p");
+    problem.className = "field-error";
+    problem.id = `${name}-error`;
+    problem.textContent = message;
+    input.after(problem);
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", problem.id);
+    input.focus();
+  };
+
+  for (const input of form.querySelectorAll('input[role="switch"]')) {
+    input.addEventListener("change", async () => {
+      haptic(10);
+      const body = new URLSearchParams({ switch: input.name, on: input.checked ? "on" : "off" });
+      for (const name of [...times, "zone"]) {
+        if (form.elements[name]) body.set(name, form.elements[name].value);
+      }
+      status.textContent = "";
+      let answer = null;
+      try {
+        const response = await fetch(form.dataset.switchPath, {
+          method: "POST", headers: { Accept: "application/json" }, body,
+        });
+        answer = await response.json();
+      } catch {
+        // Offline or refused: the switch goes back, and the bar says so.
+      }
+      if (answer && answer.saved) {
+        for (const name of times) mark(name, null);
+        status.textContent = form.dataset.textSwitchSaved;
+        return;
+      }
+      input.checked = !input.checked;
+      if (answer && answer.field) mark(answer.field, answer.message);
+      else status.textContent = form.dataset.textSwitchFailed;
+    });
+  }
+}
+
 /** Home, after Refresh scheduled one: shown once as a notification where allowed. */
 async function refreshNotification() {
   const banner = document.querySelector("[data-notify]");
@@ -185,6 +243,7 @@ function popups() {
 }
 
 autosubmit();
+switches();
 testNotification();
 refreshNotification();
 popups();

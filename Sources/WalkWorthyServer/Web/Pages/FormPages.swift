@@ -87,7 +87,7 @@ extension WalkWorthyPages {
       main: """
         <header class="screen-head"><h1>Settings</h1></header>
         \(notice)
-        <form class="settings-form" method="post" action="\(WalkWorthyPath.settings.path)">
+        <form class="settings-form" method="post" action="\(WalkWorthyPath.settings.path)" data-switch-path="\(WalkWorthyPath.settingsSwitch.path)" data-text-switch-saved="\(t(.switchSaved))" data-text-switch-failed="\(t(.switchFailed))">
         <section class="glass card" aria-labelledby="privacy-title">
         <h2 id="privacy-title">You and Canvas</h2>
         \(toggle("personalize", "Use profile for personalization", answers.personalize))
@@ -111,7 +111,7 @@ extension WalkWorthyPages {
         <p class="hint">A daily time inside quiet hours moves to their end. Times are in \(view.device.timeZone).</p>
         </section>
         \(hiddenZone())
-        <div class="action-bar"><button class="button button--wide" type="submit" data-primary-action>Save settings</button></div>
+        <div class="action-bar"><p class="switch-status" id="switch-status" role="status"></p><button class="button button--wide" type="submit" data-primary-action>Save settings</button></div>
         </form>
         \(testNotificationCard(view))
         \(aboutCard(view))
