@@ -305,6 +305,33 @@ struct WalkWorthyWebTests {
     }
   }
 
+  @Test("the test notification waits in the inbox on every screen until it is dismissed, for this device only")
+  func inbox() async throws {
+    let clock = ManualClock(mockDay)
+    try await withWalkWorthyWeb(clock: clock) { visitor in
+      try await onboard(&visitor)
+      _ = try await visitor.postJSON("/walkworthy/settings/test-notification")
+      #expect(!(try await visitor.get("/walkworthy/").body.contains("inbox-item")))
+      clock.advance(by: 10)
+      for path in ["/walkworthy/", "/walkworthy/canvas", "/walkworthy/history", "/walkworthy/settings"] {
+        let page = try await visitor.get(path).body
+        #expect(page.contains("<p class=\"notice-title\">WalkWorthy test notification</p>"), "\(path)")
+        #expect(page.contains("name=\"back\" value=\"\(path)\""), "\(path)")
+      }
+      var stranger = Visitor(client: visitor.client)
+      try await onboard(&stranger)
+      #expect(!(try await stranger.get("/walkworthy/").body.contains("inbox-item")))
+      clock.advance(by: 3_600)
+      #expect(try await visitor.get("/walkworthy/history").body.contains("inbox-item"))
+      let dismissed = try await visitor.post(
+        "/walkworthy/inbox/dismiss", form: "id=walkworthy.test&back=%2Fwalkworthy%2Fhistory")
+      #expect(dismissed.location == "/walkworthy/history")
+      #expect(!(try await visitor.get("/walkworthy/history").body.contains("inbox-item")))
+      let elsewhere = try await visitor.post("/walkworthy/inbox/dismiss", form: "id=x&back=https%3A%2F%2Fevil.example")
+      #expect(elsewhere.location == "/walkworthy/")
+    }
+  }
+
   @Test("Refresh runs the background task with the mock: scheduled once, then already delivered")
   func refresh() async throws {
     try await withWalkWorthyWeb { visitor in
@@ -316,7 +343,10 @@ struct WalkWorthyWebTests {
       #expect(first.contains("data-notify-delay=\"0\""))
       _ = try await visitor.post("/walkworthy/refresh", form: "zone=UTC")
       #expect(try await visitor.get("/walkworthy/?refreshed=1").body.contains("refresh-outcome--alreadyDelivered"))
-      #expect(!(try await visitor.get("/walkworthy/").body.contains("refresh-outcome")))
+      // Once the result is gone, the notification waits in the inbox.
+      let later = try await visitor.get("/walkworthy/").body
+      #expect(!later.contains("refresh-outcome") && later.contains("<p class=\"notice-title\">Isaiah 41:13 (BSB)</p>"))
+      #expect(first.components(separatedBy: "<p class=\"notice-title\">Isaiah 41:13 (BSB)</p>").count == 2)
     }
   }
 

@@ -98,6 +98,31 @@ def test_with_notifications_blocked_the_test_appears_in_the_page_instead(fresh, 
     assert banner.get_attribute("role") == "alert"
 
 
+def test_the_test_notification_waits_in_the_inbox_after_leaving_settings_until_dismissed(fresh, base_url):
+    set_notifications(fresh, base_url, "denied")
+    onboard(fresh, base_url)
+    fresh.get(base_url + "/walkworthy/settings")
+    press(fresh, "form[data-test-notification] button")
+    WebDriverWait(fresh, 5).until(lambda d: "appears here in 10 seconds" in text(d, "#test-status"))
+    tap(fresh, ".tabs a[href='/walkworthy/']")
+    assert not fresh.find_elements(By.CSS_SELECTOR, ".inbox-item")
+    time.sleep(10.5)
+    fresh.get(base_url + "/walkworthy/")
+    assert text(fresh, ".inbox-item .notice-title") == TEST_TITLE
+    assert_primary_actions_in_view(fresh, at_least=3)
+    tap(fresh, ".tabs a[href='/walkworthy/history']")
+    assert TEST_TITLE in text(fresh, ".inbox-item")
+    button = fresh.find_element(By.CSS_SELECTOR, ".inbox-item button")
+    assert button.get_attribute("aria-label") == f"Dismiss \u201c{TEST_TITLE}\u201d"
+    fresh.execute_script("window.__samePage = true")
+    press(fresh, ".inbox-item button")
+    WebDriverWait(fresh, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".inbox"))
+    assert fresh.execute_script("return window.__samePage") is True
+    fresh.get(base_url + "/walkworthy/settings")
+    assert not fresh.find_elements(By.CSS_SELECTOR, ".inbox-item")
+    assert severe_console_messages(fresh) == []
+
+
 def test_home_shows_the_mock_verse_and_a_new_translation_changes_text_and_label(fresh, base_url):
     onboard(fresh, base_url)
     assert text(fresh, ".verse-card .verse-ref") == "Isaiah 41:13"

@@ -29,6 +29,8 @@ public struct OnDeviceState: Codable, Sendable, Equatable {
   /// How far a tester moved this device's clock (test servers only).
   public var clockShift: TimeInterval?
   public var lastRefresh: RefreshRecord?
+  /// Notifications sent, until the person dismisses them.
+  public var inbox = NotificationInbox()
 
   public init() {}
 
@@ -46,6 +48,7 @@ public struct OnDeviceState: Codable, Sendable, Equatable {
     popups = try container.decodeIfPresent([PopupSlot].self, forKey: .popups) ?? []
     clockShift = try container.decodeIfPresent(TimeInterval.self, forKey: .clockShift)
     lastRefresh = try container.decodeIfPresent(RefreshRecord.self, forKey: .lastRefresh)
+    inbox = try container.decodeIfPresent(NotificationInbox.self, forKey: .inbox) ?? NotificationInbox()
   }
 
   /// The time on this device: `now` moved by a tester's shift, when shifts are allowed.
@@ -56,7 +59,7 @@ public struct OnDeviceState: Codable, Sendable, Equatable {
 
   /// The background task's body, run now: fetch the next encouragement in the device's translation
   /// and, if it is due and new, schedule it, plan the pending notifications again, keep it in the
-  /// history and put it on the home card; then remember how the refresh ended, for Home to report.
+  /// history and the inbox and put it on the home card; then remember how the refresh ended, for Home to report.
   public mutating func refresh(
     api: any EncouragementAPI, library: EncouragementLibrary, mode: NotificationMode, now: Date, timeZone: TimeZone,
     text: Localizer<WalkWorthyText>
@@ -66,6 +69,7 @@ public struct OnDeviceState: Codable, Sendable, Equatable {
       api: api, settings: notifications, mode: mode, now: now, timeZone: timeZone, delivered: delivered, text: text)
     if case .scheduled(let notification, let payloadID) = outcome {
       delivered.insert(payloadID)
+      inbox.keep(notification)
       pending = NotificationPlanner.plan(
         settings: notifications, mode: mode, now: now, timeZone: timeZone, pending: pending + [notification],
         text: text)

@@ -66,6 +66,10 @@ public enum WalkWorthyText: String, TextKey {
   case switchSaved = "settings.switch-saved"
   case switchFailed = "settings.switch-failed"
   case unknownSwitch = "settings.unknown-switch"
+  case inboxLabel = "inbox.label"
+  case inboxDismiss = "inbox.dismiss"
+  case inboxDismissLabel = "inbox.dismiss-label"
+  case inboxArrived = "inbox.arrived"
 }
 
 /// WalkWorthy's catalogs: English, the language it ships in.
@@ -131,6 +135,10 @@ public enum WalkWorthyTexts {
       .switchSaved: "Saved.",
       .switchFailed: "That change could not be saved. Check your connection and try again.",
       .unknownSwitch: "That is not one of the switches on the Settings screen.",
+      .inboxLabel: "Notifications",
+      .inboxDismiss: "Dismiss",
+      .inboxDismissLabel: "Dismiss \u{201C}{title}\u{201D}",
+      .inboxArrived: "Arrived {time}",
       .practiceLinkOff:
         "The practice Canvas link is off. Turn on \u{201C}Use fake Canvas link\u{201D} in Settings first.",
     ])

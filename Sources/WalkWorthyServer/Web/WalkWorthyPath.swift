@@ -21,6 +21,7 @@ enum WalkWorthyPath {
   static let settings = RoutePath(app: app, "/settings")
   static let settingsSwitch = RoutePath(app: app, "/settings/switch")
   static let testNotification = RoutePath(app: app, "/settings/test-notification")
+  static let inboxDismiss = RoutePath(app: app, "/inbox/dismiss")
   static let testClock = RoutePath(app: app, "/test-clock")
   static let support = RoutePath(app: app, "/support")
   static let serviceWorker = RoutePath(app: app, "/sw.js")

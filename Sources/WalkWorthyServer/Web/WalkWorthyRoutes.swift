@@ -41,6 +41,7 @@ struct WalkWorthyRoutes: Sendable {
     web.post(WalkWorthyPath.settings.pattern, use: saveSettings)
     web.post(WalkWorthyPath.settingsSwitch.pattern, use: saveSwitch)
     web.post(WalkWorthyPath.testNotification.pattern, use: testNotification)
+    web.post(WalkWorthyPath.inboxDismiss.pattern, use: dismissNotification)
     if testDeviceClock { web.post(WalkWorthyPath.testClock.pattern, use: setDeviceClock) }
     // Open to anyone, before onboarding too: it never asks for a device, and follows the system's look.
     web.get(WalkWorthyPath.support.pattern) { _, context in pages.response(Self.view(context).support()) }
@@ -54,7 +55,8 @@ struct WalkWorthyRoutes: Sendable {
     let form = profile.map(ProfileForm.init(editing:)) ?? ProfileForm()
     let view = OnboardingView(
       form: form, ageText: form.age.map(String.init) ?? "", editing: profile != nil, text: Self.text(context))
-    return pages.response(Self.view(context).onboarding(view, theme: device.onDevice.theme))
+    return pages.response(
+      self.view(context, device, at: WalkWorthyPath.welcome.path).onboarding(view, theme: device.onDevice.theme))
   }
 
   @Sendable func saveWelcome(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -93,7 +95,7 @@ struct WalkWorthyRoutes: Sendable {
     let fake = device.usesFakeCanvas(config)
     let today = fake && device.onDevice.canvasLinked ? await todayCanvas(id, device) : nil
     return pages.response(
-      Self.view(context).canvas(
+      view(context, device, at: WalkWorthyPath.canvas.path).canvas(
         CanvasView(fakeCanvas: fake, linked: device.onDevice.canvasLinked, today: today, zone: device.zone),
         theme: device.onDevice.theme))
   }
@@ -117,7 +119,7 @@ struct WalkWorthyRoutes: Sendable {
     let feed = try await feed(for: id, device)
     let refresh = request.uri.queryParameters.get("refreshed") == "1" ? device.onDevice.lastRefresh : nil
     return pages.response(
-      Self.view(context).home(
+      view(context, device, at: WalkWorthyPath.home.path, showing: refresh?.notification).home(
         HomeView(feed: feed, refresh: refresh, now: now(device), zone: device.zone), theme: device.onDevice.theme))
   }
 
@@ -203,7 +205,8 @@ struct WalkWorthyRoutes: Sendable {
     let device = try await service.device(try context.deviceID())
     guard device.onDevice.profile != nil else { return .seeOther(WalkWorthyPath.welcome.path) }
     return pages.response(
-      Self.view(context).history(device.onDevice.history.entries, zone: device.zone, theme: device.onDevice.theme))
+      view(context, device, at: WalkWorthyPath.history.path).history(
+        device.onDevice.history.entries, zone: device.zone, theme: device.onDevice.theme))
   }
 
   @Sendable func historyEntry(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -211,7 +214,9 @@ struct WalkWorthyRoutes: Sendable {
     guard let id = context.parameters.get("id", as: Int.self), let entry = device.onDevice.history.entry(id: id) else {
       throw OrchardError.notFound
     }
-    return pages.response(Self.view(context).historyDetail(entry, zone: device.zone, theme: device.onDevice.theme))
+    return pages.response(
+      view(context, device, at: WalkWorthyPath.entry(id)).historyDetail(
+        entry, zone: device.zone, theme: device.onDevice.theme))
   }
 
   // MARK: Settings
@@ -233,7 +238,8 @@ struct WalkWorthyRoutes: Sendable {
       testClock: testDeviceClock ? (now: now(device), shifted: device.onDevice.clockShift != nil) : nil)
     let invalid = answers.submitted && !answers.notifications.problems.isEmpty
     return pages.response(
-      Self.view(context).settings(view, theme: device.onDevice.theme), status: invalid ? .unprocessableContent : .ok)
+      self.view(context, device, at: WalkWorthyPath.settings.path).settings(view, theme: device.onDevice.theme),
+      status: invalid ? .unprocessableContent : .ok)
   }
 
   @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -312,12 +318,12 @@ struct WalkWorthyRoutes: Sendable {
       }
       let problem = error.problems.first
       return try Self.json(
-        SwitchAnswer(
+        ScriptAnswer(
           saved: false, field: problem?.field.rawValue, code: problem?.code, message: problem.map { text($0.message) }),
         status: .unprocessableContent)
     }
     guard wantsJSON else { return .seeOther(WalkWorthyPath.settings.path + "?notice=saved") }
-    return try Self.json(SwitchAnswer(saved: true, field: nil, code: nil, message: nil), status: .ok)
+    return try Self.json(ScriptAnswer(saved: true, field: nil, code: nil, message: nil), status: .ok)
   }
 
   /// A small JSON answer for the page's script, never cached.
@@ -336,13 +342,36 @@ struct WalkWorthyRoutes: Sendable {
       device.onDevice.pending = NotificationPlanner.plan(
         settings: device.onDevice.notifications, mode: config.notificationMode, now: sentAt, timeZone: device.zone,
         pending: device.onDevice.pending, sendingTest: true, text: text)
-      return (device.onDevice.pending.first { $0.kind == .test }, sentAt)
+      let test = device.onDevice.pending.first { $0.kind == .test }
+      // Kept in the inbox too, so it is still there after leaving this page.
+      if let test { device.onDevice.inbox.keep(test) }
+      return (test, sentAt)
     }
     let wantsJSON = request.headers[.accept]?.contains("application/json") == true
     guard wantsJSON else {
       return .seeOther(WalkWorthyPath.settings.path + (test == nil ? "?notice=off" : "?notice=test"))
     }
     return try Self.json(ScheduledNotification(test, now: sentAt), status: .ok)
+  }
+
+  /// Dismiss: the notification leaves the inbox. A script hears back JSON and removes it in place;
+  /// a plain form post returns to the screen it came from.
+  @Sendable func dismissNotification(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let fields = try await FormFields(request, context: context)
+    let id = fields["id"] ?? ""
+    try await change(context) { device, _ in device.onDevice.inbox.dismiss(id: id) }
+    guard request.headers[.accept]?.contains("application/json") != true else {
+      return try Self.json(ScriptAnswer(saved: true, field: nil, code: nil, message: nil), status: .ok)
+    }
+    return .seeOther(Self.backPath(fields["back"]))
+  }
+
+  /// A screen of this app to return to: only a path under WalkWorthy's own, never another site.
+  static func backPath(_ text: String?) -> String {
+    guard let text, text.hasPrefix(WalkWorthyPath.home.path), !text.contains("//"), !text.contains("\\") else {
+      return WalkWorthyPath.home.path
+    }
+    return text
   }
 
   /// Sets this device's clock to an instant, as a tester would on a phone (to reach the mock
@@ -409,6 +438,17 @@ struct WalkWorthyRoutes: Sendable {
     WalkWorthyTexts.all.localizer(context.language)
   }
 
+  /// The pages in the request's language, with the device's inbox as it stands now on `path`
+  /// (less the notification the screen shows anyway).
+  func view(
+    _ context: AppRequestContext, _ device: WalkWorthyDevice, at path: String, showing: NotificationRequest? = nil
+  ) -> WalkWorthyPages {
+    var pages = Self.view(context)
+    let items = device.onDevice.inbox.arrived(by: now(device)).filter { $0.id != showing?.id }
+    pages.inbox = InboxView(items: items, back: path, zone: device.zone)
+    return pages
+  }
+
   /// The pages in the request's language.
   static func view(_ context: AppRequestContext) -> WalkWorthyPages { WalkWorthyPages(t: text(context)) }
 
@@ -442,9 +482,9 @@ enum SettingsNotice: String {
   }
 }
 
-/// How a switch saved on its own went, as the page's script receives it: the problem's field,
-/// code and sentence when it was refused.
-struct SwitchAnswer: Encodable {
+/// How a change sent by the page's script went (a switch, a dismissal): the problem's field, code
+/// and sentence when it was refused.
+struct ScriptAnswer: Encodable {
   let saved: Bool
   let field: String?
   let code: String?

@@ -146,6 +146,29 @@ function switches() {
   }
 }
 
+/** The inbox: Dismiss removes a notification in place; without this, the form posts and the
+ *  screen comes back without it. */
+function inbox() {
+  for (const form of document.querySelectorAll("form[data-dismiss]")) {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        const response = await fetch(form.action, {
+          method: "POST", headers: { Accept: "application/json" }, body: new URLSearchParams(new FormData(form)),
+        });
+        if (!response.ok) throw new Error(String(response.status));
+      } catch {
+        form.submit();
+        return;
+      }
+      haptic(10);
+      const section = form.closest(".inbox");
+      form.closest("li").remove();
+      if (!section.querySelector("li")) section.remove();
+    });
+  }
+}
+
 /** Home, after Refresh scheduled one: shown once as a notification where allowed. */
 async function refreshNotification() {
   const banner = document.querySelector("[data-notify]");
@@ -244,6 +267,7 @@ function popups() {
 
 autosubmit();
 switches();
+inbox();
 testNotification();
 refreshNotification();
 popups();

@@ -80,6 +80,14 @@ struct OnboardingView {
   }
 }
 
+/// The inbox as a screen shows it: what has arrived, and where Dismiss returns to.
+struct InboxView {
+  let items: [NotificationRequest]
+  /// The screen's own path, so a Dismiss without a script comes back to it.
+  let back: String
+  let zone: TimeZone
+}
+
 struct CanvasView {
   let fakeCanvas: Bool
   let linked: Bool

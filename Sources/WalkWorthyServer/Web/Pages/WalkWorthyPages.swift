@@ -7,6 +7,8 @@ import WalkWorthyCore
 struct WalkWorthyPages {
   /// The sentences of the request's language.
   let t: Localizer<WalkWorthyText>
+  /// The device's notification inbox, shown above every screen with tabs; nil shows none.
+  var inbox: InboxView?
   /// Dates and times as that language writes them.
   var formats: Formats { Formats(t.language) }
 
@@ -34,7 +36,7 @@ struct WalkWorthyPages {
       stylesheets: ["walkworthy/walkworthy.css"], scripts: ["js/browser-zone.js", "walkworthy/walkworthy.js"],
       preloadFonts: [FontFace.inter.assetPath, "fonts/lora-latin.woff2"],
       bodyClass: "ww " + bodyClass + (tab == nil ? "" : " has-tabs"),
-      main: "\(main)\(tab.map(tabs) ?? "")")
+      main: "\(tab == nil ? "" : inboxList())\(main)\(tab.map(tabs) ?? "")")
     page.htmlClass = "theme-\(theme.rawValue)"
     page.data = Self.scriptData
     page.language = t.language
@@ -84,6 +86,22 @@ struct WalkWorthyPages {
       <blockquote class="verse-text">\(text)</blockquote>
       <p class="encouragement">\(encouragement)</p>
       """
+  }
+
+  /// Notifications that arrived, each until it is dismissed; a script removes one in place.
+  func inboxList() -> HTML {
+    guard let inbox, !inbox.items.isEmpty else { return "" }
+    let items = inbox.items.map { note in
+      HTML(
+        """
+        <li class="notice-banner inbox-item"><p class="notice-title">\(note.title)</p><p>\(note.body)</p>\
+        <p class="item-meta">\(t(.inboxArrived, ["time": formats.time(note.fireAt, in: inbox.zone)]))</p>\
+        <form method="post" action="\(WalkWorthyPath.inboxDismiss.path)" data-dismiss>\
+        <input type="hidden" name="id" value="\(note.id)"><input type="hidden" name="back" value="\(inbox.back)">\
+        <button class="button button--glass button--small" type="submit" aria-label="\(t(.inboxDismissLabel, ["title": note.title]))">\(t(.inboxDismiss))</button></form></li>
+        """)
+    }
+    return "<section class=\"inbox\" aria-label=\"\(t(.inboxLabel))\"><ul role=\"list\">\(items)</ul></section>"
   }
 
   func hiddenZone() -> HTML { "<input type=\"hidden\" name=\"zone\" value=\"\" data-browser-zone>" }
