@@ -90,6 +90,21 @@ struct WalkWorthyWebTests {
     }
   }
 
+  @Test("a script choosing a translation gets the card back as JSON to change in place; it is kept")
+  func translationInPlace() async throws {
+    try await withWalkWorthyWeb { visitor in
+      try await onboard(&visitor)
+      let answer = try await visitor.postJSON("/walkworthy/translation", form: "translation=web")
+      #expect(answer.status == .ok)
+      let shown = try JSONDecoder().decode([String: String].self, from: Data(answer.body.utf8))
+      let web = card("ww-isaiah-41-13", .web)
+      #expect(shown["id"] == "ww-isaiah-41-13" && shown["label"] == "WEB" && shown["name"] == "World English Bible")
+      #expect(shown["text"] == web.text && shown["ref"] == "Isaiah 41:13")
+      #expect(try await visitor.get("/walkworthy/").body.contains(">WEB</abbr>"))
+      #expect(try await visitor.get("/walkworthy/history/1").body.contains(">WEB</abbr>"))
+    }
+  }
+
   @Test("Next and Previous cycle today's list; each card seen is in the history once")
   func nextAndPrevious() async throws {
     try await withWalkWorthyWeb { visitor in

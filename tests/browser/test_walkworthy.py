@@ -129,17 +129,29 @@ def test_home_shows_the_mock_verse_and_a_new_translation_changes_text_and_label(
     assert text(fresh, ".verse-card .translation-label") == "BSB"
     bsb = text(fresh, ".verse-card .verse-text")
     assert bsb.startswith("For I am the LORD your God")
-    fresh.execute_script("window.__previousPage = true")
+    # The card changes in place: the same page, text and label together, announced.
+    fresh.execute_script("window.__samePage = true")
     Select(fresh.find_element(By.ID, "translation")).select_by_value("kjv")
-    WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
-        "return window.__previousPage === undefined && document.readyState === 'complete'"))
-    assert text(fresh, ".verse-card .translation-label") == "KJV"
+    WebDriverWait(fresh, 5).until(lambda d: text(d, ".verse-card .translation-label") == "KJV")
+    assert fresh.execute_script("return window.__samePage") is True
     kjv = text(fresh, ".verse-card .verse-text")
     assert kjv != bsb and "thy right hand" in kjv
+    assert fresh.find_element(By.CSS_SELECTOR, ".translation-label").get_attribute("title") == "King James Version"
+    assert text(fresh, "[data-translation-status]") == "Now reading the King James Version."
     assert not fresh.find_element(By.CSS_SELECTOR, ".translation-form button").is_displayed()
     tap(fresh, "form[action='/walkworthy/next'] button")
     assert text(fresh, ".feed-position") == "2 of 7"
     assert text(fresh, ".verse-card .translation-label") == "KJV"
+    # Without scripts the picker is a plain form: Change posts it and Home comes back in WEB.
+    fresh.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        fresh.get(base_url + "/walkworthy/")
+        Select(fresh.find_element(By.ID, "translation")).select_by_value("web")
+        assert text(fresh, ".verse-card .translation-label") == "KJV"
+        tap(fresh, ".translation-form button")
+        assert text(fresh, ".verse-card .translation-label") == "WEB"
+    finally:
+        fresh.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
 
 
 def test_canvas_link_toggles_to_linked_mock(fresh, base_url):

@@ -70,6 +70,7 @@ public enum WalkWorthyText: String, TextKey {
   case inboxDismiss = "inbox.dismiss"
   case inboxDismissLabel = "inbox.dismiss-label"
   case inboxArrived = "inbox.arrived"
+  case translationShown = "home.translation-shown"
 }
 
 /// WalkWorthy's catalogs: English, the language it ships in.
@@ -139,6 +140,7 @@ public enum WalkWorthyTexts {
       .inboxDismiss: "Dismiss",
       .inboxDismissLabel: "Dismiss \u{201C}{title}\u{201D}",
       .inboxArrived: "Arrived {time}",
+      .translationShown: "Now reading the {name}.",
       .practiceLinkOff:
         "The practice Canvas link is off. Turn on \u{201C}Use fake Canvas link\u{201D} in Settings first.",
     ])

@@ -136,13 +136,18 @@ struct WalkWorthyRoutes: Sendable {
   @Sendable func chooseTranslation(_ request: Request, context: AppRequestContext) async throws -> Response {
     let fields = try await FormFields(request, context: context)
     let translation = try Self.translation(fields["translation"])
-    try await change(context) { device, id in
+    let card = try await change(context) { device, id in
       var feed = try await feed(for: id, device)
       let card = feed.select(translation)
       device.onDevice.translation = translation
       device.onDevice.history.record(card, at: now(device))
+      return card
     }
-    return .seeOther(WalkWorthyPath.home.path)
+    // The page's script changes the card in place; a plain form post loads Home again.
+    guard request.headers[.accept]?.contains("application/json") == true else {
+      return .seeOther(WalkWorthyPath.home.path)
+    }
+    return try Self.json(ShownCard(card), status: .ok)
   }
 
   /// The spec's "simulate background refresh": the background task's body, run now.
@@ -489,6 +494,26 @@ struct ScriptAnswer: Encodable {
   let field: String?
   let code: String?
   let message: String?
+}
+
+/// The home card as the page's script receives it after a new translation: the same passage,
+/// its text and label changed together.
+struct ShownCard: Encodable {
+  let id: String
+  let ref: String
+  let text: String
+  let label: String
+  let name: String
+  let encouragement: String
+
+  init(_ card: VerseCard) {
+    id = card.id
+    ref = card.ref
+    text = card.text
+    label = card.label
+    name = card.translation.name
+    encouragement = card.encouragement
+  }
 }
 
 /// The test notification as the page's script receives it.

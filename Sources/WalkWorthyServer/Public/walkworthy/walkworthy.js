@@ -12,10 +12,35 @@ const haptic = (pattern) => {
   if (navigator.vibrate && !matchMedia("(prefers-reduced-motion: reduce)").matches) navigator.vibrate(pattern);
 };
 
-/** A picker that applies itself: the translation changes as soon as it is chosen. */
-function autosubmit() {
-  for (const select of document.querySelectorAll("select[data-autosubmit]")) {
-    select.addEventListener("change", () => select.form.requestSubmit());
+/** The translation picker changes the card in place, text and label together, and a screen
+ *  reader hears which translation it now reads; if the change cannot be sent, the form posts. */
+function translationPicker() {
+  for (const form of document.querySelectorAll("form[data-in-place]")) {
+    const card = form.closest(".verse-card");
+    const status = form.querySelector("[data-translation-status]");
+    form.elements.translation.addEventListener("change", async () => {
+      let shown = null;
+      try {
+        const response = await fetch(form.action, {
+          method: "POST", headers: { Accept: "application/json" }, body: new URLSearchParams(new FormData(form)),
+        });
+        if (response.ok) shown = await response.json();
+      } catch {
+        // Offline: the plain form post below says what happened.
+      }
+      if (!shown || shown.id !== card.dataset.card) {
+        form.submit();
+        return;
+      }
+      card.querySelector(".verse-ref").textContent = shown.ref;
+      card.querySelector(".verse-text").textContent = shown.text;
+      card.querySelector(".encouragement").textContent = shown.encouragement;
+      const label = card.querySelector(".translation-label");
+      label.textContent = shown.label;
+      label.title = shown.name;
+      status.textContent = say(form.dataset.textShown, { name: shown.name });
+      haptic(10);
+    });
   }
 }
 
@@ -265,7 +290,7 @@ function popups() {
   stack.addEventListener("pointercancel", release);
 }
 
-autosubmit();
+translationPicker();
 switches();
 inbox();
 testNotification();

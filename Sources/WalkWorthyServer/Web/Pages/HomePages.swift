@@ -21,10 +21,11 @@ extension WalkWorthyPages {
         \(refreshResult(view))
         <article class="glass card verse-card" aria-labelledby="verse-ref" data-card="\(card.id)">
         \(verse(ref: card.ref, text: card.text, label: card.label, encouragement: card.encouragement))
-        <form class="translation-form" method="post" action="\(WalkWorthyPath.translation.path)">
+        <form class="translation-form" method="post" action="\(WalkWorthyPath.translation.path)" data-in-place data-text-shown="\(t(.translationShown))">
         <label for="translation">Translation</label>
-        <select id="translation" name="translation" data-autosubmit>\(options)</select>
+        <select id="translation" name="translation">\(options)</select>
         <button class="button button--glass button--small" type="submit" data-script-hides>Change</button>
+        <p class="visually-hidden" role="status" data-translation-status></p>
         </form>
         </article>
         <div class="action-bar">
