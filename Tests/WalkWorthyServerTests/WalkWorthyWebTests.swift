@@ -90,6 +90,24 @@ struct WalkWorthyWebTests {
     }
   }
 
+  @Test("on a test server, an unreadable device clock comes back by its field with 422, as typed")
+  func testClockUnreadable() async throws {
+    var configuration = ServerConfiguration.defaults
+    configuration.testDeviceClock = true
+    try await withWalkWorthyWeb(configuration: configuration) { visitor in
+      try await onboard(&visitor)
+      let refused = try await visitor.post("/walkworthy/test-clock", form: "at=next+tuesday")
+      #expect(refused.status == .unprocessableContent)
+      #expect(refused.body.contains("value=\"next tuesday\" aria-invalid=\"true\" aria-describedby=\"clock-at-error\""))
+      #expect(refused.body.contains("id=\"clock-at-error\">Give the time as ISO 8601"))
+      #expect(
+        try await visitor.post("/walkworthy/test-clock", form: "at=2026-11-19T12%3A00%3A00Z").location
+          == "/walkworthy/settings")
+      #expect(
+        try await visitor.get("/walkworthy/settings").body.contains("This device reads 2026-11-19T12:00:00Z (moved)"))
+    }
+  }
+
   @Test("a script choosing a translation gets the card back as JSON to change in place; it is kept")
   func translationInPlace() async throws {
     try await withWalkWorthyWeb { visitor in

@@ -15,9 +15,9 @@ let mockDay = Date(timeIntervalSince1970: 1_794_916_800)
 /// WalkWorthy's web version alone on its own in-memory database, with a clock the test moves.
 func withWalkWorthyWeb(
   clock: ManualClock = ManualClock(mockDay), app: WalkWorthyApp = WalkWorthyApp(),
-  _ body: @Sendable (inout Visitor) async throws -> Void
+  configuration: ServerConfiguration = .defaults, _ body: @Sendable (inout Visitor) async throws -> Void
 ) async throws {
-  try await withTestServer([app], clock: clock) { client in
+  try await withTestServer([app], configuration: configuration, clock: clock) { client in
     var visitor = Visitor(client: client)
     try await body(&visitor)
   }

@@ -71,6 +71,7 @@ public enum WalkWorthyText: String, TextKey {
   case inboxDismissLabel = "inbox.dismiss-label"
   case inboxArrived = "inbox.arrived"
   case translationShown = "home.translation-shown"
+  case testClockUnreadable = "test-clock.unreadable"
 }
 
 /// WalkWorthy's catalogs: English, the language it ships in.
@@ -141,6 +142,7 @@ public enum WalkWorthyTexts {
       .inboxDismissLabel: "Dismiss \u{201C}{title}\u{201D}",
       .inboxArrived: "Arrived {time}",
       .translationShown: "Now reading the {name}.",
+      .testClockUnreadable: "Give the time as ISO 8601, such as 2026-11-17T12:00:00Z.",
       .practiceLinkOff:
         "The practice Canvas link is off. Turn on \u{201C}Use fake Canvas link\u{201D} in Settings first.",
     ])

@@ -235,13 +235,16 @@ struct WalkWorthyRoutes: Sendable {
 
   /// The settings page for `answers`: a form with problems comes back as it was typed, with 422.
   func settingsPage(
-    _ device: WalkWorthyDevice, answers: SettingsAnswers, notice: SettingsNotice?, _ context: AppRequestContext
+    _ device: WalkWorthyDevice, answers: SettingsAnswers, notice: SettingsNotice?, _ context: AppRequestContext,
+    clock refused: (typed: String, problem: String)? = nil
   ) throws -> Response {
     guard let profile = device.onDevice.profile else { throw Self.onboardingFirst }
+    var clock = TestClockView(now: now(device), shifted: device.onDevice.clockShift != nil)
+    if let refused { (clock.typed, clock.problem) = (refused.typed, refused.problem) }
     let view = SettingsView(
       profile: profile, device: device, answers: answers, config: config, api: api, build: build, notice: notice,
-      testClock: testDeviceClock ? (now: now(device), shifted: device.onDevice.clockShift != nil) : nil)
-    let invalid = answers.submitted && !answers.notifications.problems.isEmpty
+      testClock: testDeviceClock ? clock : nil)
+    let invalid = (answers.submitted && !answers.notifications.problems.isEmpty) || refused != nil
     return pages.response(
       self.view(context, device, at: WalkWorthyPath.settings.path).settings(view, theme: device.onDevice.theme),
       status: invalid ? .unprocessableContent : .ok)
@@ -386,7 +389,10 @@ struct WalkWorthyRoutes: Sendable {
     var shift: TimeInterval?
     if let text = fields["at"], !text.isEmpty {
       guard let instant = WireTimestamp.parse(text) else {
-        throw OrchardError.badRequest("Give the time as ISO 8601, e.g. 2026-11-17T12:00:00Z.", code: "BAD_TEST_CLOCK")
+        let device = try await service.device(try context.deviceID())
+        return try settingsPage(
+          device, answers: SettingsAnswers(device, config: config), notice: nil, context,
+          clock: (String(text.prefix(80)), Self.text(context)(.testClockUnreadable)))
       }
       shift = instant.timeIntervalSince(service.clock.now)
     }

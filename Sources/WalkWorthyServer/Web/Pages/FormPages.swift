@@ -200,7 +200,7 @@ extension WalkWorthyPages {
       <h2 id="clock-title">Test device clock</h2>
       <p class="hint">Test servers only. This device reads \(WireTimestamp.format(clock.now, precision: .seconds))\(clock.shifted ? " (moved)" : "").</p>
       <form method="post" action="\(WalkWorthyPath.testClock.path)">
-      <div class="field"><label for="clock-at">Set the device clock to (ISO 8601)</label><input id="clock-at" name="at" type="text" value="2026-11-17T12:00:00Z"></div>
+      \(field("clock-at", label: "Set the device clock to (ISO 8601)", problem: clock.problem, input: "<input id=\"clock-at\" name=\"at\" type=\"text\" value=\"\(clock.typed)\"\(describedBy("clock-at", clock.problem))>"))
       <button class="button button--glass" type="submit">Set clock</button>
       </form>
       <form method="post" action="\(WalkWorthyPath.testClock.path)"><button class="button button--glass" type="submit">Back to real time</button></form>

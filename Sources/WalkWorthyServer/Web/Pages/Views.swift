@@ -113,7 +113,15 @@ struct SettingsView {
   let build: BuildInfo
   let notice: SettingsNotice?
   /// The device's time, when this server lets testers move it.
-  let testClock: (now: Date, shifted: Bool)?
+  let testClock: TestClockView?
+}
+
+/// The test servers' device clock: what it reads, and the instant typed when it could not be read.
+struct TestClockView {
+  let now: Date
+  let shifted: Bool
+  var typed = "2026-11-17T12:00:00Z"
+  var problem: String?
 }
 
 /// The settings form's answers, kept as typed so a form shown again after a problem loses nothing.
