@@ -110,6 +110,7 @@ def test_the_test_notification_waits_in_the_inbox_after_leaving_settings_until_d
     fresh.get(base_url + "/walkworthy/")
     assert text(fresh, ".inbox-item .notice-title") == TEST_TITLE
     assert_primary_actions_in_view(fresh, at_least=3)
+    assert [v["id"] for v in run_axe(fresh) if v["impact"] in ("serious", "critical")] == []
     tap(fresh, ".tabs a[href='/walkworthy/history']")
     assert TEST_TITLE in text(fresh, ".inbox-item")
     button = fresh.find_element(By.CSS_SELECTOR, ".inbox-item button")
@@ -308,6 +309,10 @@ def screens(driver, base_url):
     yield "detail"
     driver.get(base_url + "/walkworthy/settings")
     yield "settings"
+    driver.execute_script("document.getElementById('daily').value = ''")
+    tap(driver, ".settings-form .action-bar .button")
+    assert driver.find_elements(By.ID, "daily-error")
+    yield "settings with errors"
     tap(driver, ".support-link a")
     yield "support"
 
