@@ -15,7 +15,7 @@ const haptic = (pattern) => {
 /** The translation picker changes the card in place, text and label together, and a screen
  *  reader hears which translation it now reads; if the change cannot be sent, the form posts. */
 function translationPicker() {
-  for (const form of document.querySelectorAll("form[data-in-place]")) {
+  for (const form of document.querySelectorAll("form[data-translation-picker]")) {
     const card = form.closest(".verse-card");
     const status = form.querySelector("[data-translation-status]");
     form.elements.translation.addEventListener("change", async () => {

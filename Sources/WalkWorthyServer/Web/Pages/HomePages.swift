@@ -21,7 +21,7 @@ extension WalkWorthyPages {
         \(refreshResult(view))
         <article class="glass card verse-card" aria-labelledby="verse-ref" data-card="\(card.id)">
         \(verse(ref: card.ref, text: card.text, label: card.label, encouragement: card.encouragement))
-        <form class="translation-form" method="post" action="\(WalkWorthyPath.translation.path)" data-in-place data-text-shown="\(t(.translationShown))">
+        <form class="translation-form" method="post" action="\(WalkWorthyPath.translation.path)" data-translation-picker data-text-shown="\(t(.translationShown))">
         <label for="translation">Translation</label>
         <select id="translation" name="translation">\(options)</select>
         <button class="button button--glass button--small" type="submit" data-script-hides>Change</button>
