@@ -74,6 +74,11 @@ function reportOfflineReads() {
   return readsReport;
 }
 
+function hasUnreportedReads() {
+  const reads = offlineVerses()?.reads;
+  return Boolean(reads && Object.keys(reads).length > 0);
+}
+
 function emotionOfPage() {
   const form = document.querySelector("form.another-verse");
   return form ? form.dataset.emotion : null;
@@ -171,6 +176,9 @@ function replaceParts(fresh, selectors) {
 async function swapVerse(form) {
   try {
     await reportOfflineReads();
+    // The server deals only once it knows every verse read offline; until a report gets through
+    // (the network can come back a moment after the browser says so), the kept verses are dealt.
+    if (hasUnreportedReads()) throw new TypeError("verses read offline are not reported yet");
     const [fresh] = await Promise.all([
       postForPage(form, form.dataset.verse), fade(document.querySelector("article.verse"), "is-faded", 200)]);
     if (!fresh) return false;
