@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "FaithJarCore", targets: ["FaithJarCore"]),
     .library(name: "MIGACore", targets: ["MIGACore"]),
     .library(name: "WalkWorthyCore", targets: ["WalkWorthyCore"]),
+    .library(name: "IdentityCore", targets: ["IdentityCore"]),
     .executable(name: "orchard", targets: ["Orchard"]),
     .executable(name: "orchard-bench", targets: ["OrchardBench"]),
   ],
@@ -56,6 +57,16 @@ package.targets += [
   .executableTarget(
     name: "OrchardBench", dependencies: ["MIGACore", "OrchardKit", "ServerKit"], swiftSettings: swiftSettings),
   .testTarget(name: "MIGACoreTests", dependencies: ["MIGACore", "OrchardKit"], swiftSettings: swiftSettings),
+  .target(name: "IdentityCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
+  .testTarget(
+    name: "IdentityCoreTests",
+    dependencies: [
+      "IdentityCore",
+      "OrchardKit",
+      .product(name: "PropertyBased", package: "swift-property-based"),
+    ],
+    swiftSettings: swiftSettings
+  ),
   .testTarget(
     name: "OrchardKitTests",
     dependencies: [
@@ -103,6 +114,29 @@ package.targets += [
       .product(name: "PostgresKit", package: "postgres-kit"),
     ],
     resources: [.copy("Public")],
+    swiftSettings: swiftSettings
+  ),
+  .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+  .target(
+    name: "OrchardIdentity",
+    dependencies: [
+      "CArgon2",
+      "IdentityCore",
+      "OrchardKit",
+      "ServerKit",
+      .product(name: "NIOPosix", package: "swift-nio"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "OrchardIdentityTests",
+    dependencies: [
+      "IdentityCore",
+      "OrchardIdentity",
+      "OrchardKit",
+      "ServerKit",
+      "ServerKitTesting",
+    ],
     swiftSettings: swiftSettings
   ),
   .target(

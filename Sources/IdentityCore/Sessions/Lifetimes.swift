@@ -1,0 +1,48 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// How long each proof of identity lasts. Short-lived access tokens keep a stolen one nearly
+/// worthless; refresh tokens and web sessions end when left unused, and in any case after an
+/// absolute lifetime, so a forgotten device does not stay signed in for ever (ASVS 7.3.1, 7.3.2).
+public struct Lifetimes: Sendable, Equatable {
+  /// An access token (a JWT) is accepted this long after it was issued.
+  public var accessToken: TimeInterval
+  /// A spent refresh token presented again within this window gets the token that replaced it,
+  /// as GoTrue does: two requests racing after a flaky network are not a theft.
+  public var refreshReuseGrace: TimeInterval
+  /// A session (its refresh-token family, or a web session) unused this long has ended.
+  public var idle: TimeInterval
+  /// A session ends this long after sign-in, however busy.
+  public var absolute: TimeInterval
+  /// A password-reset or email-change link works this long, once.
+  public var emailLink: TimeInterval
+
+  public init(
+    accessToken: TimeInterval = 15 * 60, refreshReuseGrace: TimeInterval = 10, idle: TimeInterval = 30 * 86_400,
+    absolute: TimeInterval = 90 * 86_400, emailLink: TimeInterval = 30 * 60
+  ) {
+    precondition(accessToken > 0 && idle > 0 && absolute >= idle && emailLink > 0, "lifetimes are positive")
+    self.accessToken = accessToken
+    self.refreshReuseGrace = refreshReuseGrace
+    self.idle = idle
+    self.absolute = absolute
+    self.emailLink = emailLink
+  }
+
+  /// Orchard's lifetimes: 15-minute access tokens, sessions that end after 30 days unused or 90
+  /// days in all, and 30-minute email links.
+  public static let standard = Lifetimes()
+
+  /// Whether a session signed in at `createdAt` and last used at `lastUsedAt` still holds at `now`.
+  public func sessionHolds(createdAt: Date, lastUsedAt: Date, now: Date) -> Bool {
+    now.timeIntervalSince(lastUsedAt) < idle && now.timeIntervalSince(createdAt) < absolute
+  }
+
+  /// When a session signed in at `createdAt` and used at `now` will end if it is not used again.
+  public func sessionEnds(createdAt: Date, now: Date) -> Date {
+    min(now.addingTimeInterval(idle), createdAt.addingTimeInterval(absolute))
+  }
+}
