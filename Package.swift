@@ -140,11 +140,35 @@ package.targets += [
     swiftSettings: swiftSettings
   ),
   .target(
+    name: "OrchardJobs",
+    dependencies: [
+      "OrchardKit",
+      "ServerKit",
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "OrchardJobsTests",
+    dependencies: [
+      "OrchardJobs",
+      "OrchardKit",
+      "ServerKit",
+      "ServerKitTesting",
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .target(
     name: "OrchardServer",
     dependencies: [
       "FaithJarServer",
       "MIGAServer",
       "OrchardAPI",
+      "OrchardJobs",
       "WalkWorthyServer",
       "OrchardKit",
       "ServerKit",
@@ -258,6 +282,7 @@ package.targets += [
     dependencies: [
       "MIGACore",
       "MIGAServer",
+      "OrchardJobs",
       "OrchardServer",
       "ServerKit",
       "WalkWorthyServer",

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MIGACore
 import MIGAServer
+import OrchardJobs
 import OrchardServer
 import ServerKit
 import WalkWorthyServer
@@ -13,7 +14,7 @@ struct OrchardCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "orchard",
     abstract: "The Orchard server: five apps, their JSON APIs and their mobile web versions.",
-    subcommands: [Serve.self, Migrate.self, MIGACommand.self])
+    subcommands: [Serve.self, Migrate.self, JobsCommand.self, MIGACommand.self])
 }
 
 /// Flags shared by every command; each overrides its `ORCHARD_*` variable.
@@ -198,14 +199,23 @@ private func withMIGAContent<R: Sendable>(
   _ options: ServerOptions,
   _ body: @Sendable (ContentImporter, SQLMIGAContentRepository) async throws -> R
 ) async throws -> R {
+  try await withMigratedDatabase(options) { database in
+    let repository = SQLMIGAContentRepository(database: database.sql)
+    return try await body(ContentImporter(repository: repository), repository)
+  }
+}
+
+/// Opens and migrates the configured database, runs `body`, and closes it.
+func withMigratedDatabase<R: Sendable>(
+  _ options: ServerOptions, _ body: @Sendable (Database) async throws -> R
+) async throws -> R {
   let configuration = try options.configuration()
   let logger = options.logger(configuration)
   let database = try await Database.open(configuration.databaseLocation, logger: logger)
   do {
     let result = try await database.withRunningServices { database in
       try await orchardMigrations().run(on: database.sql, logger: logger)
-      let repository = SQLMIGAContentRepository(database: database.sql)
-      return try await body(ContentImporter(repository: repository), repository)
+      return try await body(database)
     }
     try await database.close()
     return result

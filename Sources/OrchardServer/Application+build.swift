@@ -4,6 +4,7 @@ import Hummingbird
 import MIGAServer
 import OpenAPIHummingbird
 import OrchardAPI
+import OrchardJobs
 import ServerKit
 import WalkWorthyServer
 
@@ -39,7 +40,7 @@ public func buildApplication(
 /// The platform's own pages beside the apps: the launcher at `/` and the app catalog at
 /// `/api/v1/apps`, both listing exactly the apps the server was given.
 struct Platform: PlatformModule {
-  var migrations: [Migration] { [SQLAppCatalogRepository.migration] }
+  var migrations: [Migration] { [SQLAppCatalogRepository.migration, JobQueue.migration] }
 
   func assets() throws -> AssetCatalog { AssetCatalog() }
 
