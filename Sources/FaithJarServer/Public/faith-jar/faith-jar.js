@@ -96,7 +96,12 @@ function dealOffline(emotion) {
     if (seen >= 0) queue.splice(0, seen + 1);
     data.shown[emotion] = onScreen;
   }
-  while (queue.length && queue[0] === onScreen) queue.shift();
+  // Never the verse on screen, nor one read offline and not yet reported (while the queue still
+  // holds another): a queue kept before those reads may have taken the stored one's place.
+  const unreported = new Set(data.reads?.[emotion] || []);
+  const avoid = (id) => id === onScreen || unreported.has(id);
+  const skippable = queue.some((id) => !avoid(id)) ? avoid : (id) => id === onScreen;
+  while (queue.length && skippable(queue[0])) queue.shift();
   const id = queue.shift();
   if (!id) return null;
   data.shown[emotion] = id;
