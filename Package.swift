@@ -124,7 +124,9 @@ package.targets += [
       "IdentityCore",
       "OrchardKit",
       "ServerKit",
+      .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "NIOPosix", package: "swift-nio"),
+      .product(name: "SQLKit", package: "sql-kit"),
     ],
     swiftSettings: swiftSettings
   ),
@@ -136,6 +138,8 @@ package.targets += [
       "OrchardKit",
       "ServerKit",
       "ServerKitTesting",
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "SQLKit", package: "sql-kit"),
     ],
     swiftSettings: swiftSettings
   ),

@@ -1,0 +1,23 @@
+import SQLKit
+
+extension SQLDatabase {
+  /// Runs `body` in one transaction on one connection: everything it writes is kept together, or,
+  /// when it throws, none of it.
+  public func inTransaction<R: Sendable>(
+    _ body: @escaping @Sendable (any SQLDatabase) async throws -> R
+  )
+    async throws -> R
+  {
+    try await withSession { session in
+      try await session.raw("BEGIN").run()
+      do {
+        let result = try await body(session)
+        try await session.raw("COMMIT").run()
+        return result
+      } catch {
+        try? await session.raw("ROLLBACK").run()
+        throw error
+      }
+    }
+  }
+}
