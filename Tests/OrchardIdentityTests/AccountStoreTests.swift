@@ -24,6 +24,13 @@ struct AccountStoreTests {
 
   func email(_ raw: String) -> EmailAddress { try! EmailAddress.parse(raw).get() }
 
+  /// Ada's account, `a1`, in `app`.
+  func ada(in store: AccountStore, app: String, at now: Date) async throws -> Account {
+    try #require(
+      try await store.create(
+        id: "a1", app: app, email: email("ada@example.com"), passwordHash: nil, language: .english, at: now))
+  }
+
   @Test("an email is one account per app: taken in the same app, free in another", arguments: TestDatabase.available)
   func accountsPerApp(engine: TestDatabase) async throws {
     try await withStore(engine) { store, clock in
@@ -77,10 +84,7 @@ struct AccountStoreTests {
   @Test("ending the other sessions keeps this one, and revokes their refresh tokens", arguments: TestDatabase.available)
   func endOthers(engine: TestDatabase) async throws {
     try await withStore(engine) { store, clock in
-      let account = try #require(
-        try await store.create(
-          id: "a1", app: "dangdai", email: email("ada@example.com"), passwordHash: nil, language: .english,
-          at: clock.now))
+      let account = try await ada(in: store, app: "dangdai", at: clock.now)
       let tokens = RefreshTokens(store: store, clock: clock, random: .seeded(5))
       let here = try await tokens.start(for: account)
       let phone = try await tokens.start(for: account)
@@ -102,10 +106,7 @@ struct AccountStoreTests {
     arguments: TestDatabase.available)
   func rotation(engine: TestDatabase) async throws {
     try await withStore(engine) { store, clock in
-      let account = try #require(
-        try await store.create(
-          id: "a1", app: "wearbloom", email: email("ada@example.com"), passwordHash: nil, language: .english,
-          at: clock.now))
+      let account = try await ada(in: store, app: "wearbloom", at: clock.now)
       let tokens = RefreshTokens(store: store, clock: clock, random: .seeded(6))
       let (session, first) = try await tokens.start(for: account)
       guard case .issued(let second, let same) = try await tokens.refresh(first) else {
@@ -129,10 +130,7 @@ struct AccountStoreTests {
   @Test("two refreshes of one token at once give one new token between them", arguments: TestDatabase.available)
   func concurrentRefresh(engine: TestDatabase) async throws {
     try await withStore(engine) { store, clock in
-      let account = try #require(
-        try await store.create(
-          id: "a1", app: "wearbloom", email: email("ada@example.com"), passwordHash: nil, language: .english,
-          at: clock.now))
+      let account = try await ada(in: store, app: "wearbloom", at: clock.now)
       let tokens = RefreshTokens(store: store, clock: clock, random: .seeded(8))
       let (session, first) = try await tokens.start(for: account)
       let outcomes = try await withThrowingTaskGroup(of: RefreshTokens.Outcome.self) { group in
@@ -149,10 +147,7 @@ struct AccountStoreTests {
     arguments: TestDatabase.available)
   func oneLiveTokenStored(engine: TestDatabase) async throws {
     try await withStore(engine) { store, clock in
-      let account = try #require(
-        try await store.create(
-          id: "a1", app: "wearbloom", email: email("ada@example.com"), passwordHash: nil, language: .english,
-          at: clock.now))
+      let account = try await ada(in: store, app: "wearbloom", at: clock.now)
       let tokens = RefreshTokens(store: store, clock: clock, random: .seeded(9))
       var random = SeededRandomNumberGenerator(seed: 2_026)
       for _ in 0..<12 {
