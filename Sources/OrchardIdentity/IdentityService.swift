@@ -1,0 +1,145 @@
+import Foundation
+import IdentityCore
+import OrchardKit
+import ServerKit
+import Synchronization
+
+/// Signing up and signing in to one realm: the core's rules (email, password policy, lockout)
+/// applied to the stored accounts, with Argon2id hashing and the auth rate limits.
+///
+/// An unknown email and a wrong password get the same answer after the same work: the password is
+/// checked against a dummy hash, and wrong guesses at an unknown email earn the same lockout an
+/// account would, so neither the answer nor its timing says whether an account exists.
+public struct IdentityService: Sendable {
+  public let realm: Realm
+  public let store: AccountStore
+  public let hasher: PasswordHasher
+  public let tokens: RefreshTokens
+  let limiter: RateLimiter
+  let clock: any WallClock
+  let random: RandomSource
+  let policy: PasswordPolicy
+  let lockout: LockoutSchedule
+  /// Failures at emails with no account, kept like an account's (in this process).
+  let strangers: StrangerFailures
+
+  public init(
+    realm: Realm, store: AccountStore, hasher: PasswordHasher, limiter: RateLimiter, clock: any WallClock,
+    random: RandomSource, policy: PasswordPolicy = .standard, lockout: LockoutSchedule = .standard,
+    lifetimes: Lifetimes = .standard
+  ) {
+    self.realm = realm
+    self.store = store
+    self.hasher = hasher
+    self.limiter = limiter
+    self.clock = clock
+    self.random = random
+    self.policy = policy
+    self.lockout = lockout
+    tokens = RefreshTokens(store: store, clock: clock, random: random, lifetimes: lifetimes)
+    strangers = StrangerFailures(capacity: 50_000)
+  }
+
+  /// Counts one auth call from `address` against ``AuthLimits/perAddress``.
+  public func admit(_ address: String) throws(AuthFailure) {
+    if case .limited(let seconds) = limiter.take(RateRule(AuthLimits.perAddress), for: realm.app + "|" + address) {
+      throw .rateLimited(retryAfter: seconds)
+    }
+  }
+
+  /// A new account, or why not. `confirmation` is checked only where the realm asks for it.
+  public func signUp(
+    email raw: String, password: String, confirmation: String? = nil, language: Language, address: String
+  ) async throws -> Result<Account, AuthFailure> {
+    do { try admit(address) } catch { return .failure(error) }
+    let email: EmailAddress
+    switch EmailAddress.parse(raw) {
+    case .failure(let problem): return .failure(.invalidEmail(problem))
+    case .success(let parsed): email = parsed
+    }
+    if let problem = policy.problem(with: password, email: email) { return .failure(.weakPassword(problem)) }
+    if realm.confirmsPassword, !PasswordConfirmation.matches(password, confirmation ?? "") {
+      return .failure(.passwordsDontMatch)
+    }
+    let hash = try await hasher.hash(password)
+    let now = clock.now
+    let id = random.id().description
+    let language = realm.languages.contains(language) ? language : .english
+    guard
+      let account = try await store.create(
+        id: id, app: realm.app, email: email, passwordHash: hash, language: language, at: now)
+    else { return .failure(.emailExists) }
+    try await audit("sign-up", account: account.id, address: address)
+    return .success(account)
+  }
+
+  /// The account whose email and password these are, or why not.
+  public func signIn(email raw: String, password: String, address: String) async throws -> Result<Account, AuthFailure>
+  {
+    do { try admit(address) } catch { return .failure(error) }
+    let now = clock.now
+    guard case .success(let email) = EmailAddress.parse(raw),
+      let found = try await store.account(app: realm.app, email: email), let hash = found.passwordHash
+    else {
+      // No such account (or one without a password): the same checks, the same work, the same answer.
+      let key = realm.app + "|" + ((try? EmailAddress.parse(raw).get().normalized) ?? raw)
+      if let seconds = lockout.refusal(strangers.record(key), at: now) {
+        return .failure(.rateLimited(retryAfter: seconds))
+      }
+      try await hasher.verifyNothing(password)
+      strangers.update(key) { lockout.failed($0, at: now) }
+      try await audit("sign-in-failed", account: nil, address: address)
+      return .failure(.invalidCredentials)
+    }
+    let account = found.0
+    if let seconds = lockout.refusal(account.failures, at: now) { return .failure(.rateLimited(retryAfter: seconds)) }
+    guard try await hasher.verify(password, against: hash) else {
+      try await store.update(account.id) { $0.failures = lockout.failed($0.failures, at: now) }
+      try await audit("sign-in-failed", account: account.id, address: address)
+      return .failure(.invalidCredentials)
+    }
+    let signedIn = try await store.update(account.id) { account -> Account in
+      account.failures = .clear
+      return account
+    }
+    if hasher.needsRehash(hash) {
+      try await store.setPasswordHash(try await hasher.hash(password), for: account.id, at: now)
+    }
+    try await audit("sign-in", account: account.id, address: address)
+    return .success(signedIn ?? account)
+  }
+
+  func audit(_ kind: String, account: String?, address: String?) async throws {
+    try await store.record(
+      kind, app: realm.app, account: account, address: address, id: random.id().description, at: clock.now)
+  }
+}
+
+/// Wrong passwords at emails that have no account, so they lock exactly as an account would.
+/// Bounded: past `capacity`, the oldest half is forgotten.
+final class StrangerFailures: Sendable {
+  private let records: Mutex<[String: FailureRecord]>
+  private let capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    records = Mutex([:])
+  }
+
+  func record(_ key: String) -> FailureRecord { records.withLock { $0[key] ?? .clear } }
+
+  func update(_ key: String, _ change: (FailureRecord) -> FailureRecord) {
+    records.withLock { records in
+      if records[key] == nil, records.count >= capacity {
+        let oldest = records.sorted { ($0.value.lastFailure ?? .distantPast) < ($1.value.lastFailure ?? .distantPast) }
+        for (key, _) in oldest.prefix(capacity / 2) { records[key] = nil }
+      }
+      records[key] = change(records[key] ?? .clear)
+    }
+  }
+}
+
+extension RateRule {
+  /// The ServerKit bucket for one of the core's rates.
+  public init(_ policy: RatePolicy) { self.init(policy.name, burst: policy.burst, perMinute: policy.perMinute) }
+}

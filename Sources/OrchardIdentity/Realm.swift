@@ -1,0 +1,35 @@
+import OrchardKit
+
+/// One app's accounts: its own users, its own Apple audience and its own cookie. A Wearbloom
+/// account and a Dangdai account with one email are two unrelated accounts.
+public struct Realm: Sendable, Equatable {
+  /// The app's id, stored with every account (`dangdai`).
+  public let app: String
+  /// The app's name, for mail and pages.
+  public let name: String
+  /// The languages its pages and mail speak, English first.
+  public let languages: [Language]
+  /// Whether sign-up asks for the password twice (Dangdai does; Wearbloom's spec says not).
+  public let confirmsPassword: Bool
+  /// The `aud` values an Apple identity token may carry: the iOS bundle id, and the web's
+  /// services id. Empty: Sign in with Apple is not offered.
+  public let appleClientIDs: [String]
+
+  public init(
+    app: String, name: String, languages: [Language] = [.english], confirmsPassword: Bool,
+    appleClientIDs: [String] = []
+  ) {
+    self.app = app
+    self.name = name
+    self.languages = languages
+    self.confirmsPassword = confirmsPassword
+    self.appleClientIDs = appleClientIDs
+  }
+
+  /// The web session's cookie: `__Host-` pins it to this origin, path `/`, and secure transport.
+  public var cookieName: String { "__Host-\(app)-session" }
+
+  public static let dangdai = Realm(
+    app: "dangdai", name: "Dangdai", languages: [.english, .french, .japanese, .korean], confirmsPassword: true)
+  public static let wearbloom = Realm(app: "wearbloom", name: "Wearbloom", confirmsPassword: false)
+}
