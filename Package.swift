@@ -123,6 +123,7 @@ package.targets += [
     dependencies: [
       "CArgon2",
       "IdentityCore",
+      "OrchardJobs",
       "OrchardKit",
       "ServerKit",
       .product(name: "Crypto", package: "swift-crypto"),
@@ -137,6 +138,7 @@ package.targets += [
     dependencies: [
       "IdentityCore",
       "OrchardIdentity",
+      "OrchardJobs",
       "OrchardKit",
       "ServerKit",
       "ServerKitTesting",
