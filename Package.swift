@@ -25,6 +25,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
     .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -128,7 +129,10 @@ package.targets += [
       "ServerKit",
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "JWTKit", package: "jwt-kit"),
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOExtras", package: "swift-nio-extras"),
       .product(name: "NIOPosix", package: "swift-nio"),
+      .product(name: "NIOSSL", package: "swift-nio-ssl"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
     swiftSettings: swiftSettings
@@ -144,6 +148,7 @@ package.targets += [
       "ServerKitTesting",
       .product(name: "JWTKit", package: "jwt-kit"),
       .product(name: "Logging", package: "swift-log"),
+      .product(name: "NIOSSL", package: "swift-nio-ssl"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
     swiftSettings: swiftSettings
