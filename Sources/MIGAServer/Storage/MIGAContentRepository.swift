@@ -96,46 +96,32 @@ public struct SQLMIGAContentRepository: MIGAContentRepository {
   public func update<R: Sendable>(
     at now: Date, _ decide: @escaping @Sendable ([StoredContent]) throws -> (changes: [ContentChange], result: R)
   ) async throws -> R {
-    try await database.withSession { session in
-      try await session.raw("BEGIN").run()
-      do {
-        // Written first so the transaction holds the write lock before it reads (PostgreSQL's row
-        // lock; SQLite's database lock, taken before any read so it never has to upgrade).
-        try await session.update("miga_content_sync").set("last_seq", to: SQLIdentifier("last_seq"))
-          .where("id", .equal, SQLBind(1)).run()
-        let lastSeq = try await Self.lastSeq(on: session)
-        let (changes, result) = try decide(try await Self.stored(on: session))
-        try await Self.write(changes, after: lastSeq, at: now, on: session)
-        try await session.raw("COMMIT").run()
-        return result
-      } catch {
-        try? await session.raw("ROLLBACK").run()
-        throw error
-      }
+    try await database.inTransaction { session in
+      // Written first so the transaction holds the write lock before it reads (PostgreSQL's row
+      // lock; SQLite's database lock, taken before any read so it never has to upgrade).
+      try await session.update("miga_content_sync").set("last_seq", to: SQLIdentifier("last_seq"))
+        .where("id", .equal, SQLBind(1)).run()
+      let lastSeq = try await Self.lastSeq(on: session)
+      let (changes, result) = try decide(try await Self.stored(on: session))
+      try await Self.write(changes, after: lastSeq, at: now, on: session)
+      return result
     }
   }
 
   public func purgeTombstones(retiredBefore cutoff: Date) async throws -> Int {
-    try await database.withSession { session in
-      try await session.raw("BEGIN").run()
-      do {
-        try await session.update("miga_content_sync").set("last_seq", to: SQLIdentifier("last_seq"))
-          .where("id", .equal, SQLBind(1)).run()
-        struct Row: Decodable { let seq: Int64 }
-        let purged: [Row] = try await session.delete(from: "miga_content")
-          .where("retired_at", .lessThan, SQLBind(cutoff.milliseconds))
-          .returning("seq").all(decoding: Row.self)
-        if let highest = purged.map(\.seq).max() {
-          try await session.raw(
-            "UPDATE miga_content_sync SET purged_seq = CASE WHEN purged_seq > \(bind: highest) THEN purged_seq ELSE \(bind: highest) END WHERE id = 1"
-          ).run()
-        }
-        try await session.raw("COMMIT").run()
-        return purged.count
-      } catch {
-        try? await session.raw("ROLLBACK").run()
-        throw error
+    try await database.inTransaction { session in
+      try await session.update("miga_content_sync").set("last_seq", to: SQLIdentifier("last_seq"))
+        .where("id", .equal, SQLBind(1)).run()
+      struct Row: Decodable { let seq: Int64 }
+      let purged: [Row] = try await session.delete(from: "miga_content")
+        .where("retired_at", .lessThan, SQLBind(cutoff.milliseconds))
+        .returning("seq").all(decoding: Row.self)
+      if let highest = purged.map(\.seq).max() {
+        try await session.raw(
+          "UPDATE miga_content_sync SET purged_seq = CASE WHEN purged_seq > \(bind: highest) THEN purged_seq ELSE \(bind: highest) END WHERE id = 1"
+        ).run()
       }
+      return purged.count
     }
   }
 

@@ -122,10 +122,10 @@ public struct AccountStore: Sendable {
   }
 
   /// Reads the account, lets `change` decide, and saves, as a compare-and-set retried on fresh
-  /// state (``DeviceStore/maxAttempts`` times, then 409 `CONFLICT`). Nil when there is no account.
+  /// state (``CompareAndSet/maxAttempts`` times, then 409 `CONFLICT`). Nil when there is no account.
   @discardableResult
   public func update<R: Sendable>(_ id: String, _ change: (inout Account) throws -> R) async throws -> R? {
-    for _ in 0..<DeviceStore<Int>.maxAttempts {
+    for _ in 0..<CompareAndSet.maxAttempts {
       guard var account = try await account(id: id) else { return nil }
       let before = account
       let result = try change(&account)

@@ -24,23 +24,16 @@ public struct SQLAppCatalogRepository: AppCatalogRepository {
   }
 
   public func replace(with apps: [AppManifest]) async throws {
-    try await database.withSession { session in
-      try await session.raw("BEGIN").run()
-      do {
-        try await session.delete(from: "apps").run()
-        for (position, app) in apps.enumerated() {
-          try await session.insert(into: "apps")
-            .columns("slug", "name", "promise", "path", "version", "availability", "position")
-            .values(
-              SQLBind(app.id), SQLBind(app.name), SQLBind(app.promise), SQLBind(app.path), SQLBind(app.version),
-              SQLBind(app.availability.rawValue), SQLBind(position)
-            )
-            .run()
-        }
-        try await session.raw("COMMIT").run()
-      } catch {
-        try? await session.raw("ROLLBACK").run()
-        throw error
+    try await database.inTransaction { session in
+      try await session.delete(from: "apps").run()
+      for (position, app) in apps.enumerated() {
+        try await session.insert(into: "apps")
+          .columns("slug", "name", "promise", "path", "version", "availability", "position")
+          .values(
+            SQLBind(app.id), SQLBind(app.name), SQLBind(app.promise), SQLBind(app.path), SQLBind(app.version),
+            SQLBind(app.availability.rawValue), SQLBind(position)
+          )
+          .run()
       }
     }
   }

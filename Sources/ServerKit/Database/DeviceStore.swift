@@ -18,7 +18,7 @@ public struct DeviceStore<Document: Codable & Sendable & Equatable>: Sendable {
   /// How many times a change is tried before the request is told to try again (409 `CONFLICT`):
   /// each round one writer wins, so this lets well over 50 requests of one device at one moment
   /// each have their turn.
-  public static var maxAttempts: Int { 64 }
+  public static var maxAttempts: Int { CompareAndSet.maxAttempts }
 
   public let table: String
   private let database: any SQLDatabase

@@ -40,19 +40,16 @@ public struct MigrationRunner: Sendable {
     let done = try await applied(on: database)
     var appliedNow: [String] = []
     for migration in migrations where !done.contains(migration.id) {
-      try await database.withSession { session in
-        try await session.raw("BEGIN").run()
-        do {
+      do {
+        try await database.inTransaction { session in
           try await migration.apply(session)
           try await session.insert(into: "schema_migrations")
             .columns("id", "applied_at")
             .values(SQLBind(migration.id), SQLBind(WireTimestamp.format(now, precision: .seconds)))
             .run()
-          try await session.raw("COMMIT").run()
-        } catch {
-          try? await session.raw("ROLLBACK").run()
-          throw MigrationError(id: migration.id, underlying: error)
         }
+      } catch {
+        throw MigrationError(id: migration.id, underlying: error)
       }
       logger.info("migration applied", metadata: ["migration": "\(migration.id)"])
       appliedNow.append(migration.id)

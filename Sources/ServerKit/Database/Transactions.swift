@@ -21,3 +21,10 @@ extension SQLDatabase {
     }
   }
 }
+
+/// How many times a compare-and-set change is tried before the request is told to try again
+/// (409 `CONFLICT`): each round one writer wins, so this lets well over 50 requests changing one
+/// row at one moment each have their turn.
+public enum CompareAndSet {
+  public static let maxAttempts = 64
+}
