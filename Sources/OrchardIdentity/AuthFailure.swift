@@ -54,14 +54,4 @@ public enum AuthFailure: Error, Sendable, Equatable {
     case .sessionNotFound, .refreshTokenAlreadyUsed, .badJWT: Message(.sessionEnded)
     }
   }
-
-  /// The form field the failure belongs by, on a web page.
-  public var field: String? {
-    switch self {
-    case .invalidEmail, .emailExists: "email"
-    case .weakPassword: "password"
-    case .passwordsDontMatch: "confirmation"
-    default: nil
-    }
-  }
 }

@@ -78,11 +78,12 @@ public struct IdentityService: Sendable {
   {
     do { try admit(address) } catch { return .failure(error) }
     let now = clock.now
-    guard case .success(let email) = EmailAddress.parse(raw),
-      let found = try await store.account(app: realm.app, email: email), let hash = found.passwordHash
+    let email = try? EmailAddress.parse(raw).get()
+    guard let email, let found = try await store.account(app: realm.app, email: email),
+      let hash = found.passwordHash
     else {
       // No such account (or one without a password): the same checks, the same work, the same answer.
-      let key = realm.app + "|" + ((try? EmailAddress.parse(raw).get().normalized) ?? raw)
+      let key = realm.app + "|" + (email?.normalized ?? raw)
       if let seconds = lockout.refusal(strangers.record(key), at: now) {
         return .failure(.rateLimited(retryAfter: seconds))
       }

@@ -240,20 +240,6 @@ public struct JobQueue: Sendable {
     return !rows.isEmpty
   }
 
-  /// Removes finished jobs older than `age`, keeping dead ones for an operator.
-  @discardableResult
-  public func prune(olderThan age: TimeInterval) async throws -> Int {
-    let cutoff = clock.now.timeIntervalSince1970 - age
-    let rows: [IDRow] = try await database.raw(
-      """
-      DELETE FROM jobs WHERE state IN (\(bind: JobState.done.rawValue), \(bind: JobState.cancelled.rawValue))
-        AND finished_at < \(bind: cutoff)
-      RETURNING id
-      """
-    ).all(decoding: IDRow.self)
-    return rows.count
-  }
-
   struct IDRow: Decodable { let id: String }
 
   struct ClaimRow: Decodable {

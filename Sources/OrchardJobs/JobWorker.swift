@@ -53,8 +53,8 @@ public struct JobTimedOut: Error, CustomStringConvertible {
 
 /// Runs jobs from the queue inside `orchard serve`, beside the HTTP server: it claims what is due,
 /// up to each kind's concurrency, runs it, records the outcome, and looks again as soon as a run
-/// ends, a job is enqueued in this process, or the poll interval passes. On shutdown it stops
-/// claiming and lets the runs under way finish (each within its timeout).
+/// ends or the poll interval passes. On shutdown it stops claiming and lets the runs under way
+/// finish (each within its timeout).
 public final class JobWorker: Service, Sendable {
   public let queue: JobQueue
   public let kinds: [JobKind]
@@ -76,9 +76,6 @@ public final class JobWorker: Service, Sendable {
     running = Mutex([:])
     (wakeups, wakeup) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
   }
-
-  /// Looks for due jobs now rather than at the next poll (after an enqueue in this process).
-  public func nudge() { wakeup.yield() }
 
   public func run() async throws {
     let (wakeup, pollInterval) = (wakeup, pollInterval)

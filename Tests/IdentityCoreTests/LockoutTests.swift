@@ -66,7 +66,5 @@ struct LockoutTests {
     let busy = start.addingTimeInterval(89 * day)
     #expect(lifetimes.sessionHolds(createdAt: start, lastUsedAt: busy, now: busy.addingTimeInterval(day - 1)))
     #expect(!lifetimes.sessionHolds(createdAt: start, lastUsedAt: busy, now: busy.addingTimeInterval(day)))
-    #expect(lifetimes.sessionEnds(createdAt: start, now: start) == start.addingTimeInterval(30 * day))
-    #expect(lifetimes.sessionEnds(createdAt: start, now: busy) == start.addingTimeInterval(90 * day))
   }
 }

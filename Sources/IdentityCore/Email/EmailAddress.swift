@@ -51,9 +51,6 @@ public struct EmailAddress: Hashable, Sendable, Codable, CustomStringConvertible
 
   public var description: String { normalized }
 
-  /// The part after the `@`.
-  public var domain: Substring { normalized[normalized.index(after: normalized.firstIndex(of: "@")!)...] }
-
   /// Printable characters other than spaces, brackets and quotes, which an address never needs
   /// unquoted; letters beyond ASCII are allowed (internationalised mail, RFC 6531).
   private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {

@@ -40,9 +40,4 @@ public struct Lifetimes: Sendable, Equatable {
   public func sessionHolds(createdAt: Date, lastUsedAt: Date, now: Date) -> Bool {
     now.timeIntervalSince(lastUsedAt) < idle && now.timeIntervalSince(createdAt) < absolute
   }
-
-  /// When a session signed in at `createdAt` and used at `now` will end if it is not used again.
-  public func sessionEnds(createdAt: Date, now: Date) -> Date {
-    min(now.addingTimeInterval(idle), createdAt.addingTimeInterval(absolute))
-  }
 }

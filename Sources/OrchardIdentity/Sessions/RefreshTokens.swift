@@ -62,7 +62,7 @@ public struct RefreshTokens: Sendable {
         if try await store.rotate(token.hash, to: next.hash, childSealed: sealed, session: session.id, at: now) {
           return .issued(next, session: session.id)
         }
-      // Another request spent it first: decide again on what it left.
+        continue  // another request spent it first: decide again on what it left
       case .replayChild:
         guard let child, let sealed = stored.childSealed,
           let text = try? Self.open(sealed, under: token.value), DeviceToken(value: text).hash == child.hash
