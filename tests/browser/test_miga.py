@@ -86,7 +86,10 @@ def test_proceed_opens_only_at_zero_then_leaves_for_the_app(fresh, base_url):
     tap(fresh, "form[action='/miga/open/instagram'] button")
     proceed = fresh.find_element(By.CSS_SELECTOR, ".button--proceed")
     assert proceed.get_attribute("disabled")
-    assert proceed.text == "Proceed to Instagram"
+    # Read as written, whether or not the screen's entrance has finished fading in (a rendered-text
+    # read gives "" while it is still transparent).
+    assert text(fresh, ".button--proceed") == "Proceed to Instagram"
+    WebDriverWait(fresh, 5).until(lambda d: d.find_element(By.CSS_SELECTOR, ".button--proceed").is_displayed())
     WebDriverWait(fresh, 20).until(lambda d: not d.find_element(By.CSS_SELECTOR, ".button--proceed").get_attribute("disabled"))
     assert fresh.find_element(By.CSS_SELECTOR, ".countdown-number").text == "0"
     assert "The pause is over" in text(fresh, ".countdown-status")
