@@ -22,6 +22,31 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
     postgresURL != nil || postgresRequired ? [.sqlite, .postgresql] : [.sqlite]
   }
 
+  /// Runs `body` with where a brand-new, empty database is (a SQLite file, or a PostgreSQL database
+  /// dropped afterwards), for a server and a test that each open it.
+  public func withFreshLocation<R: Sendable>(_ body: @Sendable (DatabaseLocation) async throws -> R) async throws -> R {
+    switch self {
+    case .sqlite:
+      return try await withTemporarySQLite(body)
+    case .postgresql:
+      guard let adminURL = Self.postgresURL else { throw TestDatabaseError.postgresMissing }
+      let name = "orchard_test_" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+      let admin = try await Database.open(.postgres(url: adminURL), logger: Logger(label: "test"))
+      return try await admin.withRunningServices { admin in
+        try await admin.sql.raw("CREATE DATABASE \(unsafeRaw: name)").run()
+        guard let slash = adminURL.lastIndex(of: "/") else { throw TestDatabaseError.postgresMissing }
+        let result: Result<R, any Error>
+        do {
+          result = .success(try await body(.postgres(url: String(adminURL[...slash]) + name)))
+        } catch {
+          result = .failure(error)
+        }
+        try await admin.sql.raw("DROP DATABASE \(unsafeRaw: name) WITH (FORCE)").run()
+        return try result.get()
+      }
+    }
+  }
+
   /// Runs `body` against a brand-new, empty database that is dropped afterwards.
   public func withFreshDatabase<R: Sendable>(_ body: @Sendable (Database) async throws -> R) async throws -> R {
     let logger = Logger(label: "test")

@@ -8,13 +8,13 @@ import ServerKit
 /// against its router: each app's route tests build just that app. The database is a fresh
 /// in-memory SQLite unless one is given; time and randomness are the test's.
 public func withTestServer(
-  _ apps: [any OrchardApp], configuration: ServerConfiguration = .defaults,
+  _ apps: [any OrchardApp], platform: (any PlatformModule)? = nil, configuration: ServerConfiguration = .defaults,
   database: DatabaseLocation = .sqliteMemory, clock: any WallClock, random: RandomSource = .seeded(1),
   outbound: PublicHTTPClient = PublicHTTPClient(),
   _ body: @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
   let app = try await buildServer(
-    configuration, apps: apps, database: database,
+    configuration, apps: apps, platform: platform, database: database,
     dependencies: ServerDependencies(clock: clock, random: random, outbound: outbound))
   try await app.test(.router) { client in try await body(client) }
 }

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import Prometheus
 import ServiceLifecycle
+import Synchronization
 
 /// The server's own parts beside the apps (the launcher and the app catalog), given the apps'
 /// manifests so that what they list is exactly what the server runs.
@@ -11,6 +12,13 @@ public protocol PlatformModule: Sendable {
   func assets() throws -> AssetCatalog
   func prepare(_ environment: AppEnvironment, apps: [AppManifest]) async throws
   func mount(on router: Router<AppRequestContext>, environment: AppEnvironment, apps: [AppManifest]) throws
+  /// Work that runs beside the HTTP server (a job worker). Each starts once the database is
+  /// migrated and every app prepared, and stops before the database closes.
+  func services(_ environment: AppEnvironment) throws -> [any Service]
+}
+
+extension PlatformModule {
+  public func services(_ environment: AppEnvironment) throws -> [any Service] { [] }
 }
 
 /// Every schema change of a server, in order: ServerKit's own tables, the platform's, then each
@@ -50,8 +58,10 @@ public func buildServer(
     registry: registry)
   let connections = try ConnectionLimits(configuration, descriptors: FileDescriptorLimit.raise())
   let idleTimeout = connections.idleTimeout
-  // Stopped in reverse: upkeep first, then the database closes, then its pool.
+  let started = StartupGate()
+  // Stopped in reverse: background work first, then upkeep, then the database closes, then its pool.
   var services: [any Service] = database.services + [DatabaseCloser(database: database)] + database.maintenance
+  services += try (platform?.services(environment) ?? []).map { AfterStartup(gate: started, service: $0) }
   if let metricsPort = configuration.metricsPort {
     services.append(
       Application(
@@ -78,6 +88,7 @@ public func buildServer(
       .run(on: database.sql, now: dependencies.clock.now, logger: logger)
     try await platform?.prepare(environment, apps: apps.map(\.manifest))
     for app in apps { try await app.prepare(environment) }
+    started.open()
   }
   return app
 }
@@ -128,6 +139,54 @@ public func buildRouter(
   }
   router.addMethodNotAllowedResponses()
   return (router, environment)
+}
+
+/// Opens once, when the server has migrated and prepared; whoever waits on it before then waits.
+final class StartupGate: Sendable {
+  private let state = Mutex<(open: Bool, waiting: [UInt64: CheckedContinuation<Void, Never>], next: UInt64)>(
+    (false, [:], 0))
+
+  func open() {
+    let waiting = state.withLock { state in
+      state.open = true
+      defer { state.waiting = [:] }
+      return Array(state.waiting.values)
+    }
+    for continuation in waiting { continuation.resume() }
+  }
+
+  /// Returns when the gate opens, or at once when the task is cancelled.
+  func wait() async {
+    let id = state.withLock { state in
+      state.next += 1
+      return state.next
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let resumeNow = state.withLock { state in
+          if state.open || Task.isCancelled { return true }
+          state.waiting[id] = continuation
+          return false
+        }
+        if resumeNow { continuation.resume() }
+      }
+    } onCancel: {
+      let continuation = state.withLock { $0.waiting.removeValue(forKey: id) }
+      continuation?.resume()
+    }
+  }
+}
+
+/// A service that starts when the server has started (its tables exist).
+struct AfterStartup: Service {
+  let gate: StartupGate
+  let service: any Service
+
+  func run() async throws {
+    await cancelWhenGracefulShutdown { await gate.wait() }
+    guard !Task.isCancelled, !Task.isShuttingDownGracefully else { return }
+    try await service.run()
+  }
 }
 
 /// Closes the database after the HTTP server has stopped.

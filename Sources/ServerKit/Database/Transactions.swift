@@ -2,14 +2,18 @@ import SQLKit
 
 extension SQLDatabase {
   /// Runs `body` in one transaction on one connection: everything it writes is kept together, or,
-  /// when it throws, none of it.
+  /// when it throws, none of it. On SQLite the transaction takes the write lock as it begins
+  /// (`BEGIN IMMEDIATE`, waiting out the busy timeout): a transaction that reads and then writes
+  /// would otherwise fail outright (`SQLITE_BUSY_SNAPSHOT`) whenever another connection wrote
+  /// between its read and its write.
   public func inTransaction<R: Sendable>(
     _ body: @escaping @Sendable (any SQLDatabase) async throws -> R
   )
     async throws -> R
   {
-    try await withSession { session in
-      try await session.raw("BEGIN").run()
+    let begin: SQLQueryString = dialect.name == "sqlite" ? "BEGIN IMMEDIATE" : "BEGIN"
+    return try await withSession { session in
+      try await session.raw(begin).run()
       do {
         let result = try await body(session)
         try await session.raw("COMMIT").run()
