@@ -118,21 +118,32 @@ package.targets += [
     resources: [.copy("Public")],
     swiftSettings: swiftSettings
   ),
+  .target(
+    name: "IdentityAPI",
+    dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+    resources: [.copy("openapi.yaml"), .copy("openapi-generator-config.yaml")],
+    swiftSettings: swiftSettings
+  ),
   .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
   .target(
     name: "OrchardIdentity",
     dependencies: [
       "CArgon2",
+      "IdentityAPI",
       "IdentityCore",
       "OrchardJobs",
       "OrchardKit",
       "ServerKit",
       .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "HTTPTypes", package: "swift-http-types"),
+      .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "JWTKit", package: "jwt-kit"),
       .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOExtras", package: "swift-nio-extras"),
       .product(name: "NIOPosix", package: "swift-nio"),
       .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+      .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
     swiftSettings: swiftSettings
@@ -146,6 +157,8 @@ package.targets += [
       "OrchardKit",
       "ServerKit",
       "ServerKitTesting",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "JWTKit", package: "jwt-kit"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -182,6 +195,7 @@ package.targets += [
       "FaithJarServer",
       "MIGAServer",
       "OrchardAPI",
+      "OrchardIdentity",
       "OrchardJobs",
       "WalkWorthyServer",
       "OrchardKit",
@@ -190,6 +204,7 @@ package.targets += [
       .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
       .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
       .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
     swiftSettings: swiftSettings
@@ -296,6 +311,7 @@ package.targets += [
     dependencies: [
       "MIGACore",
       "MIGAServer",
+      "OrchardIdentity",
       "OrchardJobs",
       "OrchardServer",
       "ServerKit",
@@ -335,6 +351,7 @@ package.targets += [
   .testTarget(
     name: "OrchardServerTests",
     dependencies: [
+      "OrchardIdentity",
       "OrchardServer",
       "ServerKit",
       "ServerKitTesting",

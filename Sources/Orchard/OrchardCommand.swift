@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MIGACore
 import MIGAServer
+import OrchardIdentity
 import OrchardJobs
 import OrchardServer
 import ServerKit
@@ -100,9 +101,11 @@ struct Serve: AsyncParsableCommand {
   func run() async throws {
     let configuration = try configuration()
     let logger = options.logger(configuration)
-    let webAPI = try WalkWorthyApp.webAPI(environment: ProcessInfo.processInfo.environment)
+    let environment = ProcessInfo.processInfo.environment
+    let webAPI = try WalkWorthyApp.webAPI(environment: environment)
     let app = try await buildApplication(
-      configuration, apps: orchardApps(walkWorthy: WalkWorthyApp(webAPI: webAPI)),
+      configuration, identity: try IdentityHub(settings: try IdentitySettings(environment: environment)),
+      apps: { orchardApps(walkWorthy: WalkWorthyApp(webAPI: webAPI), identity: $0) },
       dependencies: ServerDependencies(logger: logger)
     ) { port in
       let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host

@@ -17,6 +17,17 @@ public enum AuthFailure: Error, Sendable, Equatable {
   case sessionNotFound
   case refreshTokenAlreadyUsed
   case badJWT
+  /// A call that needs a session came without a bearer token.
+  case noAuthorization
+  /// Changing the email or the password without the current password.
+  case currentPasswordRequired
+  case currentPasswordWrong
+  /// A new password equal to the current one.
+  case samePassword
+  /// Sign in with Apple asked of an app that has not configured it.
+  case providerDisabled(app: String)
+  /// A reset or email-change link that is unknown, expired or spent.
+  case emailLinkInvalid
 
   /// GoTrue's code (`error_code`).
   public var code: String {
@@ -30,15 +41,24 @@ public enum AuthFailure: Error, Sendable, Equatable {
     case .sessionNotFound: "session_not_found"
     case .refreshTokenAlreadyUsed: "refresh_token_already_used"
     case .badJWT: "bad_jwt"
+    case .noAuthorization: "no_authorization"
+    case .currentPasswordRequired: "current_password_required"
+    case .currentPasswordWrong: "current_password_mismatch"
+    case .samePassword: "same_password"
+    case .providerDisabled: "provider_disabled"
+    case .emailLinkInvalid: "otp_expired"
     }
   }
 
   public var status: HTTPResponse.Status {
     switch self {
-    case .invalidEmail, .passwordsDontMatch, .invalidCredentials, .refreshTokenAlreadyUsed: .badRequest
-    case .weakPassword, .emailExists: .unprocessableContent
+    case .invalidEmail, .passwordsDontMatch, .invalidCredentials, .refreshTokenAlreadyUsed, .currentPasswordRequired,
+      .currentPasswordWrong, .providerDisabled:
+      .badRequest
+    case .weakPassword, .emailExists, .samePassword: .unprocessableContent
+    case .emailLinkInvalid: .forbidden
     case .rateLimited: .tooManyRequests
-    case .sessionNotFound, .badJWT: .unauthorized
+    case .sessionNotFound, .badJWT, .noAuthorization: .unauthorized
     }
   }
 
@@ -51,7 +71,12 @@ public enum AuthFailure: Error, Sendable, Equatable {
     case .emailExists: Message(.emailExists)
     case .invalidCredentials: Message(.invalidCredentials)
     case .rateLimited(let seconds): Message(.rateLimited, ["seconds": seconds])
-    case .sessionNotFound, .refreshTokenAlreadyUsed, .badJWT: Message(.sessionEnded)
+    case .sessionNotFound, .refreshTokenAlreadyUsed, .badJWT, .noAuthorization: Message(.sessionEnded)
+    case .currentPasswordRequired: Message(.currentPasswordRequired)
+    case .currentPasswordWrong: Message(.currentPasswordWrong)
+    case .samePassword: Message(.samePassword)
+    case .providerDisabled(let app): Message(.appleNotConfigured, ["app": app])
+    case .emailLinkInvalid: Message(.emailLinkInvalid)
     }
   }
 }

@@ -155,10 +155,15 @@ public struct JobQueue: Sendable {
   }
 
   /// Marks the run finished, if `job`'s worker still holds it; false when the lease had passed and
-  /// another worker took the job over (its run is the one that counts).
+  /// another worker took the job over (its run is the one that counts). With `forget`, the row is
+  /// removed instead, payload and all.
   @discardableResult
-  public func complete(_ job: ClaimedJob) async throws -> Bool {
-    try await finish(job, as: .done, error: nil)
+  public func complete(_ job: ClaimedJob, forget: Bool = false) async throws -> Bool {
+    guard forget else { return try await finish(job, as: .done, error: nil) }
+    let rows: [IDRow] = try await database.delete(from: "jobs").where("id", .equal, SQLBind(job.id))
+      .where("state", .equal, SQLBind(JobState.running.rawValue)).where("worker", .equal, SQLBind(job.worker))
+      .where("attempts", .equal, SQLBind(Int64(job.attempt))).returning("id").all(decoding: IDRow.self)
+    return !rows.isEmpty
   }
 
   /// Records a failed run: the job is queued again after `retryAfter` seconds, or, on its last

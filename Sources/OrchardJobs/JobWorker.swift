@@ -17,12 +17,15 @@ public struct JobKind: Sendable {
   /// The wait before the second run; each later one waits twice as long, up to `longestWait`.
   public var firstRetry: TimeInterval
   public var longestWait: TimeInterval
+  /// Whether a finished job's row is removed rather than kept as `done`: for work whose payload
+  /// names what must not outlive it (an account being deleted).
+  public var forgetsWhenDone: Bool
   /// The work. It must be safe to repeat: a run cut off by a crash is run again after its lease.
   public let run: @Sendable (ClaimedJob) async throws -> Void
 
   public init(
     _ name: String, concurrency: Int = 1, timeout: Duration = .seconds(60), firstRetry: TimeInterval = 5,
-    longestWait: TimeInterval = 3_600,
+    longestWait: TimeInterval = 3_600, forgetsWhenDone: Bool = false,
     run: @escaping @Sendable (ClaimedJob) async throws -> Void
   ) {
     precondition(concurrency >= 1, "a kind runs")
@@ -31,6 +34,7 @@ public struct JobKind: Sendable {
     self.timeout = timeout
     self.firstRetry = firstRetry
     self.longestWait = longestWait
+    self.forgetsWhenDone = forgetsWhenDone
     self.run = run
   }
 
@@ -138,7 +142,7 @@ public final class JobWorker: Service, Sendable {
     let metadata: Logger.Metadata = ["job": "\(job.id)", "kind": "\(kind.name)", "attempt": "\(job.attempt)"]
     do {
       try await Self.withTimeout(kind.timeout) { try await kind.run(job) }
-      if try await !queue.complete(job) {
+      if try await !queue.complete(job, forget: kind.forgetsWhenDone) {
         logger.warning("a job finished after its lease passed to another worker", metadata: metadata)
       }
     } catch {

@@ -4,43 +4,62 @@ import Hummingbird
 import MIGAServer
 import OpenAPIHummingbird
 import OrchardAPI
+import OrchardIdentity
 import OrchardJobs
 import ServerKit
+import ServiceLifecycle
 import WalkWorthyServer
 
-/// The apps this server runs, in launcher order: the three built, and the two announced.
-public func orchardApps(walkWorthy: WalkWorthyApp = WalkWorthyApp()) -> [any OrchardApp] {
+/// The apps this server runs, in launcher order: the three built, and the two announced, whose
+/// accounts are already open (in `identity`).
+public func orchardApps(walkWorthy: WalkWorthyApp = WalkWorthyApp(), identity: IdentityHub) -> [any OrchardApp] {
   [
     FaithJarApp(), MIGAApp(), walkWorthy,
-    ComingSoonApp(
-      id: "wearbloom", name: "Wearbloom", promise: "See clothes on your own photo before you buy or wear them."),
-    ComingSoonApp(
-      id: "dangdai", name: "Dangdai", promise: "Quizzes that follow A Course in Contemporary Chinese, lesson by lesson."
-    ),
+    AccountsApp(
+      announcing: ComingSoonApp(
+        id: "wearbloom", name: "Wearbloom", promise: "See clothes on your own photo before you buy or wear them."),
+      realm: .wearbloom, hub: identity),
+    AccountsApp(
+      announcing: ComingSoonApp(
+        id: "dangdai", name: "Dangdai",
+        promise: "Quizzes that follow A Course in Contemporary Chinese, lesson by lesson."),
+      realm: .dangdai, hub: identity),
   ]
 }
 
 /// Every schema change of the whole server, in order.
-public func orchardMigrations(apps: [any OrchardApp] = orchardApps()) -> MigrationRunner {
-  serverMigrations(apps: apps, platform: Platform())
+public func orchardMigrations() throws -> MigrationRunner {
+  let identity = try IdentityHub()
+  return serverMigrations(apps: orchardApps(identity: identity), platform: Platform(identity: identity))
 }
 
 /// Builds the whole Orchard server: every app, the launcher and the platform API. Used by
 /// `orchard serve` (and through it by the browser tests) and by the launcher's own tests.
 public func buildApplication(
-  _ configuration: ServerConfiguration, apps: [any OrchardApp] = orchardApps(),
-  database location: DatabaseLocation? = nil, dependencies: ServerDependencies = ServerDependencies(),
+  _ configuration: ServerConfiguration, identity: IdentityHub? = nil,
+  apps: ((IdentityHub) -> [any OrchardApp])? = nil, database location: DatabaseLocation? = nil,
+  dependencies: ServerDependencies = ServerDependencies(),
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-  try await buildServer(
-    configuration, apps: apps, platform: Platform(), database: location, dependencies: dependencies,
-    onServerRunning: onServerRunning)
+  let identity = try identity ?? IdentityHub()
+  return try await buildServer(
+    configuration, apps: apps?(identity) ?? orchardApps(identity: identity), platform: Platform(identity: identity),
+    database: location, dependencies: dependencies, onServerRunning: onServerRunning)
 }
 
 /// The platform's own pages beside the apps: the launcher at `/` and the app catalog at
 /// `/api/v1/apps`, both listing exactly the apps the server was given.
 struct Platform: PlatformModule {
-  var migrations: [Migration] { [SQLAppCatalogRepository.migration, JobQueue.migration] }
+  let identity: IdentityHub
+
+  var migrations: [Migration] { [SQLAppCatalogRepository.migration, JobQueue.migration] + identity.migrations }
+
+  /// The job worker: mail and account deletion so far.
+  func services(_ environment: AppEnvironment) throws -> [any Service] {
+    let queue = JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random)
+    let name = ProcessInfo.processInfo.hostName + ":" + String(ProcessInfo.processInfo.processIdentifier)
+    return [JobWorker(queue: queue, kinds: identity.jobs(environment), name: name, logger: environment.logger)]
+  }
 
   func assets() throws -> AssetCatalog { AssetCatalog() }
 

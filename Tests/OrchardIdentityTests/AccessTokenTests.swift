@@ -14,7 +14,7 @@ struct AccessTokenTests {
     language: .english, createdAt: start, deletedAt: nil, failures: .clear, version: 1)
 
   func tokens(_ clock: ManualClock, key: EdDSA.PrivateKey? = nil) async throws -> AccessTokens {
-    await AccessTokens(
+    AccessTokens(
       key: try key ?? EdDSA.PrivateKey(curve: .ed25519), clock: clock,
       issuer: "https://orchard.test/dangdai/api/v1/auth")
   }

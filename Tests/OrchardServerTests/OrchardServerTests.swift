@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import OrchardIdentity
 import ServerKit
 import ServerKitTesting
 import Testing
@@ -273,23 +274,23 @@ struct MethodNotAllowedTests {
 @Suite("Every app, as the server lists them")
 struct EveryAppTests {
   @Test("every app says every sentence in every language it declares, and speaks English")
-  func catalogsComplete() {
-    for app in orchardApps() {
+  func catalogsComplete() throws {
+    for app in orchardApps(identity: try IdentityHub()) {
       #expect(app.missingTexts.isEmpty, "\(app.manifest.id): \(app.missingTexts)")
       #expect(app.languages.first == .english, "\(app.manifest.id)")
     }
   }
 
   @Test("every app's migration ids start with its id, and no id is used twice")
-  func migrationIDs() {
-    let apps = orchardApps()
+  func migrationIDs() throws {
+    let apps = orchardApps(identity: try IdentityHub())
     for app in apps {
       let prefixes = [app.manifest.id, app.manifest.id.replacingOccurrences(of: "-", with: "")]
       for migration in app.migrations {
         #expect(prefixes.contains { migration.id.hasPrefix($0 + "-") }, "\(migration.id)")
       }
     }
-    let ids = orchardMigrations(apps: apps).migrations.map(\.id)
+    let ids = try orchardMigrations().migrations.map(\.id)
     #expect(Set(ids).count == ids.count)
   }
 

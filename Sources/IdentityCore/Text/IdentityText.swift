@@ -17,6 +17,18 @@ public enum IdentityText: String, TextKey {
   case rateLimited = "limits.rate"
   case sessionEnded = "session.ended"
   case emailLinkInvalid = "email-link.invalid"
+  case currentPasswordRequired = "password.current-required"
+  case currentPasswordWrong = "password.current-wrong"
+  case samePassword = "password.same"
+  case appleNotConfigured = "apple.not-configured"
+  case resetSubject = "mail.reset.subject"
+  case resetIntro = "mail.reset.intro"
+  case resetAction = "mail.reset.action"
+  case resetIgnore = "mail.reset.ignore"
+  case emailChangeSubject = "mail.email-change.subject"
+  case emailChangeIntro = "mail.email-change.intro"
+  case emailChangeAction = "mail.email-change.action"
+  case emailChangeIgnore = "mail.email-change.ignore"
 }
 
 /// The identity layer's catalogs: English, French, Japanese and Korean (Dangdai's four languages;
@@ -43,6 +55,19 @@ public enum IdentityTexts {
       .rateLimited: "Too many tries. Try again in {seconds, plural, one {# second} other {# seconds}}.",
       .sessionEnded: "You\u{2019}ve been signed out. Sign in again to continue.",
       .emailLinkInvalid: "This link has expired or has already been used. Ask for a new one.",
+      .currentPasswordRequired: "Enter your current password to make this change.",
+      .currentPasswordWrong: "That isn\u{2019}t your current password.",
+      .samePassword: "That\u{2019}s your current password. Choose a new one.",
+      .appleNotConfigured: "Sign in with Apple isn\u{2019}t available for {app} yet. Use your email instead.",
+      .resetSubject: "Reset your {app} password",
+      .resetIntro:
+        "Someone asked to reset the password of your {app} account. If it was you, choose a new password within 30 minutes:",
+      .resetAction: "Choose a new password",
+      .resetIgnore: "If it wasn\u{2019}t you, ignore this email: your password stays as it is.",
+      .emailChangeSubject: "Confirm your new email for {app}",
+      .emailChangeIntro: "To sign in to {app} with this address from now on, confirm it within 30 minutes:",
+      .emailChangeAction: "Confirm this email",
+      .emailChangeIgnore: "If you didn\u{2019}t ask for this, ignore this email and nothing will change.",
     ])
 
   public static let french = Catalog<IdentityText>(
@@ -65,6 +90,22 @@ public enum IdentityTexts {
       .rateLimited: "Trop de tentatives. Réessayez dans {seconds, plural, one {# seconde} other {# secondes}}.",
       .sessionEnded: "Vous avez été déconnecté. Reconnectez-vous pour continuer.",
       .emailLinkInvalid: "Ce lien a expiré ou a déjà servi. Demandez-en un nouveau.",
+      .currentPasswordRequired: "Saisissez votre mot de passe actuel pour faire ce changement.",
+      .currentPasswordWrong: "Ce n\u{2019}est pas votre mot de passe actuel.",
+      .samePassword: "C\u{2019}est votre mot de passe actuel. Choisissez-en un nouveau.",
+      .appleNotConfigured:
+        "La connexion avec Apple n\u{2019}est pas encore disponible pour {app}. Utilisez votre adresse e-mail.",
+      .resetSubject: "Réinitialisez votre mot de passe {app}",
+      .resetIntro:
+        "Quelqu\u{2019}un a demandé à réinitialiser le mot de passe de votre compte {app}. Si c\u{2019}était vous, choisissez un nouveau mot de passe dans les 30 minutes :",
+      .resetAction: "Choisir un nouveau mot de passe",
+      .resetIgnore:
+        "Si ce n\u{2019}était pas vous, ignorez cet e-mail : votre mot de passe reste le même.",
+      .emailChangeSubject: "Confirmez votre nouvelle adresse pour {app}",
+      .emailChangeIntro:
+        "Pour vous connecter à {app} avec cette adresse désormais, confirmez-la dans les 30 minutes :",
+      .emailChangeAction: "Confirmer cette adresse",
+      .emailChangeIgnore: "Si vous n\u{2019}avez rien demandé, ignorez cet e-mail : rien ne changera.",
     ])
 
   public static let japanese = Catalog<IdentityText>(
@@ -85,6 +126,18 @@ public enum IdentityTexts {
       .rateLimited: "試行回数が多すぎます。{seconds}秒後にもう一度お試しください。",
       .sessionEnded: "ログアウトされました。続けるには、もう一度ログインしてください。",
       .emailLinkInvalid: "このリンクは期限切れか、すでに使用されています。新しいリンクをリクエストしてください。",
+      .currentPasswordRequired: "この変更には、現在のパスワードを入力してください。",
+      .currentPasswordWrong: "現在のパスワードが正しくありません。",
+      .samePassword: "現在と同じパスワードです。新しいパスワードを選んでください。",
+      .appleNotConfigured: "{app}では、Appleでサインインはまだご利用いただけません。メールアドレスをお使いください。",
+      .resetSubject: "{app}のパスワードの再設定",
+      .resetIntro: "{app}アカウントのパスワード再設定のリクエストがありました。ご本人の場合は、30分以内に新しいパスワードを設定してください：",
+      .resetAction: "新しいパスワードを設定する",
+      .resetIgnore: "お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。",
+      .emailChangeSubject: "{app}の新しいメールアドレスの確認",
+      .emailChangeIntro: "今後このアドレスで{app}にログインするには、30分以内に確認してください：",
+      .emailChangeAction: "このメールアドレスを確認する",
+      .emailChangeIgnore: "お心当たりがない場合は、このメールを無視してください。何も変更されません。",
     ])
 
   public static let korean = Catalog<IdentityText>(
@@ -105,5 +158,17 @@ public enum IdentityTexts {
       .rateLimited: "시도 횟수가 너무 많습니다. {seconds}초 후에 다시 시도하세요.",
       .sessionEnded: "로그아웃되었습니다. 계속하려면 다시 로그인하세요.",
       .emailLinkInvalid: "이 링크는 만료되었거나 이미 사용되었습니다. 새 링크를 요청하세요.",
+      .currentPasswordRequired: "이 변경을 하려면 현재 비밀번호를 입력하세요.",
+      .currentPasswordWrong: "현재 비밀번호가 맞지 않습니다.",
+      .samePassword: "현재 비밀번호와 같습니다. 새 비밀번호를 선택하세요.",
+      .appleNotConfigured: "{app}에서는 아직 Apple로 로그인을 사용할 수 없습니다. 이메일을 사용해 주세요.",
+      .resetSubject: "{app} 비밀번호 재설정",
+      .resetIntro: "{app} 계정의 비밀번호 재설정 요청이 있었습니다. 본인이라면 30분 안에 새 비밀번호를 설정하세요:",
+      .resetAction: "새 비밀번호 설정",
+      .resetIgnore: "본인이 요청하지 않았다면 이 이메일을 무시하세요. 비밀번호는 그대로 유지됩니다.",
+      .emailChangeSubject: "{app} 새 이메일 주소 확인",
+      .emailChangeIntro: "앞으로 이 주소로 {app}에 로그인하려면 30분 안에 확인하세요:",
+      .emailChangeAction: "이 이메일 주소 확인",
+      .emailChangeIgnore: "요청하지 않았다면 이 이메일을 무시하세요. 아무것도 바뀌지 않습니다.",
     ])
 }

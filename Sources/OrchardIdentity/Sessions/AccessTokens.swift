@@ -32,7 +32,7 @@ public struct AccessClaims: JWTPayload, Equatable {
 /// directory (readable by the server's user only). Every process that serves one realm must hold
 /// the same key: behind a load balancer, configure it.
 public final class AccessTokens: Sendable {
-  private let keys: JWTKeyCollection
+  private let loaded: Task<JWTKeyCollection, Never>
   private let kid: JWKIdentifier
   private let clock: any WallClock
   private let lifetime: TimeInterval
@@ -41,11 +41,12 @@ public final class AccessTokens: Sendable {
 
   public init(
     key: EdDSA.PrivateKey, clock: any WallClock, issuer: String, lifetime: TimeInterval = Lifetimes.standard.accessToken
-  ) async {
-    keys = JWTKeyCollection()
+  ) {
+    let keys = JWTKeyCollection()
     let fingerprint = SHA256.hash(data: key.publicKey.rawRepresentation).prefix(8)
     kid = JWKIdentifier(string: fingerprint.map { String(format: "%02x", $0) }.joined())
-    await keys.add(eddsa: key, kid: kid)
+    // The collection is an actor: the key goes in before the first token is signed or checked.
+    loaded = Task { [kid] in await keys.add(eddsa: key, kid: kid) }
     self.clock = clock
     self.issuer = issuer
     self.lifetime = lifetime
@@ -77,7 +78,7 @@ public final class AccessTokens: Sendable {
       iat: IssuedAtClaim(value: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))),
       exp: ExpirationClaim(value: expiresAt), sessionID: session, email: account.email?.normalized,
       role: "authenticated")
-    return (try await keys.sign(claims, kid: kid), expiresAt)
+    return (try await loaded.value.sign(claims, kid: kid), expiresAt)
   }
 
   /// The claims of `token` if it is ours, unexpired, and for `audience`; otherwise `bad_jwt`.
@@ -85,7 +86,7 @@ public final class AccessTokens: Sendable {
   public func verify(_ token: String, audience: String) async throws(AuthFailure) -> AccessClaims {
     let claims: AccessClaims
     do {
-      claims = try await keys.verify(token, as: AccessClaims.self)
+      claims = try await loaded.value.verify(token, as: AccessClaims.self)
     } catch {
       throw .badJWT
     }

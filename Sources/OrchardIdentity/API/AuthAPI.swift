@@ -1,0 +1,165 @@
+import Foundation
+import IdentityAPI
+import IdentityCore
+import OpenAPIRuntime
+import OrchardKit
+import ServerKit
+
+/// The accounts API of one realm (`/<app>/api/v1/auth/…`), GoTrue's calls over ``Accounts``.
+/// Refusals are thrown as ``AuthFailure`` and written by ``AuthProblems``.
+struct AuthAPI: APIProtocol {
+  let accounts: Accounts
+  /// Where links in mail point.
+  let links: LinkOrigin
+
+  var address: String { ClientAddressMiddleware.current }
+
+  // MARK: Sessions
+
+  func signUp(_ input: Operations.signUp.Input) async throws -> Operations.signUp.Output {
+    guard case .json(let body) = input.body else { throw OrchardError.unsupportedMediaType }
+    // A client that asks only once has confirmed the password itself.
+    let session = try await accounts.signUp(
+      email: body.email, password: body.password, confirmation: body.password_confirmation ?? body.password,
+      language: RequestLanguage.current, address: address
+    ).get()
+    return .ok(try await sessionResponse(session))
+  }
+
+  func token(_ input: Operations.token.Input) async throws -> Operations.token.Output {
+    guard case .json(let grant) = input.body else { throw OrchardError.unsupportedMediaType }
+    let session: IssuedSession
+    switch input.query.grant_type {
+    case .password:
+      session = try await accounts.signIn(
+        email: try required(grant.email, "email"), password: try required(grant.password, "password"),
+        address: address
+      ).get()
+    case .refresh_token:
+      session = try await accounts.refresh(try required(grant.refresh_token, "refresh_token"), address: address).get()
+    case .id_token:
+      _ = try required(grant.id_token, "id_token")
+      throw AuthFailure.providerDisabled(app: accounts.realm.name)
+    }
+    return .ok(try await sessionResponse(session))
+  }
+
+  func logout(_ input: Operations.logout.Input) async throws -> Operations.logout.Output {
+    let caller = try await caller()
+    let scope = SignOutScope(rawValue: input.query.scope?.rawValue ?? "local") ?? .local
+    try await accounts.signOut(caller, scope: scope, address: address)
+    return .noContent(.init())
+  }
+
+  // MARK: The account
+
+  func getUser(_ input: Operations.getUser.Input) async throws -> Operations.getUser.Output {
+    .ok(.init(headers: .init(Cache_hyphen_Control: .no_hyphen_store), body: .json(try await user(try await caller()))))
+  }
+
+  func updateUser(_ input: Operations.updateUser.Input) async throws -> Operations.updateUser.Output {
+    guard case .json(let change) = input.body else { throw OrchardError.unsupportedMediaType }
+    if let current = change.current_password, current.count > 1_024 {
+      throw refusal("current_password", code: "TOO_LONG", "is longer than 1024 characters")
+    }
+    var caller = try await caller()
+    if let password = change.password {
+      let account = try await accounts.changePassword(
+        caller, current: change.current_password, new: password, address: address
+      ).get()
+      caller = Caller(account: account, session: caller.session)
+    }
+    if let email = change.email {
+      let account = try await accounts.requestEmailChange(
+        caller, current: change.current_password, new: email,
+        origin: try links.origin(authority: AuthAPIAuthentication.authority), address: address
+      ).get()
+      caller = Caller(account: account, session: caller.session)
+    }
+    return .ok(.init(headers: .init(Cache_hyphen_Control: .no_hyphen_store), body: .json(try await user(caller))))
+  }
+
+  func deleteUser(_ input: Operations.deleteUser.Input) async throws -> Operations.deleteUser.Output {
+    try await accounts.delete(try await caller(), address: address)
+    return .accepted(.init(headers: .init(Cache_hyphen_Control: .no_hyphen_store)))
+  }
+
+  func exportUser(_ input: Operations.exportUser.Input) async throws -> Operations.exportUser.Output {
+    let export = try await accounts.export(try await caller())
+    let apps = try JSONDecoder().decode(
+      OpenAPIObjectContainer.self, from: JSONEncoder().encode(export.apps.mapValues(AnyEncodable.init)))
+    let body = Components.Schemas.Export(
+      user: user(export.account, pendingEmail: export.pendingEmail, hasPassword: export.hasPassword),
+      sessions: export.sessions.map {
+        .init(
+          id: $0.id, kind: $0.kind == .web ? .web : .api, created_at: $0.createdAt, last_used_at: $0.lastUsedAt,
+          ended_at: $0.endedAt)
+      },
+      events: export.events.map { .init(kind: $0.kind, at: $0.at) },
+      apps: .init(additionalProperties: apps))
+    return .ok(.init(headers: .init(Cache_hyphen_Control: .no_hyphen_store), body: .json(body)))
+  }
+
+  func recover(_ input: Operations.recover.Input) async throws -> Operations.recover.Output {
+    guard case .json(let body) = input.body else { throw OrchardError.unsupportedMediaType }
+    try await accounts.recover(
+      email: body.email, origin: try links.origin(authority: AuthAPIAuthentication.authority), address: address
+    ).get()
+    return .ok(.init(headers: .init(Cache_hyphen_Control: .no_hyphen_store), body: .json(.init())))
+  }
+
+  // MARK: Answers
+
+  /// The caller named by the request's bearer token, or `401 bad_jwt` / `session_not_found`.
+  func caller() async throws -> Caller {
+    guard let token = AuthAPIAuthentication.token else { throw AuthFailure.noAuthorization }
+    return try await accounts.authenticate(accessToken: token)
+  }
+
+  func sessionResponse(_ session: IssuedSession) async throws -> Components.Responses.Session {
+    let now = accounts.clock.now
+    let body = Components.Schemas.Session(
+      access_token: session.accessToken, token_type: .bearer,
+      expires_in: max(0, Int(session.expiresAt.timeIntervalSince(now).rounded())),
+      expires_at: Int(session.expiresAt.timeIntervalSince1970), refresh_token: session.refreshToken.value,
+      user: try await user(Caller(account: session.account, session: session.session)))
+    return .init(headers: .init(Cache_hyphen_Control: .no_hyphen_store), body: .json(body))
+  }
+
+  func user(_ caller: Caller) async throws -> Components.Schemas.User {
+    let id = caller.account.id
+    return user(
+      caller.account, pendingEmail: try await accounts.store.pendingEmail(of: id, at: accounts.clock.now),
+      hasPassword: try await accounts.store.passwordHash(of: id) != nil)
+  }
+
+  /// GoTrue's user object.
+  func user(_ account: Account, pendingEmail: String?, hasPassword: Bool) -> Components.Schemas.User {
+    let provider: Components.Schemas.User.app_metadataPayload.providerPayload = hasPassword ? .email : .apple
+    return Components.Schemas.User(
+      id: account.id, aud: account.app, role: .authenticated, email: account.email?.normalized,
+      new_email: pendingEmail, email_confirmed_at: account.emailVerifiedAt,
+      app_metadata: .init(provider: provider, providers: [provider == .email ? .email : .apple]),
+      user_metadata: .init(language: account.language.rawValue), created_at: account.createdAt)
+  }
+
+  /// A member the grant needs, or a 400 naming it.
+  func required(_ value: String?, _ field: String) throws -> String {
+    guard let value else { throw refusal(field, code: "REQUIRED", "is required") }
+    return value
+  }
+
+  /// A 400 `validation_failed` naming the member at fault.
+  func refusal(_ field: String, code: String, _ message: String) -> OrchardError {
+    var error = OrchardError.badRequest("The request did not match the API contract: \(field) \(message).")
+    error.problems = [FieldProblem(field: field, code: code, message: message)]
+    return error
+  }
+}
+
+/// One app's export, whatever its type.
+struct AnyEncodable: Encodable {
+  let value: any Encodable
+
+  func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}

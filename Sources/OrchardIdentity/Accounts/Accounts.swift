@@ -1,0 +1,332 @@
+import Foundation
+import IdentityCore
+import OrchardJobs
+import OrchardKit
+import SQLKit
+import ServerKit
+
+/// A signed-in session, as the API returns it: a short-lived access token and the refresh token
+/// that renews it.
+public struct IssuedSession: Sendable {
+  public let account: Account
+  public let session: String
+  public let accessToken: String
+  public let expiresAt: Date
+  public let refreshToken: DeviceToken
+}
+
+/// Who a request is: an account, through one of its live sessions.
+public struct Caller: Sendable, Equatable {
+  public let account: Account
+  public let session: String
+}
+
+/// Which sessions a sign-out ends.
+public enum SignOutScope: String, Sendable, CaseIterable {
+  /// The caller's own session.
+  case local
+  /// Every other session of the account.
+  case others
+  /// All of them.
+  case global
+}
+
+/// One realm's accounts as its API and pages use them: sessions and the tokens that carry them,
+/// changes to the email and the password, reset links, export and deletion. The rules are the
+/// core's and ``IdentityService``'s; this type applies them to stored accounts and sends the mail
+/// they call for.
+public struct Accounts: Sendable {
+  public let identity: IdentityService
+  public let access: AccessTokens
+  public let outbox: Outbox
+  public let queue: JobQueue
+  /// What the realm's apps keep for each account.
+  public let data: AccountDataRegistry
+  /// The `From` of the realm's mail.
+  let mailFrom: String
+
+  public init(
+    identity: IdentityService, access: AccessTokens, outbox: Outbox, queue: JobQueue, data: AccountDataRegistry,
+    mailFrom: String
+  ) {
+    self.identity = identity
+    self.access = access
+    self.outbox = outbox
+    self.queue = queue
+    self.data = data
+    self.mailFrom = mailFrom
+  }
+
+  public var realm: Realm { identity.realm }
+  var store: AccountStore { identity.store }
+  var clock: any WallClock { identity.clock }
+  var random: RandomSource { identity.random }
+  var lifetimes: Lifetimes { identity.tokens.lifetimes }
+
+  // MARK: Sessions
+
+  /// A new account, signed in.
+  public func signUp(
+    email: String, password: String, confirmation: String?, language: Language, address: String
+  ) async throws -> Result<IssuedSession, AuthFailure> {
+    switch try await identity.signUp(
+      email: email, password: password, confirmation: confirmation, language: language, address: address)
+    {
+    case .failure(let failure): return .failure(failure)
+    case .success(let account): return .success(try await start(account))
+    }
+  }
+
+  /// The account of this email and password, signed in.
+  public func signIn(
+    email: String, password: String, address: String
+  ) async throws -> Result<
+    IssuedSession, AuthFailure
+  > {
+    switch try await identity.signIn(email: email, password: password, address: address) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let account): return .success(try await start(account))
+    }
+  }
+
+  /// Spends a refresh token for its successor and a new access token.
+  public func refresh(_ token: String, address: String) async throws -> Result<IssuedSession, AuthFailure> {
+    do { try identity.admit(address) } catch { return .failure(error) }
+    guard (1...256).contains(token.utf8.count) else { return .failure(.refreshTokenAlreadyUsed) }
+    switch try await identity.tokens.refresh(DeviceToken(value: token)) {
+    case .refused(.reused): return .failure(.refreshTokenAlreadyUsed)
+    case .refused: return .failure(.sessionNotFound)
+    case .issued(let next, let session):
+      guard let stored = try await store.session(id: session), stored.app == realm.app,
+        let account = try await store.account(id: stored.accountID), account.deletedAt == nil
+      else { return .failure(.sessionNotFound) }
+      let (accessToken, expiresAt) = try await access.issue(for: account, session: session)
+      return .success(
+        IssuedSession(
+          account: account, session: session, accessToken: accessToken, expiresAt: expiresAt, refreshToken: next))
+    }
+  }
+
+  func start(_ account: Account) async throws -> IssuedSession {
+    let (session, refreshToken) = try await identity.tokens.start(for: account)
+    let (accessToken, expiresAt) = try await access.issue(for: account, session: session)
+    return IssuedSession(
+      account: account, session: session, accessToken: accessToken, expiresAt: expiresAt, refreshToken: refreshToken)
+  }
+
+  /// The caller behind an access token: the token must be this realm's and unexpired, and its
+  /// session still live, so a signed-out session's tokens stop working at once.
+  public func authenticate(accessToken token: String) async throws -> Caller {
+    let claims = try await access.verify(token, audience: realm.app)
+    guard let session = try await store.session(id: claims.sessionID), session.endedAt == nil,
+      session.app == realm.app, session.accountID == claims.sub.value
+    else { throw AuthFailure.sessionNotFound }
+    guard let account = try await store.account(id: session.accountID), account.deletedAt == nil else {
+      throw AuthFailure.sessionNotFound
+    }
+    return Caller(account: account, session: session.id)
+  }
+
+  /// Ends the caller's session, the others, or all.
+  public func signOut(_ caller: Caller, scope: SignOutScope, address: String?) async throws {
+    let now = clock.now
+    switch scope {
+    case .local: try await store.endSession(caller.session, at: now)
+    case .others: try await store.endSessions(of: caller.account.id, keeping: caller.session, at: now)
+    case .global: try await store.endSessions(of: caller.account.id, at: now)
+    }
+    try await identity.audit("sign-out-\(scope.rawValue)", account: caller.account.id, address: address)
+  }
+
+  // MARK: Changes
+
+  /// Sets a new password, after the current one; every other session ends.
+  public func changePassword(
+    _ caller: Caller, current: String?, new password: String, address: String?
+  ) async throws -> Result<Account, AuthFailure> {
+    if let refusal = try await checkCurrentPassword(current, of: caller.account) { return .failure(refusal) }
+    if let problem = identity.policy.problem(with: password, email: caller.account.email) {
+      return .failure(.weakPassword(problem))
+    }
+    if let current, PasswordConfirmation.matches(current, password) { return .failure(.samePassword) }
+    try await store.setPasswordHash(try await identity.hasher.hash(password), for: caller.account.id, at: clock.now)
+    try await store.endSessions(of: caller.account.id, keeping: caller.session, at: clock.now)
+    try await identity.audit("password-changed", account: caller.account.id, address: address)
+    return .success(caller.account)
+  }
+
+  /// Starts an email change, after the current password: a link to the new address confirms it.
+  public func requestEmailChange(
+    _ caller: Caller, current: String?, new raw: String, origin: String, address: String?
+  ) async throws -> Result<Account, AuthFailure> {
+    if let refusal = try await checkCurrentPassword(current, of: caller.account) { return .failure(refusal) }
+    let email: EmailAddress
+    switch EmailAddress.parse(raw) {
+    case .failure(let problem): return .failure(.invalidEmail(problem))
+    case .success(let parsed): email = parsed
+    }
+    if email == caller.account.email { return .success(caller.account) }
+    if try await store.account(app: realm.app, email: email) != nil { return .failure(.emailExists) }
+    let account = caller.account
+    try await mailLink(
+      .emailChange, account: account, newEmail: email.normalized, to: email.normalized, origin: origin,
+      page: "confirm-email")
+    try await identity.audit("email-change-requested", account: account.id, address: address)
+    return .success(account)
+  }
+
+  /// Applies the email change a link confirms.
+  public func confirmEmailChange(token: String, address: String?) async throws -> Result<Account, AuthFailure> {
+    let now = clock.now
+    guard
+      let link = try await store.spendEmailLink(hash: DeviceToken(value: token).hash, purpose: .emailChange, at: now),
+      let newEmail = link.newEmail.flatMap({ try? EmailAddress.parse($0).get() })
+    else { return .failure(.emailLinkInvalid) }
+    if try await store.account(app: realm.app, email: newEmail) != nil { return .failure(.emailExists) }
+    guard
+      let account = try await store.update(
+        link.accountID,
+        { account -> Account in
+          account.email = newEmail
+          account.emailVerifiedAt = now
+          return account
+        }), account.deletedAt == nil
+    else { return .failure(.emailLinkInvalid) }
+    try await identity.audit("email-changed", account: account.id, address: address)
+    return .success(account)
+  }
+
+  /// Mails a reset link when an account has this email. The answer is the same either way, and
+  /// an account gets at most one link a minute. Only an address that cannot be one is refused.
+  public func recover(email raw: String, origin: String, address: String) async throws -> Result<Void, AuthFailure> {
+    do { try identity.admit(address) } catch { return .failure(error) }
+    // A malformed address says nothing about who has an account: that much is said plainly.
+    let email: EmailAddress
+    switch EmailAddress.parse(raw) {
+    case .failure(let problem): return .failure(.invalidEmail(problem))
+    case .success(let parsed): email = parsed
+    }
+    guard let (account, _) = try await store.account(app: realm.app, email: email) else { return .success(()) }
+    if let last = try await store.lastEmailLink(of: account.id, purpose: .reset), clock.now.timeIntervalSince(last) < 60
+    {
+      return .success(())
+    }
+    try await mailLink(.reset, account: account, to: email.normalized, origin: origin, page: "reset")
+    try await identity.audit("reset-requested", account: account.id, address: address)
+    return .success(())
+  }
+
+  /// Whether a reset link still opens (the page shows its form only then).
+  public func resetLinkOpens(_ token: String) async throws -> Bool {
+    try await store.emailLink(hash: DeviceToken(value: token).hash, purpose: .reset, at: clock.now) != nil
+  }
+
+  /// Sets the password a reset link allows, once; every session of the account ends.
+  public func resetPassword(
+    token: String, password: String, confirmation: String?, address: String?
+  ) async throws -> Result<Account, AuthFailure> {
+    let now = clock.now
+    let hash = DeviceToken(value: token).hash
+    guard let link = try await store.emailLink(hash: hash, purpose: .reset, at: now),
+      let account = try await store.account(id: link.accountID), account.deletedAt == nil
+    else { return .failure(.emailLinkInvalid) }
+    if let problem = identity.policy.problem(with: password, email: account.email) {
+      return .failure(.weakPassword(problem))
+    }
+    if let confirmation, !PasswordConfirmation.matches(password, confirmation) { return .failure(.passwordsDontMatch) }
+    let passwordHash = try await identity.hasher.hash(password)
+    guard try await store.spendEmailLink(hash: hash, purpose: .reset, at: now) != nil else {
+      return .failure(.emailLinkInvalid)
+    }
+    try await store.setPasswordHash(passwordHash, for: account.id, at: now)
+    try await store.endSessions(of: account.id, at: now)
+    // The link proved the address, and the lock on wrong passwords is lifted.
+    let updated = try await store.update(account.id) { account -> Account in
+      account.failures = .clear
+      if account.emailVerifiedAt == nil { account.emailVerifiedAt = now }
+      return account
+    }
+    try await identity.audit("password-reset", account: account.id, address: address)
+    return .success(updated ?? account)
+  }
+
+  // MARK: Export and deletion
+
+  /// Everything kept about the caller.
+  public func export(_ caller: Caller) async throws -> AccountExport {
+    let id = caller.account.id
+    var apps: [String: any Encodable & Sendable] = [:]
+    for part in data.all { apps[part.name] = try await part.export(account: id) }
+    return AccountExport(
+      account: caller.account, pendingEmail: try await store.pendingEmail(of: id, at: clock.now),
+      hasPassword: try await store.passwordHash(of: id) != nil, sessions: try await store.sessions(of: id),
+      events: try await store.events(of: id).reversed(), apps: apps)
+  }
+
+  /// Deletes the caller's account: at once, it can no longer be signed in to and its email is
+  /// free; its data goes in the deletion job, queued in the same transaction.
+  public func delete(_ caller: Caller, address: String?) async throws {
+    let now = clock.now.timeIntervalSince1970
+    let (account, queue) = (caller.account, queue)
+    try await store.database.inTransaction { database in
+      try await database.update("accounts").set("deleted_at", to: SQLBind(now)).set("email", to: SQLLiteral.null)
+        .set("version", to: SQLRaw("version + 1")).where("id", .equal, SQLBind(account.id)).run()
+      try await database.update("sessions").set("ended_at", to: SQLBind(now))
+        .where("account_id", .equal, SQLBind(account.id)).where("ended_at", .is, SQLLiteral.null).run()
+      try await AccountDeletion.enqueue(account, queue: queue, on: database)
+    }
+    try await identity.audit("deletion-requested", account: account.id, address: address)
+  }
+
+  // MARK: Helpers
+
+  /// Why the current password does not allow a change: missing, wrong, or locked after too many
+  /// wrong ones (which count as failed sign-ins). An account without a password (Sign in with
+  /// Apple) has none to give.
+  func checkCurrentPassword(_ current: String?, of account: Account) async throws -> AuthFailure? {
+    guard let hash = try await store.passwordHash(of: account.id) else { return nil }
+    guard let current, !current.isEmpty else { return .currentPasswordRequired }
+    let now = clock.now
+    if let seconds = identity.lockout.refusal(account.failures, at: now) { return .rateLimited(retryAfter: seconds) }
+    guard try await identity.hasher.verify(current, against: hash) else {
+      try await store.update(account.id) { $0.failures = identity.lockout.failed($0.failures, at: now) }
+      return .currentPasswordWrong
+    }
+    return nil
+  }
+
+  /// Writes a link's hash and its mail in one transaction; the mail job sends it.
+  func mailLink(
+    _ purpose: EmailLink.Purpose, account: Account, newEmail: String? = nil, to address: String, origin: String,
+    page: String
+  ) async throws {
+    let now = clock.now
+    var generator = random.generator
+    let token = DeviceToken(using: &generator)
+    let link = "\(origin)/\(realm.app)/account/\(page)?token=\(token.value)"
+    let message =
+      switch purpose {
+      case .reset:
+        AccountMail.reset(to: address, link: link, realm: realm, language: account.language, from: mailFrom)
+      case .emailChange:
+        AccountMail.emailChange(to: address, link: link, realm: realm, language: account.language, from: mailFrom)
+      }
+    let (store, outbox, realm, expiresAt) = (store, outbox, realm, now.addingTimeInterval(lifetimes.emailLink))
+    try await store.database.inTransaction { database in
+      try await store.insertEmailLink(
+        hash: token.hash, account: account.id, purpose: purpose, newEmail: newEmail, at: now, expiresAt: expiresAt,
+        on: database)
+      try await outbox.enqueue(message, app: realm.app, account: account.id, on: database)
+    }
+  }
+}
+
+/// Everything kept about one account, for `GET user/export`.
+public struct AccountExport: Sendable {
+  public let account: Account
+  public let pendingEmail: String?
+  public let hasPassword: Bool
+  public let sessions: [StoredSession]
+  public let events: [(kind: String, at: Date)]
+  public let apps: [String: any Encodable & Sendable]
+}

@@ -1,0 +1,27 @@
+import IdentityCore
+import OrchardKit
+import ServerKit
+
+/// An app whose screens are still to come but whose accounts are open: it is announced on the
+/// launcher, and its realm's accounts API answers at `/<app>/api/v1/auth/`, so its clients can be
+/// built against it.
+public struct AccountsApp: OrchardApp {
+  public let manifest: AppManifest
+  public let realm: Realm
+  let hub: IdentityHub
+
+  public init(announcing app: ComingSoonApp, realm: Realm, hub: IdentityHub) {
+    precondition(app.manifest.id == realm.app, "an app's realm is its own")
+    manifest = app.manifest
+    self.realm = realm
+    self.hub = hub
+  }
+
+  public var languages: [Language] { realm.languages }
+
+  public var missingTexts: [Language: [String]] {
+    IdentityTexts.all.missing.filter { realm.languages.contains($0.key) }
+  }
+
+  public func mount(_ routes: AppRoutes) throws { try hub.mount(realm, on: routes) }
+}

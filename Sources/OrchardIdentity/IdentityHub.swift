@@ -1,0 +1,179 @@
+import Foundation
+import Hummingbird
+import IdentityAPI
+import IdentityCore
+import JWTKit
+import NIOCore
+import NIOSSL
+import OpenAPIHummingbird
+import OrchardJobs
+import OrchardKit
+import ServerKit
+
+/// How accounts reach the world, from `ORCHARD_*` variables: where mail goes and whom it is from,
+/// and the key that signs access tokens.
+public struct IdentitySettings: Sendable {
+  /// `ORCHARD_SMTP_URL`; unset, mail becomes `.eml` files in the data directory's `mail/`.
+  public var smtp: SMTPSettings?
+  /// `ORCHARD_MAIL_FROM`, such as `Dangdai <hello@dangdai.example>`; unset, `no-reply@` the public
+  /// host.
+  public var mailFrom: String?
+  /// `ORCHARD_ACCESS_TOKEN_KEY_FILE`: an Ed25519 private key (PEM) every process of a realm
+  /// shares; unset, one is made in the data directory on first start.
+  public var accessTokenKeyPEM: String?
+
+  public init(smtp: SMTPSettings? = nil, mailFrom: String? = nil, accessTokenKeyPEM: String? = nil) {
+    self.smtp = smtp
+    self.mailFrom = mailFrom
+    self.accessTokenKeyPEM = accessTokenKeyPEM
+  }
+
+  public init(environment: [String: String]) throws(ConfigurationError) {
+    if let url = environment["ORCHARD_SMTP_URL"], !url.isEmpty {
+      do {
+        smtp = try SMTPSettings(url: url)
+      } catch {
+        throw ConfigurationError(
+          variable: "ORCHARD_SMTP_URL", value: "(hidden)",
+          expected: "smtp://user:password@host:587, smtps://user:password@host:465 or smtp+plain://127.0.0.1:port")
+      }
+      if let file = environment["ORCHARD_SMTP_CA_FILE"], !file.isEmpty {
+        guard let roots = try? NIOSSLCertificate.fromPEMFile(file), !roots.isEmpty else {
+          throw ConfigurationError(
+            variable: "ORCHARD_SMTP_CA_FILE", value: file, expected: "a PEM file of certificates")
+        }
+        smtp?.extraTrustRoots = roots
+      }
+    }
+    if let from = environment["ORCHARD_MAIL_FROM"], !from.isEmpty {
+      guard from.contains("@"), !from.contains(where: \.isNewline) else {
+        throw ConfigurationError(variable: "ORCHARD_MAIL_FROM", value: from, expected: "an address, or Name <address>")
+      }
+      mailFrom = from
+    }
+    if let file = environment["ORCHARD_ACCESS_TOKEN_KEY_FILE"], !file.isEmpty {
+      guard let data = FileManager.default.contents(atPath: file),
+        (try? EdDSA.PrivateKey(pem: String(decoding: data, as: UTF8.self))) != nil
+      else {
+        throw ConfigurationError(
+          variable: "ORCHARD_ACCESS_TOKEN_KEY_FILE", value: file, expected: "an Ed25519 private key in PEM")
+      }
+      accessTokenKeyPEM = String(decoding: data, as: UTF8.self)
+    }
+  }
+}
+
+/// Accounts for every app that has them: one password hasher (so the bound on hashes at once is
+/// the process's), one signing key, and each realm's registry of what its app keeps per account.
+/// The server mounts each realm's API and pages, and runs the mail and deletion jobs beside it.
+public final class IdentityHub: Sendable {
+  public let realms: [Realm]
+  public let settings: IdentitySettings
+  public let hasher: PasswordHasher
+  /// What each realm's app keeps per account, by app.
+  public let registries: [String: AccountDataRegistry]
+
+  public init(
+    realms: [Realm] = [.wearbloom, .dangdai], settings: IdentitySettings = IdentitySettings(),
+    hasher: PasswordHasher? = nil
+  ) throws {
+    precondition(Set(realms.map(\.app)).count == realms.count, "one realm an app")
+    self.realms = realms
+    self.settings = settings
+    self.hasher = try hasher ?? PasswordHasher()
+    registries = Dictionary(uniqueKeysWithValues: realms.map { ($0.app, AccountDataRegistry()) })
+  }
+
+  /// The identity tables.
+  public var migrations: [Migration] { IdentitySchema.migrations }
+
+  /// The realm of `app`.
+  public func realm(_ app: String) -> Realm? { realms.first { $0.app == app } }
+
+  /// A realm's accounts on `environment`'s database, clock and limits.
+  public func accounts(_ realm: Realm, environment: AppEnvironment) throws -> Accounts {
+    let configuration = environment.configuration
+    let key = try AccessTokens.key(pem: settings.accessTokenKeyPEM, directory: configuration.dataDirectory)
+    let issuer = (configuration.publicOrigin?.description ?? "") + "/\(realm.app)/api/v1/auth"
+    let queue = JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random)
+    let identity = IdentityService(
+      realm: realm, store: AccountStore(database: environment.database.sql), hasher: hasher,
+      limiter: environment.limiter, clock: environment.clock, random: environment.random)
+    return Accounts(
+      identity: identity, access: AccessTokens(key: key, clock: environment.clock, issuer: issuer),
+      outbox: Outbox(queue: queue, clock: environment.clock, random: environment.random), queue: queue,
+      data: registries[realm.app] ?? AccountDataRegistry(), mailFrom: mailFrom(realm, configuration))
+  }
+
+  func mailFrom(_ realm: Realm, _ configuration: ServerConfiguration) -> String {
+    if let from = settings.mailFrom { return from }
+    let host = configuration.publicOrigin?.host ?? "localhost"
+    return "\(realm.name) <no-reply@\(host)>"
+  }
+
+  /// Mounts `realm`'s accounts API at `/<app>/api/v1/auth/`, with its document beside it.
+  public func mount(_ realm: Realm, on routes: AppRoutes) throws {
+    let environment = routes.environment
+    let accounts = try accounts(realm, environment: environment)
+    let prefix = routes.prefix + "/api/v1/auth"
+    let document = ByteBuffer(bytes: try IdentityAPISpec.document())
+    routes.api().get(RouterPath(prefix + "/openapi.yaml")) { _, _ in
+      Response(
+        status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: document))
+    }
+    let api = AuthAPI(accounts: accounts, links: try LinkOrigin(environment.configuration))
+    guard let serverURL = URL(string: prefix) else { throw OrchardError.internalError }
+    try api.registerHandlers(
+      on: routes.api().add(middleware: AuthProblems(realm: realm)), serverURL: serverURL,
+      configuration: AppRoutes.apiConfiguration,
+      middlewares: [PlainHeaderValues(), AuthAPIAuthentication(), JSONBodies(), PlainTextOnly()])
+  }
+
+  /// The jobs accounts need: sending mail (through SMTP when configured, else into `.eml` files)
+  /// and deleting accounts.
+  public func jobs(_ environment: AppEnvironment) -> [JobKind] {
+    let queue = JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random)
+    let mailer: any Mailer =
+      if let smtp = settings.smtp { SMTPMailer(settings: smtp) } else {
+        FileMailer(directory: mailDirectory(environment))
+      }
+    return [
+      Outbox(queue: queue, clock: environment.clock, random: environment.random).job(mailer),
+      AccountDeletion.job(
+        store: AccountStore(database: environment.database.sql), registries: registries, clock: environment.clock,
+        random: environment.random),
+    ]
+  }
+
+  /// Where mail goes when no SMTP server is configured.
+  public func mailDirectory(_ environment: AppEnvironment) -> String {
+    (environment.configuration.dataDirectory as NSString).appendingPathComponent("mail")
+  }
+}
+
+/// The origin written into links sent by mail: the configured public origin, never a request's
+/// `Host` header, which anyone can set (a reset link must not point at a stranger's site). Only a
+/// server on loopback (a developer's machine, a test) without one writes the address it was
+/// reached by, and then only a loopback address.
+struct LinkOrigin: Sendable {
+  let configured: WebOrigin?
+
+  /// Accounts send links, so a server reachable from other machines must say where it lives.
+  init(_ configuration: ServerConfiguration) throws(ConfigurationError) {
+    guard configuration.publicOrigin != nil || configuration.servesPlainHTTPOnLoopback else {
+      throw ConfigurationError(
+        variable: "ORCHARD_PUBLIC_URL", value: "(unset)",
+        expected: "the origin people reach the server by, such as https://orchard.example: account mail links to it")
+    }
+    configured = configuration.publicOrigin
+  }
+
+  /// The origin for a request sent to `authority`.
+  func origin(authority: String?) throws -> String {
+    if let configured { return configured.description }
+    guard let authority, let origin = WebOrigin(scheme: "http", authority: authority),
+      ["localhost", "127.0.0.1", "::1"].contains(origin.host)
+    else { throw OrchardError.badRequest("Open this server by its loopback address to receive links by mail.") }
+    return origin.description
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import IdentityCore
+import OrchardKit
+import SQLKit
+import ServerKit
+
+/// A single-use link mailed to an account: a password reset, or the confirmation of a new email.
+public struct EmailLink: Sendable, Equatable {
+  public enum Purpose: String, Sendable { case reset, emailChange = "email-change" }
+
+  public let accountID: String
+  public let purpose: Purpose
+  /// The address an email change moves to.
+  public let newEmail: String?
+}
+
+extension AccountStore {
+  // MARK: Email links
+
+  /// Keeps the hash of a new link's token, valid until `expiresAt`. Earlier unspent links of the
+  /// same purpose stop working: only the newest mail's link opens.
+  public func insertEmailLink(
+    hash: String, account: String, purpose: EmailLink.Purpose, newEmail: String? = nil, at now: Date,
+    expiresAt: Date, on connection: (any SQLDatabase)? = nil
+  ) async throws {
+    let database = connection ?? database
+    try await database.update("email_links").set("spent_at", to: SQLBind(now.timeIntervalSince1970))
+      .where("account_id", .equal, SQLBind(account)).where("purpose", .equal, SQLBind(purpose.rawValue))
+      .where("spent_at", .is, SQLLiteral.null).run()
+    try await database.insert(into: "email_links")
+      .columns("token_hash", "account_id", "purpose", "new_email", "created_at", "expires_at")
+      .values(
+        SQLBind(hash), SQLBind(account), SQLBind(purpose.rawValue), SQLBind(newEmail),
+        SQLBind(now.timeIntervalSince1970), SQLBind(expiresAt.timeIntervalSince1970)
+      ).run()
+  }
+
+  /// The link, if it is unspent and unexpired, without spending it (a page shows its form).
+  public func emailLink(hash: String, purpose: EmailLink.Purpose, at now: Date) async throws -> EmailLink? {
+    let row: LinkRow? = try await database.select().columns("account_id", "purpose", "new_email")
+      .from("email_links").where("token_hash", .equal, SQLBind(hash))
+      .where("purpose", .equal, SQLBind(purpose.rawValue)).where("spent_at", .is, SQLLiteral.null)
+      .where("expires_at", .greaterThan, SQLBind(now.timeIntervalSince1970)).first(decoding: LinkRow.self)
+    return row?.link
+  }
+
+  /// Spends the link on `connection` as a compare-and-set: the link it was, or nil when it was
+  /// unknown, expired or already spent (two tabs opening it get one success between them).
+  public func spendEmailLink(
+    hash: String, purpose: EmailLink.Purpose, at now: Date, on connection: (any SQLDatabase)? = nil
+  ) async throws -> EmailLink? {
+    let rows: [LinkRow] = try await (connection ?? database).update("email_links")
+      .set("spent_at", to: SQLBind(now.timeIntervalSince1970)).where("token_hash", .equal, SQLBind(hash))
+      .where("purpose", .equal, SQLBind(purpose.rawValue)).where("spent_at", .is, SQLLiteral.null)
+      .where("expires_at", .greaterThan, SQLBind(now.timeIntervalSince1970))
+      .returning("account_id", "purpose", "new_email").all(decoding: LinkRow.self)
+    return rows.first?.link
+  }
+
+  /// The email change waiting for its link, if one is.
+  public func pendingEmail(of account: String, at now: Date) async throws -> String? {
+    let row: LinkRow? = try await database.select().columns("account_id", "purpose", "new_email")
+      .from("email_links").where("account_id", .equal, SQLBind(account))
+      .where("purpose", .equal, SQLBind(EmailLink.Purpose.emailChange.rawValue))
+      .where("spent_at", .is, SQLLiteral.null).where("expires_at", .greaterThan, SQLBind(now.timeIntervalSince1970))
+      .orderBy("created_at", .descending).first(decoding: LinkRow.self)
+    return row?.new_email
+  }
+
+  /// When the account's newest link of `purpose` was made (the resend limit reads it).
+  public func lastEmailLink(of account: String, purpose: EmailLink.Purpose) async throws -> Date? {
+    let row: CreatedRow? = try await database.select().column("created_at").from("email_links")
+      .where("account_id", .equal, SQLBind(account)).where("purpose", .equal, SQLBind(purpose.rawValue))
+      .orderBy("created_at", .descending).first(decoding: CreatedRow.self)
+    return row.map { Date(timeIntervalSince1970: $0.created_at) }
+  }
+
+  // MARK: Export and deletion
+
+  /// Every session of the account, newest first.
+  public func sessions(of accountID: String) async throws -> [StoredSession] {
+    let rows: [SessionRow] = try await database.select().columns(SessionRow.columns.map { SQLColumn($0) })
+      .from("sessions").where("account_id", .equal, SQLBind(accountID)).orderBy("created_at", .descending)
+      .all(decoding: SessionRow.self)
+    return rows.map(\.session)
+  }
+
+  /// Removes every identity row that names the account, in one transaction: its sessions and
+  /// their refresh tokens, its links, its mail, its audit lines, its Apple link, its password and
+  /// the account itself. Running it again removes nothing more.
+  public func erase(_ accountID: String) async throws {
+    try await database.inTransaction { database in
+      let sessions: [IDRow] = try await database.select().column("id").from("sessions")
+        .where("account_id", .equal, SQLBind(accountID)).all(decoding: IDRow.self)
+      if !sessions.isEmpty {
+        try await database.delete(from: "refresh_tokens")
+          .where("session_id", .in, SQLBind.group(sessions.map(\.id))).run()
+      }
+      for table in ["sessions", "email_links", "email_outbox", "auth_events", "apple_identities"] {
+        try await database.delete(from: table).where("account_id", .equal, SQLBind(accountID)).run()
+      }
+      try await database.delete(from: "password_credentials").where("account_id", .equal, SQLBind(accountID)).run()
+      try await database.delete(from: "accounts").where("id", .equal, SQLBind(accountID)).run()
+    }
+  }
+
+  struct CreatedRow: Decodable { let created_at: Double }
+
+  struct LinkRow: Decodable {
+    let account_id: String
+    let purpose: String
+    let new_email: String?
+
+    var link: EmailLink? {
+      EmailLink.Purpose(rawValue: purpose).map { EmailLink(accountID: account_id, purpose: $0, newEmail: new_email) }
+    }
+  }
+}
