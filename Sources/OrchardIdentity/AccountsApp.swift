@@ -1,3 +1,4 @@
+import Foundation
 import IdentityCore
 import OrchardKit
 import ServerKit
@@ -8,14 +9,19 @@ import ServerKit
 public struct AccountsApp: OrchardApp {
   public let manifest: AppManifest
   public let realm: Realm
+  public let theme: DesignTokens?
   let hub: IdentityHub
 
-  public init(announcing app: ComingSoonApp, realm: Realm, hub: IdentityHub) {
+  public init(announcing app: ComingSoonApp, realm: Realm, hub: IdentityHub, theme: DesignTokens? = nil) {
     precondition(app.manifest.id == realm.app, "an app's realm is its own")
     manifest = app.manifest
     self.realm = realm
     self.hub = hub
+    self.theme = theme
   }
+
+  /// The account pages' stylesheet.
+  public func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
 
   public var languages: [Language] { realm.languages }
 
@@ -23,5 +29,5 @@ public struct AccountsApp: OrchardApp {
     IdentityTexts.all.missing.filter { realm.languages.contains($0.key) }
   }
 
-  public func mount(_ routes: AppRoutes) throws { try hub.mount(realm, on: routes) }
+  public func mount(_ routes: AppRoutes) throws { try hub.mount(realm, on: routes, theme: theme) }
 }

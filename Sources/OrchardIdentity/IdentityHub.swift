@@ -111,17 +111,23 @@ public final class IdentityHub: Sendable {
     return "\(realm.name) <no-reply@\(host)>"
   }
 
-  /// Mounts `realm`'s accounts API at `/<app>/api/v1/auth/`, with its document beside it.
-  public func mount(_ realm: Realm, on routes: AppRoutes) throws {
+  /// Mounts `realm`'s accounts API at `/<app>/api/v1/auth/`, with its document beside it, and its
+  /// account pages at `/<app>/account/`, in `theme`.
+  public func mount(_ realm: Realm, on routes: AppRoutes, theme: DesignTokens?) throws {
     let environment = routes.environment
     let accounts = try accounts(realm, environment: environment)
+    let links = try LinkOrigin(environment.configuration)
+    AccountRoutes(
+      accounts: accounts, theme: theme, pages: environment.pages,
+      cookie: SessionCookie(realm: realm, secure: !environment.configuration.servesPlainHTTPOnLoopback), links: links
+    ).register(routes)
     let prefix = routes.prefix + "/api/v1/auth"
     let document = ByteBuffer(bytes: try IdentityAPISpec.document())
     routes.api().get(RouterPath(prefix + "/openapi.yaml")) { _, _ in
       Response(
         status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: document))
     }
-    let api = AuthAPI(accounts: accounts, links: try LinkOrigin(environment.configuration))
+    let api = AuthAPI(accounts: accounts, links: links)
     guard let serverURL = URL(string: prefix) else { throw OrchardError.internalError }
     try api.registerHandlers(
       on: routes.api().add(middleware: AuthProblems(realm: realm)), serverURL: serverURL,

@@ -18,12 +18,12 @@ public func orchardApps(walkWorthy: WalkWorthyApp = WalkWorthyApp(), identity: I
     AccountsApp(
       announcing: ComingSoonApp(
         id: "wearbloom", name: "Wearbloom", promise: "See clothes on your own photo before you buy or wear them."),
-      realm: .wearbloom, hub: identity),
+      realm: .wearbloom, hub: identity, theme: AccountThemes.wearbloom),
     AccountsApp(
       announcing: ComingSoonApp(
         id: "dangdai", name: "Dangdai",
         promise: "Quizzes that follow A Course in Contemporary Chinese, lesson by lesson."),
-      realm: .dangdai, hub: identity),
+      realm: .dangdai, hub: identity, theme: AccountThemes.dangdai),
   ]
 }
 
@@ -78,6 +78,7 @@ struct Platform: PlatformModule {
     // Browsers ask for /favicon.ico on pages without an icon link (plain text, JSON).
     let favicon = pages.assets.url("icons/orchard.svg")
     router.get("/favicon.ico") { _, _ in Response(status: .movedPermanently, headers: [.location: favicon]) }
+    identity.mountDevMail(on: router, environment: environment)
     let spec = ByteBuffer(bytes: try OrchardAPISpec.document())
     router.get("/api/openapi.yaml") { _, _ in
       Response(

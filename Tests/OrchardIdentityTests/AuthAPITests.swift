@@ -37,7 +37,8 @@ struct AuthHarness: Sendable {
   let configuration: ServerConfiguration
 
   static func run(
-    _ engine: TestDatabase, scale: Double = 100, _ body: @Sendable (AuthHarness) async throws -> Void
+    _ engine: TestDatabase, scale: Double = 100, configure: (inout ServerConfiguration) -> Void = { _ in },
+    _ body: @Sendable (AuthHarness) async throws -> Void
   ) async throws {
     let clock = ManualClock(start)
     let hub = try IdentityHub(
@@ -48,6 +49,7 @@ struct AuthHarness: Sendable {
     configuration.dataDirectory = key.path
     configuration.publicOrigin = WebOrigin("https://orchard.test")
     configuration.rateLimitScale = scale
+    configure(&configuration)
     let settings = configuration
     let apps: [any OrchardApp] = [
       AccountsApp(

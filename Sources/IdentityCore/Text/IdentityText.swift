@@ -29,6 +29,52 @@ public enum IdentityText: String, TextKey {
   case emailChangeIntro = "mail.email-change.intro"
   case emailChangeAction = "mail.email-change.action"
   case emailChangeIgnore = "mail.email-change.ignore"
+  case signUpTitle = "page.sign-up.title"
+  case signInTitle = "page.sign-in.title"
+  case forgotTitle = "page.forgot.title"
+  case resetTitle = "page.reset.title"
+  case accountTitle = "page.account.title"
+  case confirmEmailTitle = "page.confirm-email.title"
+  case deleteTitle = "page.delete.title"
+  case deletedTitle = "page.deleted.title"
+  case emailLabel = "field.email"
+  case passwordLabel = "field.password"
+  case newPasswordLabel = "field.new-password"
+  case confirmPasswordLabel = "field.confirm-password"
+  case currentPasswordLabel = "field.current-password"
+  case newEmailLabel = "field.new-email"
+  case passwordHint = "field.password-hint"
+  case signUpAction = "action.sign-up"
+  case signInAction = "action.sign-in"
+  case sendLinkAction = "action.send-link"
+  case savePasswordAction = "action.save-password"
+  case changePasswordAction = "action.change-password"
+  case changeEmailAction = "action.change-email"
+  case signOutAction = "action.sign-out"
+  case signOutEverywhereAction = "action.sign-out-everywhere"
+  case exportAction = "action.export"
+  case deleteAction = "action.delete"
+  case deleteConfirmAction = "action.delete-confirm"
+  case keepAccountAction = "action.keep-account"
+  case haveAccount = "prompt.have-account"
+  case noAccount = "prompt.no-account"
+  case forgotLink = "prompt.forgot"
+  case forgotIntro = "prompt.forgot-intro"
+  case linkSent = "notice.link-sent"
+  case passwordReset = "notice.password-reset"
+  case passwordChanged = "notice.password-changed"
+  case emailChangeSent = "notice.email-change-sent"
+  case emailChanged = "notice.email-changed"
+  case signedOutEverywhere = "notice.signed-out-everywhere"
+  case signedOut = "notice.signed-out"
+  case deleteWarning = "notice.delete-warning"
+  case deleted = "notice.deleted"
+  case signedInAs = "notice.signed-in-as"
+  case pendingEmail = "notice.pending-email"
+  case backToApp = "action.back-to-app"
+  case exportIntro = "prompt.export"
+  case securityHeading = "heading.security"
+  case dangerHeading = "heading.danger"
 }
 
 /// The identity layer's catalogs: English, French, Japanese and Korean (Dangdai's four languages;
@@ -68,6 +114,52 @@ public enum IdentityTexts {
       .emailChangeIntro: "To sign in to {app} with this address from now on, confirm it within 30 minutes:",
       .emailChangeAction: "Confirm this email",
       .emailChangeIgnore: "If you didn\u{2019}t ask for this, ignore this email and nothing will change.",
+      .signUpTitle: "Create your {app} account",
+      .signInTitle: "Sign in to {app}",
+      .forgotTitle: "Forgot your password?",
+      .resetTitle: "Choose a new password",
+      .accountTitle: "Your account",
+      .confirmEmailTitle: "Confirm your new email",
+      .deleteTitle: "Delete your account?",
+      .deletedTitle: "Your account is deleted",
+      .emailLabel: "Email",
+      .passwordLabel: "Password",
+      .newPasswordLabel: "New password",
+      .confirmPasswordLabel: "Confirm password",
+      .currentPasswordLabel: "Current password",
+      .newEmailLabel: "New email",
+      .passwordHint: "At least 8 characters. A phrase you\u{2019}ll remember works well.",
+      .signUpAction: "Create account",
+      .signInAction: "Sign in",
+      .sendLinkAction: "Send reset link",
+      .savePasswordAction: "Save new password",
+      .changePasswordAction: "Change password",
+      .changeEmailAction: "Change email",
+      .signOutAction: "Sign out",
+      .signOutEverywhereAction: "Sign out everywhere else",
+      .exportAction: "Download my data",
+      .deleteAction: "Delete account",
+      .deleteConfirmAction: "Delete my account for good",
+      .keepAccountAction: "Keep my account",
+      .haveAccount: "Already have an account?",
+      .noAccount: "New to {app}?",
+      .forgotLink: "Forgot password?",
+      .forgotIntro: "Enter the email of your account, and we\u{2019}ll send a link to choose a new password.",
+      .linkSent: "If an account uses {email}, a link to reset its password is on its way. It works for 30 minutes.",
+      .passwordReset: "Your password is changed, and every device was signed out. Sign in with your new password.",
+      .passwordChanged: "Password changed. Your other devices were signed out.",
+      .emailChangeSent: "We sent a link to {email}. Open it within 30 minutes to start using that address.",
+      .emailChanged: "Your email is now {email}.",
+      .signedOutEverywhere: "Every other device is signed out.",
+      .signedOut: "You\u{2019}re signed out.",
+      .deleteWarning: "This deletes your account and everything {app} keeps for it. It can\u{2019}t be undone.",
+      .deleted: "Everything {app} kept for it is being removed now. Thank you for trying {app}.",
+      .signedInAs: "Signed in as {email}",
+      .pendingEmail: "Waiting for you to confirm {email}.",
+      .backToApp: "Back to {app}",
+      .exportIntro: "Everything {app} keeps about you, as a JSON file.",
+      .securityHeading: "Sign-in and security",
+      .dangerHeading: "Leave {app}",
     ])
 
   public static let french = Catalog<IdentityText>(
@@ -106,6 +198,56 @@ public enum IdentityTexts {
         "Pour vous connecter à {app} avec cette adresse désormais, confirmez-la dans les 30 minutes :",
       .emailChangeAction: "Confirmer cette adresse",
       .emailChangeIgnore: "Si vous n\u{2019}avez rien demandé, ignorez cet e-mail : rien ne changera.",
+      .signUpTitle: "Créez votre compte {app}",
+      .signInTitle: "Connexion à {app}",
+      .forgotTitle: "Mot de passe oublié ?",
+      .resetTitle: "Choisissez un nouveau mot de passe",
+      .accountTitle: "Votre compte",
+      .confirmEmailTitle: "Confirmez votre nouvelle adresse",
+      .deleteTitle: "Supprimer votre compte ?",
+      .deletedTitle: "Votre compte est supprimé",
+      .emailLabel: "E-mail",
+      .passwordLabel: "Mot de passe",
+      .newPasswordLabel: "Nouveau mot de passe",
+      .confirmPasswordLabel: "Confirmez le mot de passe",
+      .currentPasswordLabel: "Mot de passe actuel",
+      .newEmailLabel: "Nouvelle adresse e-mail",
+      .passwordHint: "Au moins 8 caractères. Une phrase dont vous vous souviendrez fait très bien l\u{2019}affaire.",
+      .signUpAction: "Créer le compte",
+      .signInAction: "Se connecter",
+      .sendLinkAction: "Envoyer le lien",
+      .savePasswordAction: "Enregistrer le mot de passe",
+      .changePasswordAction: "Changer le mot de passe",
+      .changeEmailAction: "Changer d\u{2019}adresse",
+      .signOutAction: "Se déconnecter",
+      .signOutEverywhereAction: "Déconnecter les autres appareils",
+      .exportAction: "Télécharger mes données",
+      .deleteAction: "Supprimer le compte",
+      .deleteConfirmAction: "Supprimer définitivement mon compte",
+      .keepAccountAction: "Garder mon compte",
+      .haveAccount: "Vous avez déjà un compte ?",
+      .noAccount: "Nouveau sur {app} ?",
+      .forgotLink: "Mot de passe oublié ?",
+      .forgotIntro:
+        "Saisissez l\u{2019}adresse de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+      .linkSent:
+        "Si un compte utilise {email}, un lien pour réinitialiser son mot de passe est en route. Il fonctionne pendant 30 minutes.",
+      .passwordReset:
+        "Votre mot de passe est changé et tous vos appareils ont été déconnectés. Connectez-vous avec le nouveau.",
+      .passwordChanged: "Mot de passe changé. Vos autres appareils ont été déconnectés.",
+      .emailChangeSent:
+        "Nous avons envoyé un lien à {email}. Ouvrez-le dans les 30 minutes pour utiliser cette adresse.",
+      .emailChanged: "Votre adresse est désormais {email}.",
+      .signedOutEverywhere: "Tous vos autres appareils sont déconnectés.",
+      .signedOut: "Vous êtes déconnecté.",
+      .deleteWarning: "Cela supprime votre compte et tout ce que {app} conserve pour lui. C\u{2019}est irréversible.",
+      .deleted: "Tout ce que {app} conservait pour lui est en cours de suppression. Merci d\u{2019}avoir essayé {app}.",
+      .signedInAs: "Connecté en tant que {email}",
+      .pendingEmail: "En attente de la confirmation de {email}.",
+      .backToApp: "Retour à {app}",
+      .exportIntro: "Tout ce que {app} conserve sur vous, dans un fichier JSON.",
+      .securityHeading: "Connexion et sécurité",
+      .dangerHeading: "Quitter {app}",
     ])
 
   public static let japanese = Catalog<IdentityText>(
@@ -138,6 +280,52 @@ public enum IdentityTexts {
       .emailChangeIntro: "今後このアドレスで{app}にログインするには、30分以内に確認してください：",
       .emailChangeAction: "このメールアドレスを確認する",
       .emailChangeIgnore: "お心当たりがない場合は、このメールを無視してください。何も変更されません。",
+      .signUpTitle: "{app}のアカウントを作成",
+      .signInTitle: "{app}にログイン",
+      .forgotTitle: "パスワードをお忘れですか？",
+      .resetTitle: "新しいパスワードを設定",
+      .accountTitle: "アカウント",
+      .confirmEmailTitle: "新しいメールアドレスの確認",
+      .deleteTitle: "アカウントを削除しますか？",
+      .deletedTitle: "アカウントを削除しました",
+      .emailLabel: "メールアドレス",
+      .passwordLabel: "パスワード",
+      .newPasswordLabel: "新しいパスワード",
+      .confirmPasswordLabel: "パスワード（確認）",
+      .currentPasswordLabel: "現在のパスワード",
+      .newEmailLabel: "新しいメールアドレス",
+      .passwordHint: "8文字以上。覚えやすいフレーズがおすすめです。",
+      .signUpAction: "アカウントを作成",
+      .signInAction: "ログイン",
+      .sendLinkAction: "リンクを送信",
+      .savePasswordAction: "新しいパスワードを保存",
+      .changePasswordAction: "パスワードを変更",
+      .changeEmailAction: "メールアドレスを変更",
+      .signOutAction: "ログアウト",
+      .signOutEverywhereAction: "ほかの端末をすべてログアウト",
+      .exportAction: "データをダウンロード",
+      .deleteAction: "アカウントを削除",
+      .deleteConfirmAction: "アカウントを完全に削除する",
+      .keepAccountAction: "アカウントを残す",
+      .haveAccount: "すでにアカウントをお持ちですか？",
+      .noAccount: "{app}は初めてですか？",
+      .forgotLink: "パスワードをお忘れですか？",
+      .forgotIntro: "アカウントのメールアドレスを入力してください。新しいパスワードを設定するためのリンクをお送りします。",
+      .linkSent: "{email}のアカウントがある場合は、パスワード再設定用のリンクをお送りしました。リンクの有効期間は30分です。",
+      .passwordReset: "パスワードを変更し、すべての端末をログアウトしました。新しいパスワードでログインしてください。",
+      .passwordChanged: "パスワードを変更しました。ほかの端末はログアウトされました。",
+      .emailChangeSent: "{email}にリンクを送信しました。30分以内に開くと、このアドレスに切り替わります。",
+      .emailChanged: "メールアドレスを{email}に変更しました。",
+      .signedOutEverywhere: "ほかの端末をすべてログアウトしました。",
+      .signedOut: "ログアウトしました。",
+      .deleteWarning: "アカウントと、{app}が保存しているすべてのデータを削除します。元に戻すことはできません。",
+      .deleted: "{app}が保存していたデータを削除しています。{app}をお試しいただき、ありがとうございました。",
+      .signedInAs: "{email}でログイン中",
+      .pendingEmail: "{email}の確認をお待ちしています。",
+      .backToApp: "{app}に戻る",
+      .exportIntro: "{app}が保存しているあなたのデータを、JSONファイルでダウンロードできます。",
+      .securityHeading: "ログインとセキュリティ",
+      .dangerHeading: "{app}の利用をやめる",
     ])
 
   public static let korean = Catalog<IdentityText>(
@@ -170,5 +358,51 @@ public enum IdentityTexts {
       .emailChangeIntro: "앞으로 이 주소로 {app}에 로그인하려면 30분 안에 확인하세요:",
       .emailChangeAction: "이 이메일 주소 확인",
       .emailChangeIgnore: "요청하지 않았다면 이 이메일을 무시하세요. 아무것도 바뀌지 않습니다.",
+      .signUpTitle: "{app} 계정 만들기",
+      .signInTitle: "{app}에 로그인",
+      .forgotTitle: "비밀번호를 잊으셨나요?",
+      .resetTitle: "새 비밀번호 설정",
+      .accountTitle: "내 계정",
+      .confirmEmailTitle: "새 이메일 주소 확인",
+      .deleteTitle: "계정을 삭제할까요?",
+      .deletedTitle: "계정이 삭제되었습니다",
+      .emailLabel: "이메일",
+      .passwordLabel: "비밀번호",
+      .newPasswordLabel: "새 비밀번호",
+      .confirmPasswordLabel: "비밀번호 확인",
+      .currentPasswordLabel: "현재 비밀번호",
+      .newEmailLabel: "새 이메일",
+      .passwordHint: "8자 이상. 기억하기 쉬운 문장도 좋습니다.",
+      .signUpAction: "계정 만들기",
+      .signInAction: "로그인",
+      .sendLinkAction: "재설정 링크 보내기",
+      .savePasswordAction: "새 비밀번호 저장",
+      .changePasswordAction: "비밀번호 변경",
+      .changeEmailAction: "이메일 변경",
+      .signOutAction: "로그아웃",
+      .signOutEverywhereAction: "다른 기기 모두 로그아웃",
+      .exportAction: "내 데이터 다운로드",
+      .deleteAction: "계정 삭제",
+      .deleteConfirmAction: "계정을 영구적으로 삭제",
+      .keepAccountAction: "계정 유지",
+      .haveAccount: "이미 계정이 있으신가요?",
+      .noAccount: "{app} 처음이신가요?",
+      .forgotLink: "비밀번호를 잊으셨나요?",
+      .forgotIntro: "계정의 이메일을 입력하시면 새 비밀번호를 설정할 수 있는 링크를 보내드립니다.",
+      .linkSent: "{email}을(를) 사용하는 계정이 있다면 비밀번호 재설정 링크를 보내드렸습니다. 링크는 30분 동안 유효합니다.",
+      .passwordReset: "비밀번호가 변경되었고 모든 기기에서 로그아웃되었습니다. 새 비밀번호로 로그인하세요.",
+      .passwordChanged: "비밀번호가 변경되었습니다. 다른 기기에서는 로그아웃되었습니다.",
+      .emailChangeSent: "{email}(으)로 링크를 보냈습니다. 30분 안에 열면 이 주소로 바뀝니다.",
+      .emailChanged: "이메일이 {email}(으)로 변경되었습니다.",
+      .signedOutEverywhere: "다른 모든 기기에서 로그아웃되었습니다.",
+      .signedOut: "로그아웃되었습니다.",
+      .deleteWarning: "계정과 {app}에 보관된 모든 데이터가 삭제됩니다. 되돌릴 수 없습니다.",
+      .deleted: "{app}에 보관되어 있던 데이터를 지금 삭제하고 있습니다. {app}을(를) 이용해 주셔서 감사합니다.",
+      .signedInAs: "{email}(으)로 로그인됨",
+      .pendingEmail: "{email} 확인을 기다리고 있습니다.",
+      .backToApp: "{app}(으)로 돌아가기",
+      .exportIntro: "{app}에 보관된 내 데이터를 JSON 파일로 받습니다.",
+      .securityHeading: "로그인 및 보안",
+      .dangerHeading: "{app} 떠나기",
     ])
 }

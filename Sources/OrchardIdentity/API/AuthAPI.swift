@@ -85,10 +85,15 @@ struct AuthAPI: APIProtocol {
   }
 
   func exportUser(_ input: Operations.exportUser.Input) async throws -> Operations.exportUser.Output {
-    let export = try await accounts.export(try await caller())
+    let body = try Self.exportDocument(try await accounts.export(try await caller()))
+    return .ok(.init(headers: .init(Cache_hyphen_Control: .no_hyphen_store), body: .json(body)))
+  }
+
+  /// The export as the document describes it (the account page's download is the same).
+  static func exportDocument(_ export: AccountExport) throws -> Components.Schemas.Export {
     let apps = try JSONDecoder().decode(
       OpenAPIObjectContainer.self, from: JSONEncoder().encode(export.apps.mapValues(AnyEncodable.init)))
-    let body = Components.Schemas.Export(
+    return Components.Schemas.Export(
       user: user(export.account, pendingEmail: export.pendingEmail, hasPassword: export.hasPassword),
       sessions: export.sessions.map {
         .init(
@@ -97,7 +102,6 @@ struct AuthAPI: APIProtocol {
       },
       events: export.events.map { .init(kind: $0.kind, at: $0.at) },
       apps: .init(additionalProperties: apps))
-    return .ok(.init(headers: .init(Cache_hyphen_Control: .no_hyphen_store), body: .json(body)))
   }
 
   func recover(_ input: Operations.recover.Input) async throws -> Operations.recover.Output {
@@ -128,13 +132,13 @@ struct AuthAPI: APIProtocol {
 
   func user(_ caller: Caller) async throws -> Components.Schemas.User {
     let id = caller.account.id
-    return user(
+    return Self.user(
       caller.account, pendingEmail: try await accounts.store.pendingEmail(of: id, at: accounts.clock.now),
       hasPassword: try await accounts.store.passwordHash(of: id) != nil)
   }
 
   /// GoTrue's user object.
-  func user(_ account: Account, pendingEmail: String?, hasPassword: Bool) -> Components.Schemas.User {
+  static func user(_ account: Account, pendingEmail: String?, hasPassword: Bool) -> Components.Schemas.User {
     let provider: Components.Schemas.User.app_metadataPayload.providerPayload = hasPassword ? .email : .apple
     return Components.Schemas.User(
       id: account.id, aud: account.app, role: .authenticated, email: account.email?.normalized,

@@ -1,0 +1,327 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import IdentityAPI
+import IdentityCore
+import NIOCore
+import OrchardKit
+import ServerKit
+
+/// The account pages of one realm under `/<app>/account/`: sign up, sign in, forgot and reset,
+/// confirm a new email, and the account itself. Forms work without JavaScript; every post ends in
+/// a redirect or a page that says what was wrong, field by field; cross-site posts are refused by
+/// the server's origin check before they arrive here.
+struct AccountRoutes {
+  let accounts: Accounts
+  let theme: DesignTokens?
+  let pages: PageRenderer
+  let cookie: SessionCookie
+  let links: LinkOrigin
+
+  var realm: Realm { accounts.realm }
+  var base: String { "/\(realm.app)/account" }
+
+  func register(_ routes: AppRoutes) {
+    let group = routes.web()
+    group.get("account/sign-up") { _, context in render(context) { $0.signUp() } }
+    group.post("account/sign-up") { request, context in try await signUp(request, context) }
+    group.get("account/sign-in") { request, context in
+      let notice: IdentityText? =
+        switch request.uri.queryParameters.get("done") {
+        case "reset": .passwordReset
+        case "signed-out": .signedOut
+        default: nil
+        }
+      return render(context) { pages in pages.signIn(notice: notice.map { pages.text($0) }) }
+    }
+    group.post("account/sign-in") { request, context in try await signIn(request, context) }
+    group.get("account/forgot") { _, context in render(context) { $0.forgot() } }
+    group.post("account/forgot") { request, context in try await forgot(request, context) }
+    group.get("account/reset") { request, context in
+      let token = request.uri.queryParameters.get("token") ?? ""
+      guard try await accounts.resetLinkOpens(token) else {
+        return render(context, status: .forbidden) { $0.linkSpent() }
+      }
+      return render(context) { $0.reset(token: token) }
+    }
+    group.post("account/reset") { request, context in try await reset(request, context) }
+    group.get("account/confirm-email") { request, context in
+      let token = request.uri.queryParameters.get("token") ?? ""
+      guard try await accounts.emailLinkOpens(token) else {
+        return render(context, status: .forbidden) { $0.linkSpent() }
+      }
+      return render(context) { $0.confirmEmail(token: token) }
+    }
+    group.post("account/confirm-email") { request, context in try await confirmEmail(request, context) }
+    group.get("account") { request, context in
+      guard let caller = try await caller(request) else { return Response.seeOther("\(base)/sign-in") }
+      let notice: IdentityText? =
+        switch request.uri.queryParameters.get("done") {
+        case "password": .passwordChanged
+        case "others": .signedOutEverywhere
+        default: nil
+        }
+      let view = try await accountView(caller, notice: notice)
+      return render(context) { pages in
+        var view = view
+        if let notice { view.notice = pages.text(notice) }
+        return pages.account(view)
+      }
+    }
+    group.post("account/password") { request, context in try await changePassword(request, context) }
+    group.post("account/email") { request, context in try await changeEmail(request, context) }
+    group.post("account/sign-out") { request, _ in
+      if let token = request.cookies[cookie.name]?.value {
+        try await accounts.endWebSession(token: token, address: ClientAddressMiddleware.current)
+      }
+      var response = Response.seeOther("\(base)/sign-in?done=signed-out")
+      response.headers[.setCookie] = cookie.clearing
+      return response
+    }
+    group.post("account/sign-out-others") { request, _ in
+      guard let caller = try await caller(request) else { return Response.seeOther("\(base)/sign-in") }
+      try await accounts.signOut(caller, scope: .others, address: ClientAddressMiddleware.current)
+      return Response.seeOther("\(base)?done=others")
+    }
+    group.get("account/export") { request, _ in
+      guard let caller = try await caller(request) else { return Response.seeOther("\(base)/sign-in") }
+      let document = try await AuthAPI.exportDocument(try await accounts.export(caller))
+      let encoder = JSONEncoder()
+      encoder.dateEncodingStrategy = .iso8601
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      return Response(
+        status: .ok,
+        headers: [
+          .contentType: "application/json; charset=utf-8", .cacheControl: "no-store",
+          .contentDisposition: "attachment; filename=\"\(realm.app)-account.json\"",
+        ], body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(document))))
+    }
+    group.get("account/delete") { request, context in
+      guard try await caller(request) != nil else { return Response.seeOther("\(base)/sign-in") }
+      return render(context) { $0.delete() }
+    }
+    group.post("account/delete") { request, context in
+      guard let caller = try await caller(request) else { return Response.seeOther("\(base)/sign-in") }
+      try await accounts.delete(caller, address: ClientAddressMiddleware.current)
+      var response = render(context) { $0.deleted() }
+      response.headers[.setCookie] = cookie.clearing
+      return response
+    }
+  }
+
+  // MARK: Posts
+
+  func signUp(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let form = try await FormFields(request, context: context)
+    let email = form["email"] ?? ""
+    let outcome = try await accounts.identity.signUp(
+      email: email, password: form["password"] ?? "",
+      confirmation: realm.confirmsPassword ? form["password_confirmation"] ?? "" : nil, language: context.language,
+      address: context.clientAddress)
+    switch outcome {
+    case .success(let account): return try await signedIn(account, replacing: request)
+    case .failure(let failure):
+      return render(context, status: failure.status) { pages in
+        let message = pages.text(failure.message)
+        let problem = Problem(failure)
+        return pages.signUp(
+          email: FieldState(value: email, error: problem == .email ? message : nil),
+          password: FieldState(error: problem == .password ? message : nil),
+          confirmation: FieldState(error: problem == .confirmation ? message : nil),
+          alert: problem == .form ? message : nil)
+      }
+    }
+  }
+
+  func signIn(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let form = try await FormFields(request, context: context)
+    let email = form["email"] ?? ""
+    switch try await accounts.identity.signIn(
+      email: email, password: form["password"] ?? "", address: context.clientAddress)
+    {
+    case .success(let account): return try await signedIn(account, replacing: request)
+    case .failure(let failure):
+      var response = render(context, status: failure.status) { pages in
+        pages.signIn(email: FieldState(value: email), alert: pages.text(failure.message))
+      }
+      if case .rateLimited(let seconds) = failure { response.headers[.retryAfter] = String(seconds) }
+      return response
+    }
+  }
+
+  /// A new session and its cookie, the one the browser held (if any) ended.
+  func signedIn(_ account: Account, replacing request: Request) async throws -> Response {
+    if let old = request.cookies[cookie.name]?.value {
+      try await accounts.endWebSession(token: old, address: nil)
+    }
+    let token = try await accounts.startWebSession(for: account)
+    var response = Response.seeOther(base)
+    response.headers[.setCookie] = cookie.header(for: token)
+    return response
+  }
+
+  func forgot(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let form = try await FormFields(request, context: context)
+    let email = form["email"] ?? ""
+    let origin = try links.origin(authority: request.head.authority)
+    switch try await accounts.recover(email: email, origin: origin, address: context.clientAddress) {
+    case .success:
+      let shown = (try? EmailAddress.parse(email).get())?.normalized ?? email
+      return render(context) { $0.forgot(sentTo: shown) }
+    case .failure(let failure):
+      return render(context, status: failure.status) { pages in
+        let message = pages.text(failure.message)
+        return Problem(failure) == .email
+          ? pages.forgot(email: FieldState(value: email, error: message)) : pages.forgot(alert: message)
+      }
+    }
+  }
+
+  func reset(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let form = try await FormFields(request, context: context)
+    let token = form["token"] ?? ""
+    let outcome = try await accounts.resetPassword(
+      token: token, password: form["password"] ?? "",
+      confirmation: realm.confirmsPassword ? form["password_confirmation"] ?? "" : nil,
+      address: context.clientAddress)
+    switch outcome {
+    case .success:
+      var response = Response.seeOther("\(base)/sign-in?done=reset")
+      response.headers[.setCookie] = cookie.clearing
+      return response
+    case .failure(.emailLinkInvalid): return render(context, status: .forbidden) { $0.linkSpent() }
+    case .failure(let failure):
+      return render(context, status: failure.status) { pages in
+        let message = pages.text(failure.message)
+        let problem = Problem(failure)
+        return pages.reset(
+          token: token, password: FieldState(error: problem == .password ? message : nil),
+          confirmation: FieldState(error: problem == .confirmation ? message : nil),
+          alert: problem == .form || problem == .email ? message : nil)
+      }
+    }
+  }
+
+  func confirmEmail(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let form = try await FormFields(request, context: context)
+    switch try await accounts.confirmEmailChange(token: form["token"] ?? "", address: context.clientAddress) {
+    case .success: return Response.seeOther(base)
+    case .failure(.emailLinkInvalid): return render(context, status: .forbidden) { $0.linkSpent() }
+    case .failure(let failure):
+      return render(context, status: failure.status) { pages in
+        pages.confirmEmail(token: form["token"] ?? "", alert: pages.text(failure.message))
+      }
+    }
+  }
+
+  func changePassword(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    guard let caller = try await caller(request) else { return Response.seeOther("\(base)/sign-in") }
+    let form = try await FormFields(request, context: context)
+    switch try await accounts.changePassword(
+      caller, current: form["current_password"], new: form["password"] ?? "", address: context.clientAddress)
+    {
+    case .success: return Response.seeOther("\(base)?done=password")
+    case .failure(let failure):
+      var view = try await accountView(caller, notice: nil)
+      return render(context, status: failure.status) { pages in
+        let message = pages.text(failure.message)
+        if Problem(failure) == .currentPassword {
+          view.current.error = message
+        } else {
+          view.newPassword.error = message
+        }
+        return pages.account(view)
+      }
+    }
+  }
+
+  func changeEmail(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    guard let caller = try await caller(request) else { return Response.seeOther("\(base)/sign-in") }
+    let form = try await FormFields(request, context: context)
+    let email = form["email"] ?? ""
+    let origin = try links.origin(authority: request.head.authority)
+    let outcome = try await accounts.requestEmailChange(
+      caller, current: form["email_current_password"], new: email, origin: origin, address: context.clientAddress)
+    var view = try await accountView(caller, notice: nil)
+    switch outcome {
+    case .success:
+      let shown = (try? EmailAddress.parse(email).get())?.normalized ?? email
+      return render(context) { pages in
+        view.notice = pages.text(.emailChangeSent, ["email": shown])
+        return pages.account(view)
+      }
+    case .failure(let failure):
+      return render(context, status: failure.status) { pages in
+        let message = pages.text(failure.message)
+        if Problem(failure) == .currentPassword {
+          view.emailCurrent.error = message
+          view.newEmail.value = email
+        } else {
+          view.newEmail = FieldState(value: email, error: message)
+        }
+        return pages.account(view)
+      }
+    }
+  }
+
+  // MARK: Helpers
+
+  func caller(_ request: Request) async throws -> Caller? {
+    guard let token = request.cookies[cookie.name]?.value else { return nil }
+    return try await accounts.webCaller(token: token)
+  }
+
+  func accountView(_ caller: Caller, notice: IdentityText?) async throws -> AccountPages.AccountView {
+    AccountPages.AccountView(
+      email: caller.account.email?.normalized ?? "", pendingEmail: try await accounts.pendingEmail(of: caller),
+      hasPassword: try await accounts.store.passwordHash(of: caller.account.id) != nil)
+  }
+
+  func render(
+    _ context: AppRequestContext, status: HTTPResponse.Status = .ok, _ make: (AccountPages) -> Page
+  ) -> Response {
+    var response = pages.response(
+      make(AccountPages(realm: realm, theme: theme, pages: pages, language: context.language)), status: status)
+    response.headers[.cacheControl] = "no-store"
+    return response
+  }
+
+  /// Which field a refusal belongs to.
+  enum Problem {
+    case email, password, confirmation, currentPassword, form
+
+    init(_ failure: AuthFailure) {
+      switch failure {
+      case .invalidEmail, .emailExists: self = .email
+      case .weakPassword, .samePassword: self = .password
+      case .passwordsDontMatch: self = .confirmation
+      case .currentPasswordRequired, .currentPasswordWrong: self = .currentPassword
+      default: self = .form
+      }
+    }
+  }
+}
+
+/// The web session's cookie: `__Host-<app>-session`, HttpOnly, SameSite=Lax, Secure; on plain
+/// HTTP at loopback (a developer's machine) it cannot be Secure, so it is `<app>-session` there.
+struct SessionCookie: Sendable {
+  let name: String
+  let secure: Bool
+  let maxAge: Int
+
+  init(realm: Realm, secure: Bool, lifetimes: Lifetimes = .standard) {
+    name = secure ? realm.cookieName : "\(realm.app)-session"
+    self.secure = secure
+    maxAge = Int(lifetimes.absolute)
+  }
+
+  func header(for token: DeviceToken) -> String {
+    ([name + "=" + token.value, "Path=/", "Max-Age=\(maxAge)", "HttpOnly", "SameSite=Lax"] + (secure ? ["Secure"] : []))
+      .joined(separator: "; ")
+  }
+
+  var clearing: String {
+    ([name + "=", "Path=/", "Max-Age=0", "HttpOnly", "SameSite=Lax"] + (secure ? ["Secure"] : [])).joined(
+      separator: "; ")
+  }
+}
