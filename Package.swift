@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "IdentityCore", targets: ["IdentityCore"]),
     .executable(name: "orchard", targets: ["Orchard"]),
     .executable(name: "orchard-bench", targets: ["OrchardBench"]),
+    .executable(name: "orchard-job-probe", targets: ["OrchardJobProbe"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -319,6 +320,19 @@ package.targets += [
       "WalkWorthyServer",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
+    swiftSettings: swiftSettings
+  ),
+  .executableTarget(
+    name: "OrchardJobProbe",
+    dependencies: [
+      "OrchardJobs",
+      "OrchardKit",
+      "ServerKit",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    path: "Tests/JobProbe",
     swiftSettings: swiftSettings
   ),
   .target(

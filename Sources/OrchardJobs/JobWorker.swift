@@ -17,6 +17,9 @@ public struct JobKind: Sendable {
   /// The wait before the second run; each later one waits twice as long, up to `longestWait`.
   public var firstRetry: TimeInterval
   public var longestWait: TimeInterval
+  /// Seconds a claim outlasts the run's timeout, for recording the outcome: a job whose worker
+  /// died is taken up again this long after its run would have timed out.
+  public var leaseMargin: TimeInterval
   /// Whether a finished job's row is removed rather than kept as `done`: for work whose payload
   /// names what must not outlive it (an account being deleted).
   public var forgetsWhenDone: Bool
@@ -25,7 +28,7 @@ public struct JobKind: Sendable {
 
   public init(
     _ name: String, concurrency: Int = 1, timeout: Duration = .seconds(60), firstRetry: TimeInterval = 5,
-    longestWait: TimeInterval = 3_600, forgetsWhenDone: Bool = false,
+    longestWait: TimeInterval = 3_600, leaseMargin: TimeInterval = 30, forgetsWhenDone: Bool = false,
     run: @escaping @Sendable (ClaimedJob) async throws -> Void
   ) {
     precondition(concurrency >= 1, "a kind runs")
@@ -34,12 +37,15 @@ public struct JobKind: Sendable {
     self.timeout = timeout
     self.firstRetry = firstRetry
     self.longestWait = longestWait
+    self.leaseMargin = leaseMargin
     self.forgetsWhenDone = forgetsWhenDone
     self.run = run
   }
 
   /// How long a claim holds a job: the run's timeout, and a margin for recording the outcome.
-  var lease: TimeInterval { Double(timeout.components.seconds) + 30 }
+  var lease: TimeInterval {
+    Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18 + leaseMargin
+  }
 
   /// The wait after the `attempt`-th run failed, with up to a fifth more at random so that jobs
   /// failing together do not all return together.
