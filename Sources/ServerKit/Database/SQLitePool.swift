@@ -10,9 +10,17 @@ import SQLiteKit
 /// ``withSession(_:)`` never interleaves with another request's statements. Every connection is set
 /// up for a server: WAL journal (readers never wait for the writer), a busy timeout instead of
 /// immediate `SQLITE_BUSY`, and foreign keys on.
+///
+/// SQLite lets one connection write at a time, and a connection waiting for the write lock blocks
+/// a thread of the small pool every connection runs on. So writes take turns in this process
+/// before they reach SQLite (``writes``): a statement that is not a read, and every session (a
+/// transaction), waits here, in order, without holding a thread. Reads go straight to an idle
+/// connection. Without the turn, a burst of transactions could block every thread in SQLite's
+/// busy wait while the one holding the lock had none left to finish on.
 final class SQLitePool: SQLDatabase {
   let logger: Logger
   private let leases: Leases
+  private let writes = WriteTurns()
 
   var eventLoop: any EventLoop { MultiThreadedEventLoopGroup.singleton.any() }
   var dialect: any SQLDialect { SQLiteDialect() }
@@ -77,6 +85,13 @@ final class SQLitePool: SQLDatabase {
   )
     async throws
   {
+    if !WriteTurns.held, !isRead(query) {
+      return try await inTurn { try await self.run(query, onRow) }
+    }
+    try await run(query, onRow)
+  }
+
+  private func run(_ query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
     let connection = try await leases.acquire()
     do {
       try await connection.sql().execute(sql: query, onRow)
@@ -87,7 +102,39 @@ final class SQLitePool: SQLDatabase {
     }
   }
 
+  /// A statement that only reads: `SELECT` (and `WITH … SELECT`, `EXPLAIN`, a reading `PRAGMA`).
+  private func isRead(_ query: any SQLExpression) -> Bool {
+    var serializer = SQLSerializer(database: self)
+    query.serialize(to: &serializer)
+    let sql = serializer.sql.uppercased()
+    let head = sql.drop { $0.isWhitespace || $0 == "(" }
+    if head.hasPrefix("SELECT") || head.hasPrefix("EXPLAIN") { return true }
+    if head.hasPrefix("WITH") {
+      return sql.range(of: #"\b(INSERT|UPDATE|DELETE|REPLACE)\b"#, options: .regularExpression) == nil
+    }
+    if head.hasPrefix("PRAGMA") { return !sql.contains("=") && !sql.contains("CHECKPOINT") }
+    return false
+  }
+
   func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+    if WriteTurns.held { return try await session(closure) }
+    return try await inTurn { try await WriteTurns.$held.withValue(true) { try await self.session(closure) } }
+  }
+
+  /// Runs `body` in this process's turn to write.
+  private func inTurn<R>(_ body: () async throws -> R) async throws -> R {
+    await writes.take()
+    do {
+      let result = try await body()
+      await writes.give()
+      return result
+    } catch {
+      await writes.give()
+      throw error
+    }
+  }
+
+  private func session<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
     let connection = try await leases.acquire()
     do {
       let result = try await closure(connection.sql())
@@ -96,6 +143,26 @@ final class SQLitePool: SQLDatabase {
     } catch {
       await leases.release(connection)
       throw error
+    }
+  }
+
+  /// Writes taking turns, first come first served. A task inside a session already has the turn
+  /// (``held``): what it runs goes ahead, as it always could.
+  private actor WriteTurns {
+    @TaskLocal static var held = false
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func take() async {
+      if !busy {
+        busy = true
+        return
+      }
+      await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func give() {
+      if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
     }
   }
 
