@@ -98,6 +98,7 @@ def collect(directory: str, duration: str, standin: bool) -> dict:
         "faith_jar": faith_jar(directory, read),
         "miga": miga(directory, read),
         "walkworthy": walkworthy(directory, read),
+        "accounts": accounts(directory, read),
     }
 
 
@@ -283,6 +284,71 @@ def walkworthy_lines(r: dict) -> list:
     return lines
 
 
+def accounts(directory: str, read) -> dict | None:
+    """Accounts through the API (bench/accounts.py), the hashing alone (orchard-bench argon2) and a
+    session-authenticated page under wrk, when that part ran."""
+    if not os.path.exists(os.path.join(directory, "accounts.json")):
+        return None
+    result = {"api": json.loads(read("accounts.json")), "page": parse_wrk(read("wrk-account-page.txt"))}
+    if os.path.exists(os.path.join(directory, "argon2.json")):
+        result["argon2"] = json.loads(read("argon2.json"))
+    return result
+
+
+def accounts_lines(r: dict) -> list:
+    a = r.get("accounts")
+    if not a:
+        return []
+    api, page, ceiling = a["api"], a["page"], r["results"]["ceiling"]
+    timing = abs(api["unknown_p50_ms"] - api["wrong_p50_ms"])
+    growth_mb = (api["rss_after_kb"] - api["rss_before_kb"]) * 1024 / 1e6
+    lines = [
+        "",
+        "## Accounts",
+        "",
+        "Wearbloom's accounts (`bench/accounts.py`, over keep-alive connections; Argon2id at "
+        f"{a.get('argon2', {}).get('parameters', 'the server’s parameters')}, two hashes at a time):",
+        "",
+        "| measure | value |",
+        "| --- | ---: |",
+        f"| sign-in (`POST …/token?grant_type=password`), one at a time, p50 / p99 of {api['sign_ins']} "
+        f"| {api['sign_in_p50_ms']:.1f} / {api['sign_in_p99_ms']:.1f} ms |",
+    ]
+    argon2 = a.get("argon2")
+    if argon2:
+        lines.append(f"| one hash alone (`orchard-bench argon2`), p50 / p99 of {argon2['runs']} "
+                     f"| {argon2['hash_p50_ms']:.1f} / {argon2['hash_p99_ms']:.1f} ms |")
+    lines += [
+        f"| 32 sign-ins at once, three rounds: each answered in, p50 / p99 "
+        f"| {api['burst_p50_ms']:.0f} / {api['burst_p99_ms']:.0f} ms |",
+        f"| resident memory before / after those rounds (peak) | {api['rss_before_kb'] * 1024 / 1e6:.1f} / "
+        f"{api['rss_after_kb'] * 1024 / 1e6:.1f} MB ({api['hwm_kb'] * 1024 / 1e6:.1f} MB) |",
+        f"| refresh rotations, {api['rotation_clients']} clients each spending its newest token "
+        f"| {api['rotations_per_s']:,.0f} /s |",
+        f"| unknown email vs wrong password, median of {api['timing_tries']} each, interleaved "
+        f"| {api['unknown_p50_ms']:.1f} vs {api['wrong_p50_ms']:.1f} ms |",
+        "",
+        "A page behind a web session (`GET /wearbloom/account` with its cookie: the session and the "
+        "account read, the page rendered), against `/healthz` in the same run:",
+        "",
+        "| target | req/s | p50 ms | p99 ms | errors | of ceiling |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+        f"| account page | {page['rps']:,.0f} | {page['p50_ms']:.2f} | {page['p99_ms']:.2f} | {page['errors']} "
+        f"| {page['rps'] / ceiling['rps']:.0%} |",
+    ]
+    checks = [
+        ("session page ≥ 80 % of `/healthz`", f"{page['rps'] / ceiling['rps']:.0%}",
+         page["rps"] / ceiling["rps"] >= 0.8),
+        ("unknown email and wrong password within 5 ms (medians)", f"{timing:.1f} ms", timing < 5),
+        ("memory grows < 64 MB under 32 sign-ins at once", f"{growth_mb:.1f} MB", growth_mb < 64),
+    ]
+    lines += ["", "| goal | measured | |", "| --- | ---: | --- |"]
+    lines += [f"| {goal} | {value} | {'met' if met else '**missed**'} |" for goal, value, met in checks]
+    if page["errors"]:
+        lines += ["", "**Some account-page requests failed (see errors above): those figures are not valid.**"]
+    return lines
+
+
 def targets(r: dict) -> list:
     """The issue's goals as (goal, measured, met)."""
     ours, peer, ceiling = (r["results"][k] for k in ("ours", "peer", "ceiling"))
@@ -343,6 +409,7 @@ def render(r: dict) -> str:
     lines += faith_jar_lines(r)
     lines += miga_lines(r)
     lines += walkworthy_lines(r)
+    lines += accounts_lines(r)
     if any(r["results"][key]["errors"] for key, _ in TARGETS):
         lines += ["", "**Some requests failed (see errors above): the figures of that target are not valid.**"]
     return "\n".join(lines) + "\n"

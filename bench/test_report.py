@@ -158,5 +158,38 @@ class RenderWalkWorthy(unittest.TestCase):
         self.assertIn("Some WalkWorthy requests failed", md)
 
 
+def account_run(page_rps=20000.0, unknown=30.0, wrong=31.0, after_kb=150000):
+    return {
+        "api": {"sign_in_p50_ms": 31.0, "sign_in_p99_ms": 45.0, "sign_ins": 200, "burst_p50_ms": 480.0,
+                "burst_p99_ms": 520.0, "rss_before_kb": 120000, "rss_after_kb": after_kb, "hwm_kb": after_kb,
+                "rotations_per_s": 900.0, "rotation_clients": 16, "unknown_p50_ms": unknown, "wrong_p50_ms": wrong,
+                "timing_tries": 200},
+        "page": result(page_rps, 3.0),
+        "argon2": {"runs": 50, "parameters": "m=19456,t=2,p=1", "hash_p50_ms": 28.0, "hash_p99_ms": 40.0},
+    }
+
+
+class RenderAccounts(unittest.TestCase):
+    def test_absent_without_an_accounts_run(self):
+        self.assertNotIn("## Accounts", render(results()))
+
+    def test_figures_and_goals_met(self):
+        r = results()
+        r["accounts"] = account_run()
+        md = render(r)
+        self.assertIn("| 31.0 / 45.0 ms |", md)
+        self.assertIn("| 28.0 / 40.0 ms |", md)
+        self.assertIn("| 900 /s |", md)
+        self.assertIn("| account page | 20,000 | 0.50 | 3.00 | 0 | 42% |", md)
+        self.assertIn("| unknown email and wrong password within 5 ms (medians) | 1.0 ms | met |", md)
+        self.assertIn("| memory grows < 64 MB under 32 sign-ins at once | 30.7 MB | met |", md)
+
+    def test_slow_page_timing_gap_and_memory_are_missed(self):
+        r = results()
+        r["accounts"] = account_run(page_rps=10000.0, unknown=20.0, wrong=31.0, after_kb=200000)
+        md = render(r)
+        self.assertEqual(md.count("**missed**") - render(results()).count("**missed**"), 3)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -2,9 +2,12 @@
 // least any stats must do (one pass reading every event), in the same run.
 //
 //   orchard-bench miga-stats [events] [runs]   → one JSON object on stdout
+//   orchard-bench argon2 [runs]                 → the time of one Argon2id hash and one check alone,
+//                                                  at the parameters the server uses
 
 import Foundation
 import MIGACore
+import OrchardIdentity
 import OrchardKit
 import ServerKit
 
@@ -70,12 +73,38 @@ func migaStats(events: Int, runs: Int) throws {
   print(String(decoding: data, as: UTF8.self))
 }
 
+/// One hash and one check at a time, on the hasher's own pool: the work a sign-in waits for.
+func argon2(runs: Int) async throws {
+  let hasher = try PasswordHasher()
+  var hashes: [Double] = []
+  var checks: [Double] = []
+  var encoded = ""
+  for index in 0..<runs {
+    let started = ContinuousClock.now
+    encoded = try await hasher.hash("a meadow of quiet tulips \(index)")
+    hashes.append(milliseconds(ContinuousClock.now - started))
+    let checked = ContinuousClock.now
+    _ = try await hasher.verify("a meadow of quiet tulips \(index)", against: encoded)
+    checks.append(milliseconds(ContinuousClock.now - checked))
+  }
+  hashes.sort()
+  checks.sort()
+  let result: [String: Any] = [
+    "runs": runs, "parameters": hasher.parameters.description, "hash_p50_ms": percentile(hashes, 0.5),
+    "hash_p99_ms": percentile(hashes, 0.99), "verify_p50_ms": percentile(checks, 0.5),
+  ]
+  let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+  print(String(decoding: data, as: UTF8.self))
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
+case "argon2":
+  try await argon2(runs: arguments.dropFirst().compactMap { Int($0) }.first ?? 50)
 case "miga-stats":
   let values = arguments.dropFirst().compactMap { Int($0) }
   try migaStats(events: values.first ?? 100_000, runs: values.dropFirst().first ?? 30)
 default:
-  FileHandle.standardError.write(Data("usage: orchard-bench miga-stats [events] [runs]\n".utf8))
+  FileHandle.standardError.write(Data("usage: orchard-bench miga-stats [events] [runs] | argon2 [runs]\n".utf8))
   exit(2)
 }
