@@ -28,6 +28,8 @@ public enum AuthFailure: Error, Sendable, Equatable {
   case providerDisabled(app: String)
   /// A reset or email-change link that is unknown, expired or spent.
   case emailLinkInvalid
+  /// An Apple identity token that is not Apple's, not for this app, expired, or for another nonce.
+  case badIDToken
 
   /// GoTrue's code (`error_code`).
   public var code: String {
@@ -47,13 +49,14 @@ public enum AuthFailure: Error, Sendable, Equatable {
     case .samePassword: "same_password"
     case .providerDisabled: "provider_disabled"
     case .emailLinkInvalid: "otp_expired"
+    case .badIDToken: "bad_jwt"
     }
   }
 
   public var status: HTTPResponse.Status {
     switch self {
     case .invalidEmail, .passwordsDontMatch, .invalidCredentials, .refreshTokenAlreadyUsed, .currentPasswordRequired,
-      .currentPasswordWrong, .providerDisabled:
+      .currentPasswordWrong, .providerDisabled, .badIDToken:
       .badRequest
     case .weakPassword, .emailExists, .samePassword: .unprocessableContent
     case .emailLinkInvalid: .forbidden
@@ -77,6 +80,7 @@ public enum AuthFailure: Error, Sendable, Equatable {
     case .samePassword: Message(.samePassword)
     case .providerDisabled(let app): Message(.appleNotConfigured, ["app": app])
     case .emailLinkInvalid: Message(.emailLinkInvalid)
+    case .badIDToken: Message(.appleRefused)
     }
   }
 }

@@ -21,14 +21,37 @@ public struct IdentitySettings: Sendable {
   /// `ORCHARD_ACCESS_TOKEN_KEY_FILE`: an Ed25519 private key (PEM) every process of a realm
   /// shares; unset, one is made in the data directory on first start.
   public var accessTokenKeyPEM: String?
+  /// Sign in with Apple: `ORCHARD_APPLE_JWKS_URL` and each app's `ORCHARD_<APP>_APPLE_CLIENT_IDS`.
+  public var apple: AppleSettings
 
-  public init(smtp: SMTPSettings? = nil, mailFrom: String? = nil, accessTokenKeyPEM: String? = nil) {
+  public init(
+    smtp: SMTPSettings? = nil, mailFrom: String? = nil, accessTokenKeyPEM: String? = nil,
+    apple: AppleSettings = AppleSettings()
+  ) {
     self.smtp = smtp
     self.mailFrom = mailFrom
     self.accessTokenKeyPEM = accessTokenKeyPEM
+    self.apple = apple
   }
 
-  public init(environment: [String: String]) throws(ConfigurationError) {
+  public init(environment: [String: String], apps: [String] = ["wearbloom", "dangdai"]) throws(ConfigurationError) {
+    apple = AppleSettings()
+    if let url = environment["ORCHARD_APPLE_JWKS_URL"], !url.isEmpty {
+      guard let parsed = URL(string: url), ["https", "http"].contains(parsed.scheme ?? ""), parsed.host != nil else {
+        throw ConfigurationError(variable: "ORCHARD_APPLE_JWKS_URL", value: url, expected: "an https:// URL")
+      }
+      apple.jwksURL = url
+    }
+    for app in apps {
+      let variable = "ORCHARD_\(app.uppercased())_APPLE_CLIENT_IDS"
+      guard let list = environment[variable], !list.isEmpty else { continue }
+      let ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      guard !ids.isEmpty, ids.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || ".-_".contains($0) } }) else {
+        throw ConfigurationError(
+          variable: variable, value: list, expected: "bundle ids and services ids, separated by commas")
+      }
+      apple.clientIDs[app] = ids
+    }
     if let url = environment["ORCHARD_SMTP_URL"], !url.isEmpty {
       do {
         smtp = try SMTPSettings(url: url)
@@ -102,7 +125,10 @@ public final class IdentityHub: Sendable {
     return Accounts(
       identity: identity, access: AccessTokens(key: key, clock: environment.clock, issuer: issuer),
       outbox: Outbox(queue: queue, clock: environment.clock, random: environment.random), queue: queue,
-      data: registries[realm.app] ?? AccountDataRegistry(), mailFrom: mailFrom(realm, configuration))
+      data: registries[realm.app] ?? AccountDataRegistry(), mailFrom: mailFrom(realm, configuration),
+      apple: settings.apple.clientIDs[realm.app].map {
+        AppleSignIn(tokens: AppleIdentityTokens(settings: settings.apple, clock: environment.clock), audiences: $0)
+      })
   }
 
   func mailFrom(_ realm: Realm, _ configuration: ServerConfiguration) -> String {

@@ -38,10 +38,11 @@ struct AuthHarness: Sendable {
 
   static func run(
     _ engine: TestDatabase, scale: Double = 100, configure: (inout ServerConfiguration) -> Void = { _ in },
-    _ body: @Sendable (AuthHarness) async throws -> Void
+    settings identity: IdentitySettings = IdentitySettings(), _ body: @Sendable (AuthHarness) async throws -> Void
   ) async throws {
     let clock = ManualClock(start)
     let hub = try IdentityHub(
+      settings: identity,
       hasher: try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1)))
     let key = FileManager.default.temporaryDirectory.appendingPathComponent("orchard-keys-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: key) }

@@ -21,6 +21,7 @@ public enum IdentityText: String, TextKey {
   case currentPasswordWrong = "password.current-wrong"
   case samePassword = "password.same"
   case appleNotConfigured = "apple.not-configured"
+  case appleRefused = "apple.refused"
   case resetSubject = "mail.reset.subject"
   case resetIntro = "mail.reset.intro"
   case resetAction = "mail.reset.action"
@@ -160,6 +161,7 @@ public enum IdentityTexts {
       .exportIntro: "Everything {app} keeps about you, as a JSON file.",
       .securityHeading: "Sign-in and security",
       .dangerHeading: "Leave {app}",
+      .appleRefused: "Apple couldn\u{2019}t confirm this sign-in. Try again.",
     ])
 
   public static let french = Catalog<IdentityText>(
@@ -248,6 +250,7 @@ public enum IdentityTexts {
       .exportIntro: "Tout ce que {app} conserve sur vous, dans un fichier JSON.",
       .securityHeading: "Connexion et sécurité",
       .dangerHeading: "Quitter {app}",
+      .appleRefused: "Apple n\u{2019}a pas pu confirmer cette connexion. Réessayez.",
     ])
 
   public static let japanese = Catalog<IdentityText>(
@@ -326,6 +329,7 @@ public enum IdentityTexts {
       .exportIntro: "{app}が保存しているあなたのデータを、JSONファイルでダウンロードできます。",
       .securityHeading: "ログインとセキュリティ",
       .dangerHeading: "{app}の利用をやめる",
+      .appleRefused: "Appleでこのサインインを確認できませんでした。もう一度お試しください。",
     ])
 
   public static let korean = Catalog<IdentityText>(
@@ -404,5 +408,6 @@ public enum IdentityTexts {
       .exportIntro: "{app}에 보관된 내 데이터를 JSON 파일로 받습니다.",
       .securityHeading: "로그인 및 보안",
       .dangerHeading: "{app} 떠나기",
+      .appleRefused: "Apple에서 이 로그인을 확인하지 못했습니다. 다시 시도하세요.",
     ])
 }

@@ -38,8 +38,12 @@ struct AuthAPI: APIProtocol {
     case .refresh_token:
       session = try await accounts.refresh(try required(grant.refresh_token, "refresh_token"), address: address).get()
     case .id_token:
-      _ = try required(grant.id_token, "id_token")
-      throw AuthFailure.providerDisabled(app: accounts.realm.name)
+      let token = try required(grant.id_token, "id_token")
+      guard grant.provider == .apple else { throw refusal("provider", code: "REQUIRED", "must be apple") }
+      session = try await accounts.signInWithApple(
+        idToken: token, rawNonce: try required(grant.nonce, "nonce"), language: RequestLanguage.current,
+        address: address
+      ).get()
     }
     return .ok(try await sessionResponse(session))
   }
@@ -94,7 +98,8 @@ struct AuthAPI: APIProtocol {
     let apps = try JSONDecoder().decode(
       OpenAPIObjectContainer.self, from: JSONEncoder().encode(export.apps.mapValues(AnyEncodable.init)))
     return Components.Schemas.Export(
-      user: user(export.account, pendingEmail: export.pendingEmail, hasPassword: export.hasPassword),
+      user: user(
+        export.account, pendingEmail: export.pendingEmail, hasPassword: export.hasPassword, hasApple: export.hasApple),
       sessions: export.sessions.map {
         .init(
           id: $0.id, kind: $0.kind == .web ? .web : .api, created_at: $0.createdAt, last_used_at: $0.lastUsedAt,
@@ -134,16 +139,23 @@ struct AuthAPI: APIProtocol {
     let id = caller.account.id
     return Self.user(
       caller.account, pendingEmail: try await accounts.store.pendingEmail(of: id, at: accounts.clock.now),
-      hasPassword: try await accounts.store.passwordHash(of: id) != nil)
+      hasPassword: try await accounts.store.passwordHash(of: id) != nil,
+      hasApple: try await accounts.store.hasAppleIdentity(id))
   }
 
   /// GoTrue's user object.
-  static func user(_ account: Account, pendingEmail: String?, hasPassword: Bool) -> Components.Schemas.User {
-    let provider: Components.Schemas.User.app_metadataPayload.providerPayload = hasPassword ? .email : .apple
+  static func user(
+    _ account: Account, pendingEmail: String?, hasPassword: Bool, hasApple: Bool
+  )
+    -> Components.Schemas.User
+  {
+    var providers: [Components.Schemas.User.app_metadataPayload.providersPayloadPayload] = []
+    if hasPassword { providers.append(.email) }
+    if hasApple { providers.append(.apple) }
     return Components.Schemas.User(
       id: account.id, aud: account.app, role: .authenticated, email: account.email?.normalized,
       new_email: pendingEmail, email_confirmed_at: account.emailVerifiedAt,
-      app_metadata: .init(provider: provider, providers: [provider == .email ? .email : .apple]),
+      app_metadata: .init(provider: hasPassword ? .email : .apple, providers: providers),
       user_metadata: .init(language: account.language.rawValue), created_at: account.createdAt)
   }
 

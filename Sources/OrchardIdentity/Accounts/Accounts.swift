@@ -44,11 +44,14 @@ public struct Accounts: Sendable {
   public let data: AccountDataRegistry
   /// The `From` of the realm's mail.
   let mailFrom: String
+  /// Sign in with Apple, where the app has it configured.
+  public let apple: AppleSignIn?
 
   public init(
     identity: IdentityService, access: AccessTokens, outbox: Outbox, queue: JobQueue, data: AccountDataRegistry,
-    mailFrom: String
+    mailFrom: String, apple: AppleSignIn? = nil
   ) {
+    self.apple = apple
     self.identity = identity
     self.access = access
     self.outbox = outbox
@@ -259,7 +262,8 @@ public struct Accounts: Sendable {
     for part in data.all { apps[part.name] = try await part.export(account: id) }
     return AccountExport(
       account: caller.account, pendingEmail: try await store.pendingEmail(of: id, at: clock.now),
-      hasPassword: try await store.passwordHash(of: id) != nil, sessions: try await store.sessions(of: id),
+      hasPassword: try await store.passwordHash(of: id) != nil, hasApple: try await store.hasAppleIdentity(id),
+      sessions: try await store.sessions(of: id),
       events: try await store.events(of: id).reversed(), apps: apps)
   }
 
@@ -326,6 +330,7 @@ public struct AccountExport: Sendable {
   public let account: Account
   public let pendingEmail: String?
   public let hasPassword: Bool
+  public let hasApple: Bool
   public let sessions: [StoredSession]
   public let events: [(kind: String, at: Date)]
   public let apps: [String: any Encodable & Sendable]
