@@ -6,6 +6,7 @@ import IdentityCore
 import OrchardKit
 import ServerKit
 import ServerKitTesting
+import Synchronization
 import Testing
 
 @testable import OrchardIdentity
@@ -219,6 +220,30 @@ struct AccountPageTests {
       #expect(try await harness.signIn("ada@example.com", "tulip-91 at dawn").code == "invalid_credentials")
       #expect(try await harness.runJobs() == 1)
     }
+  }
+
+  @Test("sign-up moves the device's data into the new account; signing in to an existing one moves nothing")
+  func adoption() async throws {
+    try await AuthHarness.run(.sqlite) { harness in
+      let moves = Moves()
+      harness.hub.registries["wearbloom"]?.register(moves)
+      var browser = AccountBrowser(harness)
+      _ = try await browser.signUp("ada@example.com")
+      #expect(moves.made.withLock { $0.count } == 1)
+      var other = AccountBrowser(harness)
+      _ = try await other.post(
+        "/wearbloom/account/sign-in", [("email", "ada@example.com"), ("password", "tulip-91 at dawn")])
+      #expect(moves.made.withLock { $0.count } == 1)
+    }
+  }
+
+  /// A part that records what it was asked to adopt.
+  final class Moves: AccountData {
+    let made = Mutex<[(device: String, account: String)]>([])
+    var name: String { "moves" }
+    func export(account: String) async throws -> any Encodable & Sendable { [String]() }
+    func delete(account: String) async throws {}
+    func adopt(device: String, into account: String) async throws { made.withLock { $0.append((device, account)) } }
   }
 
   @Test("the export downloads everything the API's export returns")

@@ -16,6 +16,14 @@ public protocol AccountData: Sendable {
   /// Removes everything this part keeps for the account (blobs included). It must be safe to run
   /// again after a crash part-way: the deletion job repeats it until it succeeds.
   func delete(account: String) async throws
+  /// Moves what this part kept for an anonymous device to the account just made on it
+  /// (``DeviceAdoption``). Safe to run twice.
+  func adopt(device: String, into account: String) async throws
+}
+
+extension AccountData {
+  /// A part that keeps nothing per device has nothing to move.
+  public func adopt(device: String, into account: String) async throws {}
 }
 
 /// The parts of one realm that keep data for its accounts.

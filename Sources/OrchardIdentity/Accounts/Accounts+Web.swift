@@ -40,6 +40,14 @@ extension Accounts {
     try await signOut(caller, scope: .local, address: address)
   }
 
+  /// Gives the account what the app kept for the visitor's anonymous device, as the core decides
+  /// (``DeviceAdoption``): all of it for an account just made on that device, nothing otherwise.
+  public func adopt(device: String?, into account: Account, accountIsNew: Bool) async throws {
+    guard let device, DeviceAdoption.decide(accountIsNew: accountIsNew) == .moveAll else { return }
+    for part in data.all { try await part.adopt(device: device, into: account.id) }
+    try await identity.audit("device-adopted", account: account.id, address: nil)
+  }
+
   /// Whether an email-change link still opens.
   public func emailLinkOpens(_ token: String) async throws -> Bool {
     try await store.emailLink(hash: DeviceToken(value: token).hash, purpose: .emailChange, at: clock.now) != nil

@@ -119,7 +119,9 @@ struct AccountRoutes {
       confirmation: realm.confirmsPassword ? form["password_confirmation"] ?? "" : nil, language: context.language,
       address: context.clientAddress)
     switch outcome {
-    case .success(let account): return try await signedIn(account, replacing: request)
+    case .success(let account):
+      try await accounts.adopt(device: context.device?.id.description, into: account, accountIsNew: true)
+      return try await signedIn(account, replacing: request)
     case .failure(let failure):
       return render(context, status: failure.status) { pages in
         let message = pages.text(failure.message)
@@ -139,7 +141,9 @@ struct AccountRoutes {
     switch try await accounts.identity.signIn(
       email: email, password: form["password"] ?? "", address: context.clientAddress)
     {
-    case .success(let account): return try await signedIn(account, replacing: request)
+    case .success(let account):
+      try await accounts.adopt(device: context.device?.id.description, into: account, accountIsNew: false)
+      return try await signedIn(account, replacing: request)
     case .failure(let failure):
       var response = render(context, status: failure.status) { pages in
         pages.signIn(email: FieldState(value: email), alert: pages.text(failure.message))
