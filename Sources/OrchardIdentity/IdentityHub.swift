@@ -108,7 +108,7 @@ public final class IdentityHub: Sendable {
   }
 
   /// The identity tables.
-  public var migrations: [Migration] { IdentitySchema.migrations }
+  public var migrations: [Migration] { IdentitySchema.migrations + [SharedRateBuckets.migration] }
 
   /// The realm of `app`.
   public func realm(_ app: String) -> Realm? { realms.first { $0.app == app } }
@@ -121,7 +121,9 @@ public final class IdentityHub: Sendable {
     let queue = JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random)
     let identity = IdentityService(
       realm: realm, store: AccountStore(database: environment.database.sql), hasher: hasher,
-      limiter: environment.limiter, clock: environment.clock, random: environment.random)
+      limiter: environment.limiter, clock: environment.clock, random: environment.random,
+      sharedLimits: environment.database.sql.dialect.name == "postgresql"
+        ? (environment.database.sql, configuration.rateLimitScale) : nil)
     return Accounts(
       identity: identity, access: AccessTokens(key: key, clock: environment.clock, issuer: issuer),
       outbox: Outbox(queue: queue, clock: environment.clock, random: environment.random), queue: queue,

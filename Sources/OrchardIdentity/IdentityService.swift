@@ -1,6 +1,7 @@
 import Foundation
 import IdentityCore
 import OrchardKit
+import SQLKit
 import ServerKit
 import Synchronization
 
@@ -22,11 +23,13 @@ public struct IdentityService: Sendable {
   let lockout: LockoutSchedule
   /// Failures at emails with no account, kept like an account's (in this process).
   let strangers: StrangerFailures
+  /// The per-address limit in the database, where several processes share one PostgreSQL.
+  let shared: SharedRateBuckets?
 
   public init(
     realm: Realm, store: AccountStore, hasher: PasswordHasher, limiter: RateLimiter, clock: any WallClock,
     random: RandomSource, policy: PasswordPolicy = .standard, lockout: LockoutSchedule = .standard,
-    lifetimes: Lifetimes = .standard
+    lifetimes: Lifetimes = .standard, sharedLimits: (any SQLDatabase, scale: Double)? = nil
   ) {
     self.realm = realm
     self.store = store
@@ -38,20 +41,26 @@ public struct IdentityService: Sendable {
     self.lockout = lockout
     tokens = RefreshTokens(store: store, clock: clock, random: random, lifetimes: lifetimes)
     strangers = StrangerFailures(capacity: 50_000)
+    shared = sharedLimits.map { SharedRateBuckets(database: $0.0, clock: clock, scale: $0.scale) }
   }
 
-  /// Counts one auth call from `address` against ``AuthLimits/perAddress``.
-  public func admit(_ address: String) throws(AuthFailure) {
-    if case .limited(let seconds) = limiter.take(RateRule(AuthLimits.perAddress), for: realm.app + "|" + address) {
-      throw .rateLimited(retryAfter: seconds)
-    }
+  /// Counts one auth call from `address` against ``AuthLimits/perAddress``: nil when it may go
+  /// on, else the refusal.
+  public func refusal(_ address: String) async throws -> AuthFailure? {
+    let key = realm.app + "|" + address
+    let decision =
+      if let shared { try await shared.take(AuthLimits.perAddress, for: key) } else {
+        limiter.take(RateRule(AuthLimits.perAddress), for: key)
+      }
+    if case .limited(let seconds) = decision { return .rateLimited(retryAfter: seconds) }
+    return nil
   }
 
   /// A new account, or why not. `confirmation` is checked only where the realm asks for it.
   public func signUp(
     email raw: String, password: String, confirmation: String? = nil, language: Language, address: String
   ) async throws -> Result<Account, AuthFailure> {
-    do { try admit(address) } catch { return .failure(error) }
+    if let refusal = try await refusal(address) { return .failure(refusal) }
     let email: EmailAddress
     switch EmailAddress.parse(raw) {
     case .failure(let problem): return .failure(.invalidEmail(problem))
@@ -76,7 +85,7 @@ public struct IdentityService: Sendable {
   /// The account whose email and password these are, or why not.
   public func signIn(email raw: String, password: String, address: String) async throws -> Result<Account, AuthFailure>
   {
-    do { try admit(address) } catch { return .failure(error) }
+    if let refusal = try await refusal(address) { return .failure(refusal) }
     let now = clock.now
     let email = try? EmailAddress.parse(raw).get()
     guard let email, let found = try await store.account(app: realm.app, email: email),

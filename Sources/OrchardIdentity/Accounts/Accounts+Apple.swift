@@ -22,7 +22,7 @@ extension Accounts {
   public func signInWithApple(
     idToken: String, rawNonce: String, language: Language, address: String
   ) async throws -> Result<IssuedSession, AuthFailure> {
-    do { try identity.admit(address) } catch { return .failure(error) }
+    if let refusal = try await identity.refusal(address) { return .failure(refusal) }
     guard let apple else { return .failure(.providerDisabled(app: realm.name)) }
     let person: AppleIdentity
     do {

@@ -94,7 +94,7 @@ public struct Accounts: Sendable {
 
   /// Spends a refresh token for its successor and a new access token.
   public func refresh(_ token: String, address: String) async throws -> Result<IssuedSession, AuthFailure> {
-    do { try identity.admit(address) } catch { return .failure(error) }
+    if let refusal = try await identity.refusal(address) { return .failure(refusal) }
     guard (1...256).contains(token.utf8.count) else { return .failure(.refreshTokenAlreadyUsed) }
     switch try await identity.tokens.refresh(DeviceToken(value: token)) {
     case .refused(.reused): return .failure(.refreshTokenAlreadyUsed)
@@ -202,7 +202,7 @@ public struct Accounts: Sendable {
   /// Mails a reset link when an account has this email. The answer is the same either way, and
   /// an account gets at most one link a minute. Only an address that cannot be one is refused.
   public func recover(email raw: String, origin: String, address: String) async throws -> Result<Void, AuthFailure> {
-    do { try identity.admit(address) } catch { return .failure(error) }
+    if let refusal = try await identity.refusal(address) { return .failure(refusal) }
     // A malformed address says nothing about who has an account: that much is said plainly.
     let email: EmailAddress
     switch EmailAddress.parse(raw) {
