@@ -130,7 +130,8 @@ public final class IdentityHub: Sendable {
       data: registries[realm.app] ?? AccountDataRegistry(), mailFrom: mailFrom(realm, configuration),
       apple: settings.apple.clientIDs[realm.app].map {
         AppleSignIn(tokens: AppleIdentityTokens(settings: settings.apple, clock: environment.clock), audiences: $0)
-      })
+      },
+      webSessions: environment.cache("web-sessions-\(realm.app)", capacity: 50_000, maxAge: 60))
   }
 
   func mailFrom(_ realm: Realm, _ configuration: ServerConfiguration) -> String {

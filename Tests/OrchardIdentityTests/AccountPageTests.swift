@@ -159,6 +159,49 @@ struct AccountPageTests {
     }
   }
 
+  @Test(
+    "the account page, remembered per session, shows a change the moment it is made", arguments: TestDatabase.available)
+  func rememberedPageFollowsChanges(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      var browser = AccountBrowser(harness)
+      _ = try await browser.signUp("ada@example.com")
+      let before = try await browser.get("/wearbloom/account")
+      #expect(before.body.contains("ada@example.com"))
+      #expect(!before.body.contains("grace@example.com"))
+      #expect(try await browser.get("/wearbloom/account").body == before.body)
+      let asked = try await browser.post(
+        "/wearbloom/account/email", [("email", "grace@example.com"), ("email_current_password", "tulip-91 at dawn")])
+      #expect(asked.status == .ok)
+      let after = try await browser.get("/wearbloom/account")
+      #expect(after.body.contains("grace@example.com"))
+      var learner = AccountBrowser(harness)
+      _ = try await learner.signUp("lin@example.com", app: "dangdai", confirm: true)
+      let english = try await learner.get("/dangdai/account")
+      let french = try await learner.get("/dangdai/account", language: "fr")
+      #expect(english.body.contains("<html lang=\"en\""))
+      #expect(french.body.contains("<html lang=\"fr\""))
+      #expect(try await learner.get("/dangdai/account").body == english.body)
+    }
+  }
+
+  /// Each process remembers a web session for up to a minute; a sign-out in another process on the
+  /// same PostgreSQL reaches it at its next revocation check (every second).
+  @Test(
+    "a sign-out in one process ends the session another process remembered",
+    arguments: TestDatabase.available.filter { $0 == .postgresql })
+  func sharedSignOut(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      var browser = AccountBrowser(harness)
+      _ = try await browser.signUp("ada@example.com")
+      let token = try #require(browser.cookie?.split(separator: "=", maxSplits: 1).last.map(String.init))
+      let (here, there) = (try harness.accounts(.wearbloom), try harness.accounts(.wearbloom))
+      #expect(try await here.webSession(token: token) != nil)
+      try await there.endWebSession(token: token, address: nil)
+      harness.clock.advance(by: 1.5)
+      #expect(try await here.webSession(token: token) == nil)
+    }
+  }
+
   @Test("forms say what is wrong beside the field, in the visitor's language", arguments: TestDatabase.available)
   func inlineErrors(engine: TestDatabase) async throws {
     try await AuthHarness.run(engine) { harness in

@@ -1,11 +1,27 @@
 import Foundation
 import IdentityCore
+import NIOCore
 import OrchardKit
 import ServerKit
 
+/// A web session as the account pages use it: whose it is, and what the account page shows.
+public struct WebSession: Sendable {
+  public let session: StoredSession
+  public let account: Account
+  public var lastUsedAt: Date
+  public let hasPassword: Bool
+  public let pendingEmail: String?
+  /// The account page as rendered for this session, by language: it shows only what this value
+  /// holds, so it is forgotten with it.
+  public var accountPage: [Language: ByteBuffer] = [:]
+
+  public var caller: Caller { Caller(account: account, session: session.id) }
+}
+
 /// Web sessions: a cookie holds a 256-bit token whose hash names a `web` session row. A session
-/// ends when it is signed out (in every process at once, since each request reads the row), when
-/// it has gone unused for the idle lifetime, or when the absolute lifetime has passed.
+/// ends when it is signed out (in every process: the row is ended and every process forgets what
+/// it remembered of it within a second), when it has gone unused for the idle lifetime, or when the
+/// absolute lifetime has passed.
 extension Accounts {
   /// A new web session for `account`, and the token its cookie carries. A new token at every
   /// sign-in, so a token planted before sign-in (fixation) never names a signed-in session.
@@ -17,21 +33,53 @@ extension Accounts {
     return token
   }
 
-  /// The caller whose cookie holds `token`, while the session holds; its use is recorded (at most
-  /// once a minute, so reading pages does not write on every request).
-  public func webCaller(token: String) async throws -> Caller? {
+  /// The web session whose cookie holds `token`, while it holds; its use is recorded (at most once
+  /// a minute, so reading pages does not write on every request).
+  ///
+  /// What a page needs of it is remembered for up to a minute (``webSessions``), and forgotten,
+  /// here and in every process on the database, whenever the session or its account changes.
+  public func webSession(token: String) async throws -> WebSession? {
     guard (1...256).contains(token.utf8.count) else { return nil }
+    let hash = DeviceToken(value: token).hash
+    let (store, realm, clock) = (store, realm, clock)
+    let read: @Sendable () async throws -> WebSession? = {
+      guard let session = try await store.session(tokenHash: hash), session.kind == .web, session.app == realm.app,
+        session.endedAt == nil, let account = try await store.account(id: session.accountID),
+        account.deletedAt == nil
+      else { return nil }
+      return WebSession(
+        session: session, account: account, lastUsedAt: session.lastUsedAt,
+        hasPassword: try await store.passwordHash(of: account.id) != nil,
+        pendingEmail: try await store.pendingEmail(of: account.id, at: clock.now))
+    }
+    let remembered = if let webSessions { try await webSessions.load(hash, read) } else { try await read() }
+    guard let found = remembered else { return nil }
     let now = clock.now
-    guard let session = try await store.session(tokenHash: DeviceToken(value: token).hash), session.kind == .web,
-      session.app == realm.app, session.endedAt == nil
-    else { return nil }
-    guard lifetimes.sessionHolds(createdAt: session.createdAt, lastUsedAt: session.lastUsedAt, now: now) else {
-      try await store.endSession(session.id, at: now)
+    guard lifetimes.sessionHolds(createdAt: found.session.createdAt, lastUsedAt: found.lastUsedAt, now: now) else {
+      try await store.endSession(found.session.id, at: now)
+      try await webSessions?.forget(hash)
       return nil
     }
-    guard let account = try await store.account(id: session.accountID), account.deletedAt == nil else { return nil }
-    if now.timeIntervalSince(session.lastUsedAt) >= 60 { try await store.touchSession(session.id, at: now) }
-    return Caller(account: account, session: session.id)
+    if now.timeIntervalSince(found.lastUsedAt) >= 60 {
+      try await store.touchSession(found.session.id, at: now)
+      webSessions?.update(hash) { $0.lastUsedAt = now }
+    }
+    return found
+  }
+
+  /// Keeps the account page rendered for the session `token` names, in `language`.
+  public func rememberAccountPage(_ page: ByteBuffer, language: Language, token: String) {
+    webSessions?.update(DeviceToken(value: token).hash) { $0.accountPage[language] = page }
+  }
+
+  /// The caller whose cookie holds `token`, while the session holds.
+  public func webCaller(token: String) async throws -> Caller? { try await webSession(token: token)?.caller }
+
+  /// Forgets what is remembered of the account's web sessions, in every process: after a sign-out,
+  /// a new password or email, or a deletion.
+  func forgetWebSessions(of accountID: String) async throws {
+    guard let webSessions else { return }
+    for hash in try await store.webTokenHashes(of: accountID) { try await webSessions.forget(hash) }
   }
 
   /// Ends the session a cookie names, if it is live (signing out of a page).

@@ -46,12 +46,15 @@ public struct Accounts: Sendable {
   let mailFrom: String
   /// Sign in with Apple, where the app has it configured.
   public let apple: AppleSignIn?
+  /// What the pages need of each web session, remembered briefly (``webSession(token:)``).
+  let webSessions: Cache<String, WebSession>?
 
   public init(
     identity: IdentityService, access: AccessTokens, outbox: Outbox, queue: JobQueue, data: AccountDataRegistry,
-    mailFrom: String, apple: AppleSignIn? = nil
+    mailFrom: String, apple: AppleSignIn? = nil, webSessions: Cache<String, WebSession>? = nil
   ) {
     self.apple = apple
+    self.webSessions = webSessions
     self.identity = identity
     self.access = access
     self.outbox = outbox
@@ -138,6 +141,7 @@ public struct Accounts: Sendable {
     case .others: try await store.endSessions(of: caller.account.id, keeping: caller.session, at: now)
     case .global: try await store.endSessions(of: caller.account.id, at: now)
     }
+    try await forgetWebSessions(of: caller.account.id)
     try await identity.audit("sign-out-\(scope.rawValue)", account: caller.account.id, address: address)
   }
 
@@ -154,6 +158,7 @@ public struct Accounts: Sendable {
     if let current, PasswordConfirmation.matches(current, password) { return .failure(.samePassword) }
     try await store.setPasswordHash(try await identity.hasher.hash(password), for: caller.account.id, at: clock.now)
     try await store.endSessions(of: caller.account.id, keeping: caller.session, at: clock.now)
+    try await forgetWebSessions(of: caller.account.id)
     try await identity.audit("password-changed", account: caller.account.id, address: address)
     return .success(caller.account)
   }
@@ -174,6 +179,7 @@ public struct Accounts: Sendable {
     try await mailLink(
       .emailChange, account: account, newEmail: email.normalized, to: email.normalized, origin: origin,
       page: "confirm-email")
+    try await forgetWebSessions(of: account.id)
     try await identity.audit("email-change-requested", account: account.id, address: address)
     return .success(account)
   }
@@ -195,6 +201,7 @@ public struct Accounts: Sendable {
           return account
         }), account.deletedAt == nil
     else { return .failure(.emailLinkInvalid) }
+    try await forgetWebSessions(of: account.id)
     try await identity.audit("email-changed", account: account.id, address: address)
     return .success(account)
   }
@@ -243,6 +250,7 @@ public struct Accounts: Sendable {
     }
     try await store.setPasswordHash(passwordHash, for: account.id, at: now)
     try await store.endSessions(of: account.id, at: now)
+    try await forgetWebSessions(of: account.id)
     // The link proved the address, and the lock on wrong passwords is lifted.
     let updated = try await store.update(account.id) { account -> Account in
       account.failures = .clear
@@ -279,6 +287,7 @@ public struct Accounts: Sendable {
         .where("account_id", .equal, SQLBind(account.id)).where("ended_at", .is, SQLLiteral.null).run()
       try await AccountDeletion.enqueue(account, queue: queue, on: database)
     }
+    try await forgetWebSessions(of: account.id)
     try await identity.audit("deletion-requested", account: account.id, address: address)
   }
 

@@ -77,6 +77,14 @@ extension AccountStore {
 
   // MARK: Export and deletion
 
+  /// The token hashes of the account's web sessions, ended or not.
+  public func webTokenHashes(of accountID: String) async throws -> [String] {
+    let rows: [HashRow] = try await database.select().column(SQLAlias(SQLColumn("token_hash"), as: "hash"))
+      .from("sessions").where("account_id", .equal, SQLBind(accountID)).where("kind", .equal, SQLBind("web"))
+      .all(decoding: HashRow.self)
+    return rows.map(\.hash)
+  }
+
   /// Every session of the account, newest first.
   public func sessions(of accountID: String) async throws -> [StoredSession] {
     let rows: [SessionRow] = try await database.select().columns(SessionRow.columns.map { SQLColumn($0) })

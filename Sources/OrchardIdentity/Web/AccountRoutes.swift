@@ -54,19 +54,22 @@ struct AccountRoutes {
     }
     group.post("account/confirm-email") { request, context in try await confirmEmail(request, context) }
     group.get("account") { request, context in
-      guard let caller = try await caller(request) else { return Response.seeOther("\(base)/sign-in") }
+      guard let token = request.cookies[cookie.name]?.value, let session = try await accounts.webSession(token: token)
+      else { return Response.seeOther("\(base)/sign-in") }
       let notice: IdentityText? =
         switch request.uri.queryParameters.get("done") {
         case "password": .passwordChanged
         case "others": .signedOutEverywhere
         default: nil
         }
-      let view = try await accountView(caller, notice: notice)
-      return render(context) { pages in
-        var view = view
-        if let notice { view.notice = pages.text(notice) }
-        return pages.account(view)
-      }
+      // The plain page, the one read again and again, is rendered once per session and language.
+      if notice == nil, let page = session.accountPage[context.language] { return Self.page(page) }
+      let view = AccountPages.AccountView(
+        email: session.account.email?.normalized ?? "", pendingEmail: session.pendingEmail,
+        hasPassword: session.hasPassword, notice: notice.map { text in pages(context).text(text) })
+      let page = ByteBuffer(string: pages.render(pages(context).account(view)).rendered)
+      if notice == nil { accounts.rememberAccountPage(page, language: context.language, token: token) }
+      return Self.page(page)
     }
     group.post("account/password") { request, context in try await changePassword(request, context) }
     group.post("account/email") { request, context in try await changeEmail(request, context) }
@@ -226,7 +229,7 @@ struct AccountRoutes {
     {
     case .success: return Response.seeOther("\(base)?done=password")
     case .failure(let failure):
-      var view = try await accountView(caller, notice: nil)
+      guard var view = try await accountView(request) else { return Response.seeOther("\(base)/sign-in") }
       return render(context, status: failure.status) { pages in
         let message = pages.text(failure.message)
         if Problem(failure) == .currentPassword {
@@ -246,7 +249,7 @@ struct AccountRoutes {
     let origin = try links.origin(authority: request.head.authority)
     let outcome = try await accounts.requestEmailChange(
       caller, current: form["email_current_password"], new: email, origin: origin, address: context.clientAddress)
-    var view = try await accountView(caller, notice: nil)
+    guard var view = try await accountView(request) else { return Response.seeOther("\(base)/sign-in") }
     switch outcome {
     case .success:
       let shown = (try? EmailAddress.parse(email).get())?.normalized ?? email
@@ -270,15 +273,29 @@ struct AccountRoutes {
 
   // MARK: Helpers
 
-  func caller(_ request: Request) async throws -> Caller? {
+  func session(_ request: Request) async throws -> WebSession? {
     guard let token = request.cookies[cookie.name]?.value else { return nil }
-    return try await accounts.webCaller(token: token)
+    return try await accounts.webSession(token: token)
   }
 
-  func accountView(_ caller: Caller, notice: IdentityText?) async throws -> AccountPages.AccountView {
-    AccountPages.AccountView(
-      email: caller.account.email?.normalized ?? "", pendingEmail: try await accounts.pendingEmail(of: caller),
-      hasPassword: try await accounts.store.passwordHash(of: caller.account.id) != nil)
+  func caller(_ request: Request) async throws -> Caller? { try await session(request)?.caller }
+
+  /// The account page's view of the request's session, as it is now.
+  func accountView(_ request: Request) async throws -> AccountPages.AccountView? {
+    guard let session = try await session(request) else { return nil }
+    return AccountPages.AccountView(
+      email: session.account.email?.normalized ?? "", pendingEmail: session.pendingEmail,
+      hasPassword: session.hasPassword)
+  }
+
+  func pages(_ context: AppRequestContext) -> AccountPages {
+    AccountPages(realm: realm, theme: theme, pages: pages, language: context.language)
+  }
+
+  static func page(_ body: ByteBuffer) -> Response {
+    Response(
+      status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+      body: .init(byteBuffer: body))
   }
 
   func render(
