@@ -162,6 +162,7 @@ package.targets += [
       "ServerKit",
       "ServerKitTesting",
       .product(name: "_CryptoExtras", package: "swift-crypto"),
+      .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "JWTKit", package: "jwt-kit"),

@@ -30,6 +30,8 @@ public enum AuthFailure: Error, Sendable, Equatable {
   case emailLinkInvalid
   /// An Apple identity token that is not Apple's, not for this app, expired, or for another nonce.
   case badIDToken
+  /// Apple could not be reached to check a sign-in (its keys or its token endpoint): try again soon.
+  case providerUnavailable
 
   /// GoTrue's code (`error_code`).
   public var code: String {
@@ -50,6 +52,7 @@ public enum AuthFailure: Error, Sendable, Equatable {
     case .providerDisabled: "provider_disabled"
     case .emailLinkInvalid: "otp_expired"
     case .badIDToken: "bad_jwt"
+    case .providerUnavailable: "provider_unavailable"
     }
   }
 
@@ -62,6 +65,7 @@ public enum AuthFailure: Error, Sendable, Equatable {
     case .emailLinkInvalid: .forbidden
     case .rateLimited: .tooManyRequests
     case .sessionNotFound, .badJWT, .noAuthorization: .unauthorized
+    case .providerUnavailable: .serviceUnavailable
     }
   }
 
@@ -81,6 +85,7 @@ public enum AuthFailure: Error, Sendable, Equatable {
     case .providerDisabled(let app): Message(.appleNotConfigured, ["app": app])
     case .emailLinkInvalid: Message(.emailLinkInvalid)
     case .badIDToken: Message(.appleRefused)
+    case .providerUnavailable: Message(.appleUnavailable)
     }
   }
 }

@@ -52,6 +52,7 @@ public struct IdentitySettings: Sendable {
       }
       apple.clientIDs[app] = ids
     }
+    apple.web = try Self.appleWeb(environment, apps: apps)
     if let url = environment["ORCHARD_SMTP_URL"], !url.isEmpty {
       do {
         smtp = try SMTPSettings(url: url)
@@ -83,6 +84,57 @@ public struct IdentitySettings: Sendable {
       }
       accessTokenKeyPEM = String(decoding: data, as: UTF8.self)
     }
+  }
+}
+
+extension IdentitySettings {
+  /// Sign in with Apple on the web, from the team's key and each app's services id; nil unless the
+  /// team id, key id and key file are all set.
+  static func appleWeb(_ environment: [String: String], apps: [String]) throws(ConfigurationError) -> AppleWebSettings?
+  {
+    func value(_ variable: String) -> String? { environment[variable].flatMap { $0.isEmpty ? nil : $0 } }
+    let (team, keyID, file) = (
+      value("ORCHARD_APPLE_TEAM_ID"), value("ORCHARD_APPLE_KEY_ID"), value("ORCHARD_APPLE_PRIVATE_KEY_FILE")
+    )
+    guard team != nil || keyID != nil || file != nil else { return nil }
+    guard let team, let keyID, let file else {
+      let missing =
+        [
+          ("ORCHARD_APPLE_TEAM_ID", team), ("ORCHARD_APPLE_KEY_ID", keyID),
+          ("ORCHARD_APPLE_PRIVATE_KEY_FILE", file),
+        ].first { $0.1 == nil }?.0 ?? ""
+      throw ConfigurationError(
+        variable: missing, value: "",
+        expected: "a value: the team id, key id and key file of Sign in with Apple are set together")
+    }
+    guard let data = FileManager.default.contents(atPath: file),
+      (try? ES256PrivateKey(pem: String(decoding: data, as: UTF8.self))) != nil
+    else {
+      throw ConfigurationError(
+        variable: "ORCHARD_APPLE_PRIVATE_KEY_FILE", value: file, expected: "Apple's .p8 key: a P-256 private key in PEM"
+      )
+    }
+    var web = AppleWebSettings(
+      teamID: team, keyID: keyID, privateKeyPEM: String(decoding: data, as: UTF8.self), servicesIDs: [:])
+    for app in apps {
+      let variable = "ORCHARD_\(app.uppercased())_APPLE_SERVICES_ID"
+      guard let id = value(variable) else { continue }
+      guard id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-_".contains($0)) }) else {
+        throw ConfigurationError(variable: variable, value: id, expected: "a services id, such as com.example.web")
+      }
+      web.servicesIDs[app] = id
+    }
+    for (variable, key) in [
+      ("ORCHARD_APPLE_AUTHORIZE_URL", \AppleWebSettings.authorizeURL),
+      ("ORCHARD_APPLE_TOKEN_URL", \AppleWebSettings.tokenURL),
+    ] {
+      guard let url = value(variable) else { continue }
+      guard let parsed = URL(string: url), ["https", "http"].contains(parsed.scheme ?? ""), parsed.host != nil else {
+        throw ConfigurationError(variable: variable, value: url, expected: "an https:// URL")
+      }
+      web[keyPath: key] = url
+    }
+    return web
   }
 }
 
@@ -128,8 +180,10 @@ public final class IdentityHub: Sendable {
       identity: identity, access: AccessTokens(key: key, clock: environment.clock, issuer: issuer),
       outbox: Outbox(queue: queue, clock: environment.clock, random: environment.random), queue: queue,
       data: registries[realm.app] ?? AccountDataRegistry(), mailFrom: mailFrom(realm, configuration),
-      apple: settings.apple.clientIDs[realm.app].map {
-        AppleSignIn(tokens: AppleIdentityTokens(settings: settings.apple, clock: environment.clock), audiences: $0)
+      apple: settings.apple.audiences(of: realm.app).map {
+        AppleSignIn(
+          tokens: AppleIdentityTokens(settings: settings.apple, clock: environment.clock), audiences: $0,
+          web: settings.apple.web.flatMap { AppleWebSignIn(settings: $0, app: realm.app) })
       },
       webSessions: environment.cache("web-sessions-\(realm.app)", capacity: 50_000, maxAge: 60))
   }
@@ -148,7 +202,9 @@ public final class IdentityHub: Sendable {
     let links = try LinkOrigin(environment.configuration)
     AccountRoutes(
       accounts: accounts, theme: theme, pages: environment.pages,
-      cookie: SessionCookie(realm: realm, secure: !environment.configuration.servesPlainHTTPOnLoopback), links: links
+      cookie: SessionCookie(realm: realm, secure: !environment.configuration.servesPlainHTTPOnLoopback),
+      appleCookie: AppleStateCookie(realm: realm, secure: !environment.configuration.servesPlainHTTPOnLoopback),
+      links: links
     ).register(routes)
     let prefix = routes.prefix + "/api/v1/auth"
     let document = ByteBuffer(bytes: try IdentityAPISpec.document())

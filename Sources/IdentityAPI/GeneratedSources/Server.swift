@@ -266,7 +266,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Sign in, or refresh a session
     ///
-    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not.
+    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not, and `provider_unavailable` (503, with `Retry-After`) while Apple's keys cannot be fetched.
     ///
     /// - Remark: HTTP `POST /token`.
     /// - Remark: Generated from `#/paths//token/post(token)`.
@@ -382,6 +382,29 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .tooManyRequests(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 429)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Retry-After",
+                        value: value.headers.Retry_hyphen_After
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .application_problem_plus_json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .serviceUnavailable(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 503)
                     suppressMutabilityWarning(&response)
                     try converter.setHeaderFieldAsURI(
                         in: &response.headerFields,

@@ -152,6 +152,53 @@ extension Components {
                 self.body = body
             }
         }
+        public struct Unavailable: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Unavailable/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Unavailable/headers/Retry-After`.
+                public var Retry_hyphen_After: Swift.String
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - Retry_hyphen_After:
+                public init(Retry_hyphen_After: Swift.String) {
+                    self.Retry_hyphen_After = Retry_hyphen_After
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.Unavailable.Headers
+            /// - Remark: Generated from `#/components/responses/Unavailable/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Unavailable/content/application\/problem+json`.
+                case application_problem_plus_json(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.application_problem_plus_json`.
+                ///
+                /// - Throws: An error if `self` is not `.application_problem_plus_json`.
+                /// - SeeAlso: `.application_problem_plus_json`.
+                public var application_problem_plus_json: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .application_problem_plus_json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.Unavailable.Body
+            /// Creates a new `Unavailable`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.Unavailable.Headers,
+                body: Components.Responses.Unavailable.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         public struct TooManyRequests: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/TooManyRequests/headers`.
             public struct Headers: Sendable, Hashable {

@@ -189,7 +189,7 @@ public enum Operations {
     }
     /// Sign in, or refresh a session
     ///
-    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not.
+    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not, and `provider_unavailable` (503, with `Retry-After`) while Apple's keys cannot be fetched.
     ///
     /// - Remark: HTTP `POST /token`.
     /// - Remark: Generated from `#/paths//token/post(token)`.
@@ -337,6 +337,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A provider could not be reached (`provider_unavailable`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//token/post(token)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }

@@ -26,7 +26,7 @@ public protocol APIProtocol: Sendable {
     func signUp(_ input: Operations.signUp.Input) async throws -> Operations.signUp.Output
     /// Sign in, or refresh a session
     ///
-    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not.
+    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not, and `provider_unavailable` (503, with `Retry-After`) while Apple's keys cannot be fetched.
     ///
     /// - Remark: HTTP `POST /token`.
     /// - Remark: Generated from `#/paths//token/post(token)`.
@@ -90,7 +90,7 @@ extension APIProtocol {
     }
     /// Sign in, or refresh a session
     ///
-    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not.
+    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not, and `provider_unavailable` (503, with `Retry-After`) while Apple's keys cannot be fetched.
     ///
     /// - Remark: HTTP `POST /token`.
     /// - Remark: Generated from `#/paths//token/post(token)`.

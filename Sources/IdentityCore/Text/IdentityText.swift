@@ -22,6 +22,11 @@ public enum IdentityText: String, TextKey {
   case samePassword = "password.same"
   case appleNotConfigured = "apple.not-configured"
   case appleRefused = "apple.refused"
+  case appleUnavailable = "apple.unavailable"
+  case appleCancelled = "apple.cancelled"
+  case appleExpired = "apple.expired"
+  case appleAction = "action.apple"
+  case orDivider = "prompt.or"
   case resetSubject = "mail.reset.subject"
   case resetIntro = "mail.reset.intro"
   case resetAction = "mail.reset.action"
@@ -162,6 +167,11 @@ public enum IdentityTexts {
       .securityHeading: "Sign-in and security",
       .dangerHeading: "Leave {app}",
       .appleRefused: "Apple couldn\u{2019}t confirm this sign-in. Try again.",
+      .appleUnavailable: "Apple can\u{2019}t be reached right now. Try again in a moment.",
+      .appleCancelled: "Sign in with Apple was cancelled. You can try again, or use your email.",
+      .appleExpired: "This sign-in took too long or began in another browser. Start again here.",
+      .appleAction: "Continue with Apple",
+      .orDivider: "or",
     ])
 
   public static let french = Catalog<IdentityText>(
@@ -251,6 +261,11 @@ public enum IdentityTexts {
       .securityHeading: "Connexion et sécurité",
       .dangerHeading: "Quitter {app}",
       .appleRefused: "Apple n\u{2019}a pas pu confirmer cette connexion. Réessayez.",
+      .appleUnavailable: "Apple est injoignable pour le moment. Réessayez dans un instant.",
+      .appleCancelled: "La connexion avec Apple a été annulée. Vous pouvez réessayer ou utiliser votre adresse e-mail.",
+      .appleExpired: "Cette connexion a pris trop de temps ou a commencé dans un autre navigateur. Recommencez ici.",
+      .appleAction: "Continuer avec Apple",
+      .orDivider: "ou",
     ])
 
   public static let japanese = Catalog<IdentityText>(
@@ -330,6 +345,11 @@ public enum IdentityTexts {
       .securityHeading: "ログインとセキュリティ",
       .dangerHeading: "{app}の利用をやめる",
       .appleRefused: "Appleでこのサインインを確認できませんでした。もう一度お試しください。",
+      .appleUnavailable: "現在Appleに接続できません。しばらくしてからもう一度お試しください。",
+      .appleCancelled: "Appleでサインインがキャンセルされました。もう一度お試しいただくか、メールアドレスをお使いください。",
+      .appleExpired: "このサインインは時間がかかりすぎたか、別のブラウザで始められました。ここからやり直してください。",
+      .appleAction: "Appleで続ける",
+      .orDivider: "または",
     ])
 
   public static let korean = Catalog<IdentityText>(
@@ -409,5 +429,10 @@ public enum IdentityTexts {
       .securityHeading: "로그인 및 보안",
       .dangerHeading: "{app} 떠나기",
       .appleRefused: "Apple에서 이 로그인을 확인하지 못했습니다. 다시 시도하세요.",
+      .appleUnavailable: "지금은 Apple에 연결할 수 없습니다. 잠시 후 다시 시도하세요.",
+      .appleCancelled: "Apple로 로그인이 취소되었습니다. 다시 시도하거나 이메일을 사용하세요.",
+      .appleExpired: "이 로그인은 시간이 너무 오래 걸렸거나 다른 브라우저에서 시작되었습니다. 여기에서 다시 시작하세요.",
+      .appleAction: "Apple로 계속하기",
+      .orDivider: "또는",
     ])
 }

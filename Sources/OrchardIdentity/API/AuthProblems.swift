@@ -77,6 +77,7 @@ struct AuthProblems: RouterMiddleware {
       reasons: reasons)
     switch failure {
     case .rateLimited(let seconds): response.headers[.retryAfter] = String(max(1, seconds))
+    case .providerUnavailable: response.headers[.retryAfter] = "5"
     case .badJWT, .sessionNotFound, .noAuthorization:
       response.headers[.wwwAuthenticate] = "Bearer realm=\"\(realm.app)\", error=\"invalid_token\""
     default: break

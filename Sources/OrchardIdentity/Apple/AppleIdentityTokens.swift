@@ -16,10 +16,23 @@ public struct AppleSettings: Sendable, Equatable {
   public var jwksURL: String
   /// `ORCHARD_<APP>_APPLE_CLIENT_IDS`, comma separated, by app.
   public var clientIDs: [String: [String]]
+  /// The web's authorization-code flow, where the team's key is configured.
+  public var web: AppleWebSettings?
 
-  public init(jwksURL: String = "https://appleid.apple.com/auth/keys", clientIDs: [String: [String]] = [:]) {
+  public init(
+    jwksURL: String = "https://appleid.apple.com/auth/keys", clientIDs: [String: [String]] = [:],
+    web: AppleWebSettings? = nil
+  ) {
     self.jwksURL = jwksURL
     self.clientIDs = clientIDs
+    self.web = web
+  }
+
+  /// The audiences an app's identity tokens may carry: its configured client ids and, where the
+  /// web flow is set up for it, its services id.
+  public func audiences(of app: String) -> [String]? {
+    let all = (clientIDs[app] ?? []) + (web?.servicesIDs[app].map { [$0] } ?? [])
+    return all.isEmpty ? nil : all
   }
 }
 

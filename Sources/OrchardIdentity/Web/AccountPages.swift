@@ -16,6 +16,8 @@ struct AccountPages {
   let theme: DesignTokens?
   let pages: PageRenderer
   let language: Language
+  /// Whether the sign-in and sign-up pages show Sign in with Apple (set up for this app).
+  var offersApple = false
 
   var text: Localizer<IdentityText> {
     IdentityTexts.all.localizer(realm.languages.contains(language) ? language : .english)
@@ -65,6 +67,18 @@ struct AccountPages {
     return "<p class=\"form-notice\" role=\"status\">\(message)</p>"
   }
 
+  /// Sign in with Apple, above the email form, where it is set up: a form, so it works without
+  /// JavaScript and a link prefetch cannot start a visit.
+  var apple: HTML {
+    guard offersApple else { return "" }
+    return """
+      <form class="accounts-apple" method="post" action="\(base)/apple">
+      <button class="button accounts-apple-button" type="submit">\(text(.appleAction))</button>
+      </form>
+      <p class="accounts-or"><span>\(text(.orDivider))</span></p>
+      """
+  }
+
   func header(_ title: String) -> HTML {
     """
     <header class="accounts-header"><p class="accounts-brand">\(realm.name)</p><h1>\(title)</h1></header>
@@ -82,6 +96,7 @@ struct AccountPages {
       title,
       """
       \(header(title))
+      \(apple)
       <form class="accounts-form" method="post" action="\(base)/sign-up" novalidate>
       \(alert(message))
       \(field("email", label: .emailLabel, type: "email", autocomplete: "email", state: email))
@@ -101,9 +116,10 @@ struct AccountPages {
       title,
       """
       \(header(title))
-      <form class="accounts-form" method="post" action="\(base)/sign-in" novalidate>
       \(notice(note))
       \(alert(message))
+      \(apple)
+      <form class="accounts-form" method="post" action="\(base)/sign-in" novalidate>
       \(field("email", label: .emailLabel, type: "email", autocomplete: "username", state: email))
       \(field("password", label: .passwordLabel, type: "password", autocomplete: "current-password"))
       <button class="button accounts-primary" type="submit" data-primary-action>\(text(.signInAction))</button>

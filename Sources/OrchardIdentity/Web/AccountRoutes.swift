@@ -16,6 +16,7 @@ struct AccountRoutes {
   let theme: DesignTokens?
   let pages: PageRenderer
   let cookie: SessionCookie
+  let appleCookie: AppleStateCookie
   let links: LinkOrigin
 
   var realm: Realm { accounts.realm }
@@ -35,6 +36,11 @@ struct AccountRoutes {
       return render(context) { pages in pages.signIn(notice: notice.map { pages.text($0) }) }
     }
     group.post("account/sign-in") { request, context in try await signIn(request, context) }
+    group.post("account/apple") { request, context in try await startApple(request, context) }
+    // Apple posts this from its own site: the state cookie, not the origin check, ties it to the
+    // visit that began here (``AppleStateCookie``).
+    routes.acceptCrossSitePosts(at: "account/apple/callback")
+    group.post("account/apple/callback") { request, context in try await appleCallback(request, context) }
     group.get("account/forgot") { _, context in render(context) { $0.forgot() } }
     group.post("account/forgot") { request, context in try await forgot(request, context) }
     group.get("account/reset") { request, context in
@@ -154,6 +160,72 @@ struct AccountRoutes {
       if case .rateLimited(let seconds) = failure { response.headers[.retryAfter] = String(seconds) }
       return response
     }
+  }
+
+  /// Sends the visitor to Apple, with a fresh state and nonce kept in a short-lived cookie.
+  func startApple(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    guard let web = accounts.apple?.web else {
+      return render(context, status: .notFound) { pages in
+        pages.signIn(alert: pages.text(.appleNotConfigured, ["app": realm.name]))
+      }
+    }
+    var generator = accounts.random.generator
+    let visit = AppleStateCookie.Visit(
+      state: DeviceToken(using: &generator).value, rawNonce: DeviceToken(using: &generator).value)
+    let redirectURI = try appleRedirectURI(request)
+    var response = Response.seeOther(
+      web.authorizationURL(
+        state: visit.state, hashedNonce: AppleIdentityTokens.hashedNonce(visit.rawNonce), redirectURI: redirectURI))
+    response.headers[.setCookie] = appleCookie.header(for: visit)
+    return response
+  }
+
+  /// Where Apple posts the visitor back: `code` and `state`, or `error` when they cancelled.
+  func appleCallback(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let form = try await FormFields(request, context: context)
+    func refused(_ text: IdentityText, status: HTTPResponse.Status = .badRequest, retryAfter: Int? = nil) -> Response {
+      var response = render(context, status: status) { pages in
+        pages.signIn(alert: pages.text(text, ["app": realm.name]))
+      }
+      if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+      response.headers.append(HTTPField(name: .setCookie, value: appleCookie.clearing))
+      return response
+    }
+    guard accounts.offersAppleOnWeb else { return refused(.appleNotConfigured, status: .notFound) }
+    if let error = form["error"] {
+      return error == "user_cancelled_authorize" ? refused(.appleCancelled, status: .ok) : refused(.appleRefused)
+    }
+    guard let visit = appleCookie.visit(in: request), let state = form["state"], visit.matches(state: state) else {
+      return refused(.appleExpired)
+    }
+    guard let code = form["code"], !code.isEmpty, code.utf8.count <= 1024 else { return refused(.appleRefused) }
+    let outcome = try await accounts.signInWithApple(
+      code: code, rawNonce: visit.rawNonce, redirectURI: try appleRedirectURI(request), language: context.language,
+      address: context.clientAddress)
+    switch outcome {
+    case .success(let signedIn):
+      try await accounts.adopt(
+        device: context.device?.id.description, into: signedIn.account, accountIsNew: signedIn.isNew)
+      var response = try await self.signedIn(signedIn.account, replacing: request)
+      response.headers.append(HTTPField(name: .setCookie, value: appleCookie.clearing))
+      return response
+    case .failure(let failure):
+      var response = render(context, status: failure.status) { pages in
+        pages.signIn(alert: pages.text(failure.message))
+      }
+      switch failure {
+      case .rateLimited(let seconds): response.headers[.retryAfter] = String(max(1, seconds))
+      case .providerUnavailable: response.headers[.retryAfter] = "5"
+      default: break
+      }
+      response.headers.append(HTTPField(name: .setCookie, value: appleCookie.clearing))
+      return response
+    }
+  }
+
+  /// The callback Apple is told to post to, and told again when the code is exchanged.
+  func appleRedirectURI(_ request: Request) throws -> String {
+    try links.origin(authority: request.head.authority) + "\(base)/apple/callback"
   }
 
   /// A new session and its cookie, the one the browser held (if any) ended.
@@ -289,7 +361,8 @@ struct AccountRoutes {
   }
 
   func pages(_ context: AppRequestContext) -> AccountPages {
-    AccountPages(realm: realm, theme: theme, pages: pages, language: context.language)
+    AccountPages(
+      realm: realm, theme: theme, pages: pages, language: context.language, offersApple: accounts.offersAppleOnWeb)
   }
 
   static func page(_ body: ByteBuffer) -> Response {
@@ -301,8 +374,7 @@ struct AccountRoutes {
   func render(
     _ context: AppRequestContext, status: HTTPResponse.Status = .ok, _ make: (AccountPages) -> Page
   ) -> Response {
-    var response = pages.response(
-      make(AccountPages(realm: realm, theme: theme, pages: pages, language: context.language)), status: status)
+    var response = pages.response(make(pages(context)), status: status)
     response.headers[.cacheControl] = "no-store"
     return response
   }
@@ -344,5 +416,51 @@ struct SessionCookie: Sendable {
   var clearing: String {
     ([name + "=", "Path=/", "Max-Age=0", "HttpOnly", "SameSite=Lax"] + (secure ? ["Secure"] : [])).joined(
       separator: "; ")
+  }
+}
+
+/// The cookie that ties Apple's answer to the visit that asked for it: the `state` Apple echoes and
+/// the raw nonce whose hash Apple puts in the identity token. Apple posts its answer from its own
+/// site, so the cookie is `SameSite=None` (and so Secure, `__Host-<app>-apple`); it lives ten
+/// minutes and is cleared once read. Without it, or with another state, the answer is refused, so a
+/// sign-in that someone else began (login CSRF) cannot finish in this browser.
+struct AppleStateCookie: Sendable {
+  let name: String
+  let secure: Bool
+
+  init(realm: Realm, secure: Bool) {
+    name = secure ? "__Host-\(realm.app)-apple" : "\(realm.app)-apple"
+    self.secure = secure
+  }
+
+  struct Visit: Sendable, Equatable {
+    let state: String
+    let rawNonce: String
+
+    /// Compared in constant time: the state is a secret of this browser's.
+    func matches(state other: String) -> Bool {
+      let (a, b) = (Array(state.utf8), Array(other.utf8))
+      guard a.count == b.count else { return false }
+      return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+  }
+
+  /// On plain HTTP at loopback it cannot be Secure, so it cannot be `SameSite=None`; Lax reaches a
+  /// fake Apple on another loopback port, which is the same site.
+  var attributes: [String] {
+    secure ? ["Path=/", "HttpOnly", "Secure", "SameSite=None"] : ["Path=/", "HttpOnly", "SameSite=Lax"]
+  }
+
+  func header(for visit: Visit) -> String {
+    ([name + "=" + visit.state + "." + visit.rawNonce, "Max-Age=600"] + attributes).joined(separator: "; ")
+  }
+
+  var clearing: String { ([name + "=", "Max-Age=0"] + attributes).joined(separator: "; ") }
+
+  func visit(in request: Request) -> Visit? {
+    guard let value = request.cookies[name]?.value else { return nil }
+    let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+    return Visit(state: String(parts[0]), rawNonce: String(parts[1]))
   }
 }

@@ -43,6 +43,8 @@ public struct AppEnvironment: Sendable {
   public let revocations: Revocations
   /// Every rate limit: device creation, writes, uploads, outbound fetches.
   public let limiter: RateLimiter
+  /// The paths that take posts from other sites by design (``AppRoutes/acceptCrossSitePosts(at:)``).
+  public let crossSitePosts = CrossSitePosts()
 
   public init(
     configuration: ServerConfiguration, dependencies: ServerDependencies, database: Database, pages: PageRenderer
@@ -97,6 +99,13 @@ public struct AppRoutes {
 
   /// The app's path without its trailing slash: `/miga`.
   public var prefix: String { String(manifest.path.dropLast(manifest.path.hasSuffix("/") ? 1 : 0)) }
+
+  /// Lets another site post to `path` (under the app's): an identity provider answering with
+  /// `response_mode=form_post`. The origin check does not guard it, so its handler must tie each
+  /// post to the visit it answers (a state the visitor's cookie holds).
+  public func acceptCrossSitePosts(at path: String) {
+    environment.crossSitePosts.accept(prefix + "/" + path)
+  }
 
   /// The app's pages: under its path, each visitor with a device, bodies within `limit`, every
   /// answer personal (``CachePolicy/personal``).

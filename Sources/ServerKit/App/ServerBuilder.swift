@@ -116,7 +116,7 @@ public func buildRouter(
   router.middlewares.add(
     ErrorMiddleware(translate: translateOpenAPIError, renderPage: { pages.errorPage($0, language: $1) }))
   router.middlewares.add(ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
-  router.middlewares.add(CrossOriginProtectionMiddleware(configuration))
+  router.middlewares.add(CrossOriginProtectionMiddleware(configuration, exempt: environment.crossSitePosts))
   router.middlewares.add(WriteLimit(environment.limiter))
 
   OperationalRoutes.add(to: router, registry: registry, token: configuration.metricsToken)

@@ -1,5 +1,17 @@
 import HTTPTypes
 import Hummingbird
+import Synchronization
+
+/// The paths another site may post to by design, each guarding itself; filled while apps mount.
+public final class CrossSitePosts: Sendable {
+  private let paths = Mutex<Set<String>>([])
+
+  public init() {}
+
+  public func accept(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+
+  public func accepts(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
+}
 
 /// Refuses state-changing requests that a browser sent on behalf of another site (CSRF).
 ///
@@ -14,21 +26,23 @@ public struct CrossOriginProtectionMiddleware<Context: RequestContext>: RouterMi
   /// The configured public origin; nil means "the host the request was sent to, reached by `scheme`".
   let publicOrigin: WebOrigin?
   let scheme: String
+  let exempt: CrossSitePosts?
 
-  public init(publicOrigin: WebOrigin? = nil, scheme: String = "http") {
+  public init(publicOrigin: WebOrigin? = nil, scheme: String = "http", exempt: CrossSitePosts? = nil) {
     self.publicOrigin = publicOrigin
     self.scheme = scheme
+    self.exempt = exempt
   }
 
   /// As the configuration describes the server.
-  public init(_ configuration: ServerConfiguration) {
-    self.init(publicOrigin: configuration.publicOrigin, scheme: configuration.publicScheme)
+  public init(_ configuration: ServerConfiguration, exempt: CrossSitePosts? = nil) {
+    self.init(publicOrigin: configuration.publicOrigin, scheme: configuration.publicScheme, exempt: exempt)
   }
 
   public func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    guard Self.isSafe(request.method) || isSameOrigin(request) else {
+    guard Self.isSafe(request.method) || isSameOrigin(request) || exempt?.accepts(request.uri.path) == true else {
       throw OrchardError.crossSiteRequest
     }
     return try await next(request, context)
