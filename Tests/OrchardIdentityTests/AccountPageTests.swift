@@ -36,6 +36,15 @@ struct AccountBrowser: Sendable {
     return Page(status: response.status, headers: response.headers, body: String(buffer: response.body))
   }
 
+  /// A link followed: the page, and the cookie it sets kept.
+  mutating func follow(_ path: String) async throws -> Page {
+    let page = try await get(path)
+    if let set = page.headers[.setCookie], let pair = set.split(separator: ";").first {
+      cookie = pair.hasSuffix("=") ? nil : String(pair)
+    }
+    return page
+  }
+
   mutating func post(
     _ path: String, _ fields: [(String, String)], from sender: String? = nil, language: String = "en"
   ) async throws -> Page {

@@ -339,11 +339,11 @@ struct AppleSignInTests {
     try await withWebApple { apple, harness in
       var browser = AccountBrowser(harness)
       let signIn = try await browser.get("/wearbloom/account/sign-in")
-      #expect(signIn.body.contains("action=\"/wearbloom/account/apple\""))
+      #expect(signIn.body.contains("href=\"/wearbloom/account/apple\""))
       #expect(signIn.body.contains("Continue with Apple"))
       #expect(!(try await browser.get("/dangdai/account/sign-in")).body.contains("/account/apple"))
 
-      let start = try await browser.post("/wearbloom/account/apple", [])
+      let start = try await browser.follow("/wearbloom/account/apple")
       #expect(start.status == .seeOther)
       let location = try #require(start.headers[.location])
       #expect(location.hasPrefix(apple.url("/auth/authorize?")))
@@ -404,7 +404,7 @@ struct AppleSignInTests {
     try await withWebApple { apple, harness in
       let callback = "/wearbloom/account/apple/callback"
       func begin(_ browser: inout AccountBrowser) async throws -> Visit {
-        try Visit(try await browser.post("/wearbloom/account/apple", []).headers[.location])
+        try Visit(try await browser.follow("/wearbloom/account/apple").headers[.location])
       }
       func agreed(_ visit: Visit, nonce: String? = nil, subject: String = "001234.apple.5678") -> String {
         apple.agree(
@@ -458,7 +458,9 @@ struct AppleSignInTests {
       #expect(down.body.contains("Apple can\u{2019}t be reached right now"))
 
       // Only the callback takes another site's posts.
-      let forged = try await browser.post("/wearbloom/account/apple", [], from: "https://appleid.apple.com")
+      let forged = try await browser.post(
+        "/wearbloom/account/sign-in", [("email", "ada@example.com"), ("password", "x")],
+        from: "https://appleid.apple.com")
       #expect(forged.status == .forbidden)
     }
   }
@@ -469,7 +471,7 @@ struct AppleSignInTests {
       var browser = AccountBrowser(harness)
       #expect(!(try await browser.get("/wearbloom/account/sign-in")).body.contains("/account/apple"))
       #expect(!(try await browser.get("/wearbloom/account/sign-up")).body.contains("/account/apple"))
-      let start = try await browser.post("/wearbloom/account/apple", [])
+      let start = try await browser.get("/wearbloom/account/apple")
       #expect(start.status == .notFound)
       #expect(start.body.contains("Sign in with Apple isn\u{2019}t available for Wearbloom yet"))
       let back = try await browser.post(

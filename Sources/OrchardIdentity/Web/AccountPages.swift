@@ -67,14 +67,11 @@ struct AccountPages {
     return "<p class=\"form-notice\" role=\"status\">\(message)</p>"
   }
 
-  /// Sign in with Apple, above the email form, where it is set up: a form, so it works without
-  /// JavaScript and a link prefetch cannot start a visit.
+  /// Sign in with Apple, above the email form, where it is set up.
   var apple: HTML {
     guard offersApple else { return "" }
     return """
-      <form class="accounts-apple" method="post" action="\(base)/apple">
-      <button class="button accounts-apple-button" type="submit">\(text(.appleAction))</button>
-      </form>
+      <p class="accounts-apple"><a class="button accounts-apple-button" href="\(base)/apple">\(text(.appleAction))</a></p>
       <p class="accounts-or"><span>\(text(.orDivider))</span></p>
       """
   }

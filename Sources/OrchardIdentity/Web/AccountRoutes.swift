@@ -36,7 +36,9 @@ struct AccountRoutes {
       return render(context) { pages in pages.signIn(notice: notice.map { pages.text($0) }) }
     }
     group.post("account/sign-in") { request, context in try await signIn(request, context) }
-    group.post("account/apple") { request, context in try await startApple(request, context) }
+    // A link, not a form: the pages' policy lets forms post only to this origin, and a redirect
+    // after a post is held to that too.
+    group.get("account/apple") { request, context in try await startApple(request, context) }
     // Apple posts this from its own site: the state cookie, not the origin check, ties it to the
     // visit that began here (``AppleStateCookie``).
     routes.acceptCrossSitePosts(at: "account/apple/callback")
