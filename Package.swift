@@ -359,6 +359,7 @@ package.targets += [
       "OrchardKit",
       "ServerKit",
       "ServerKitTesting",
+      .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "NIOCore", package: "swift-nio"),

@@ -5,6 +5,7 @@ import IdentityCore
 import JWTKit
 import NIOCore
 import OrchardKit
+import ServerKit
 
 /// Where Sign in with Apple is checked: Apple's key set (from configuration, so tests serve their
 /// own on loopback) and, for each app, the audiences its tokens may carry (the iOS bundle id and
@@ -139,7 +140,7 @@ public actor AppleIdentityTokens {
 
   /// The nonce as Apple carries it: the SHA-256 of the raw nonce, in lowercase hex.
   public static func hashedNonce(_ raw: String) -> String {
-    SHA256.hash(data: Data(raw.utf8)).map { String(format: "%02x", $0) }.joined()
+    Hex.lowercase(SHA256.hash(data: Array(raw.utf8)))
   }
 
   /// The `kid` of a JWT's header, read before anything is trusted, to find its key; only RS256.

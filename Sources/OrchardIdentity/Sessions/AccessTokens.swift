@@ -3,6 +3,7 @@ import Foundation
 import IdentityCore
 import JWTKit
 import OrchardKit
+import ServerKit
 
 /// What an access token says: whose it is (`sub`), which app it is for (`aud`), its session, and
 /// when it ends. GoTrue's claim names, so Supabase-style clients read it as they expect.
@@ -43,8 +44,8 @@ public final class AccessTokens: Sendable {
     key: EdDSA.PrivateKey, clock: any WallClock, issuer: String, lifetime: TimeInterval = Lifetimes.standard.accessToken
   ) {
     let keys = JWTKeyCollection()
-    let fingerprint = SHA256.hash(data: key.publicKey.rawRepresentation).prefix(8)
-    kid = JWKIdentifier(string: fingerprint.map { String(format: "%02x", $0) }.joined())
+    let fingerprint = Array(SHA256.hash(data: key.publicKey.rawRepresentation).prefix(8))
+    kid = JWKIdentifier(string: Hex.lowercase(fingerprint))
     // The collection is an actor: the key goes in before the first token is signed or checked.
     loaded = Task { [kid] in await keys.add(eddsa: key, kid: kid) }
     self.clock = clock

@@ -62,7 +62,7 @@ struct AccountRoutes {
     }
     group.post("account/confirm-email") { request, context in try await confirmEmail(request, context) }
     group.get("account") { request, context in
-      guard let token = request.cookies[cookie.name]?.value, let session = try await accounts.webSession(token: token)
+      guard let token = request.cookie(cookie.name), let session = try await accounts.webSession(token: token)
       else { return Response.seeOther("\(base)/sign-in") }
       let notice: IdentityText? =
         switch request.uri.queryParameters.get("done") {
@@ -82,7 +82,7 @@ struct AccountRoutes {
     group.post("account/password") { request, context in try await changePassword(request, context) }
     group.post("account/email") { request, context in try await changeEmail(request, context) }
     group.post("account/sign-out") { request, _ in
-      if let token = request.cookies[cookie.name]?.value {
+      if let token = request.cookie(cookie.name) {
         try await accounts.endWebSession(token: token, address: ClientAddressMiddleware.current)
       }
       var response = Response.seeOther("\(base)/sign-in?done=signed-out")
@@ -232,7 +232,7 @@ struct AccountRoutes {
 
   /// A new session and its cookie, the one the browser held (if any) ended.
   func signedIn(_ account: Account, replacing request: Request) async throws -> Response {
-    if let old = request.cookies[cookie.name]?.value {
+    if let old = request.cookie(cookie.name) {
       try await accounts.endWebSession(token: old, address: nil)
     }
     let token = try await accounts.startWebSession(for: account)
@@ -348,7 +348,7 @@ struct AccountRoutes {
   // MARK: Helpers
 
   func session(_ request: Request) async throws -> WebSession? {
-    guard let token = request.cookies[cookie.name]?.value else { return nil }
+    guard let token = request.cookie(cookie.name) else { return nil }
     return try await accounts.webSession(token: token)
   }
 
@@ -460,7 +460,7 @@ struct AppleStateCookie: Sendable {
   var clearing: String { ([name + "=", "Max-Age=0"] + attributes).joined(separator: "; ") }
 
   func visit(in request: Request) -> Visit? {
-    guard let value = request.cookies[name]?.value else { return nil }
+    guard let value = request.cookie(name) else { return nil }
     let parts = value.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
     return Visit(state: String(parts[0]), rawNonce: String(parts[1]))

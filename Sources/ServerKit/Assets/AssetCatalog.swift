@@ -53,7 +53,7 @@ public struct AssetCatalog: Sendable {
 
   /// Adds an asset made at start, such as an app's design-token stylesheet.
   public mutating func add(path: String, bytes: [UInt8], gzip: [UInt8]? = nil, brotli: [UInt8]? = nil) {
-    let digest = SHA256.hash(data: bytes).prefix(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    let digest = Hex.lowercase(Array(SHA256.hash(data: bytes).prefix(8)))
     let hashed = Self.hashedPath(path, digest: digest)
     assets[hashed] = Asset(
       contentType: Self.contentType(of: path), identity: ByteBuffer(bytes: bytes),
@@ -166,11 +166,5 @@ enum ContentCoding: Hashable {
       }
     }
     return result
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

@@ -90,7 +90,7 @@ public struct DeviceMiddleware: RouterMiddleware {
   }
 
   private func knownDevice(in request: Request) async throws -> Device? {
-    guard let value = request.cookies[cookie.name]?.value, let id = IdempotencyID(value) else { return nil }
+    guard let value = request.cookie(cookie.name), let id = IdempotencyID(value) else { return nil }
     return try await recent.load(id) { try await repository.find(id) }
   }
 }

@@ -24,10 +24,7 @@ public struct DeviceToken: Sendable, Equatable {
 
   /// The SHA-256 of the token's text, as 64 lowercase hex digits: what the database keeps.
   public var hash: String {
-    SHA256.hash(data: Data(value.utf8)).map { byte in
-      let digits = String(byte, radix: 16)
-      return byte < 16 ? "0" + digits : digits
-    }.joined()
+    Hex.lowercase(SHA256.hash(data: Array(value.utf8)))
   }
 
   /// The token in an `Authorization: Bearer <token>` header, or nil when the header is absent or

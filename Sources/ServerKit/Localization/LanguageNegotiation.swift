@@ -55,7 +55,7 @@ public struct LanguageMiddleware: RouterMiddleware {
   ) async throws -> Response {
     var context = context
     let language = LanguageNegotiation.choose(
-      explicit: request.uri.queryParameters.get("lang") ?? request.cookies[LanguageNegotiation.cookie]?.value,
+      explicit: request.uri.queryParameters.get("lang") ?? request.cookie(LanguageNegotiation.cookie),
       acceptLanguage: request.headers[.acceptLanguage], offered: offered)
     context.language = language
     return try await RequestLanguage.$current.withValue(language) { try await next(request, context) }
