@@ -328,8 +328,10 @@ def accounts_lines(r: dict) -> list:
         f"| unknown email vs wrong password, median of {api['timing_tries']} each, interleaved "
         f"| {api['unknown_p50_ms']:.1f} vs {api['wrong_p50_ms']:.1f} ms |",
         "",
-        "A page behind a web session (`GET /wearbloom/account` with its cookie: the session and the "
-        "account read, the page rendered), against `/healthz` in the same run:",
+        "A page behind a web session (`GET /wearbloom/account` with its cookie: the session checked "
+        "against what the process remembers of it, at most a minute old and forgotten in every process "
+        "when it changes; the page rendered once per session and language), against `/healthz` in the "
+        "same run:",
         "",
         "| target | req/s | p50 ms | p99 ms | errors | of ceiling |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
