@@ -160,7 +160,9 @@ public final class IdentityHub: Sendable {
   }
 
   /// The identity tables.
-  public var migrations: [Migration] { IdentitySchema.migrations + [SharedRateBuckets.migration] }
+  public var migrations: [Migration] {
+    IdentitySchema.migrations + [SharedRateBuckets.migration, SharedStrangerFailures.migration]
+  }
 
   /// The realm of `app`.
   public func realm(_ app: String) -> Realm? { realms.first { $0.app == app } }

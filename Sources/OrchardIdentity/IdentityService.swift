@@ -21,7 +21,7 @@ public struct IdentityService: Sendable {
   let random: RandomSource
   let policy: PasswordPolicy
   let lockout: LockoutSchedule
-  /// Failures at emails with no account, kept like an account's (in this process).
+  /// Failures at emails with no account, kept like an account's.
   let strangers: StrangerFailures
   /// The per-address limit in the database, where several processes share one PostgreSQL.
   let shared: SharedRateBuckets?
@@ -40,8 +40,13 @@ public struct IdentityService: Sendable {
     self.policy = policy
     self.lockout = lockout
     tokens = RefreshTokens(store: store, clock: clock, random: random, lifetimes: lifetimes)
-    strangers = StrangerFailures(capacity: 50_000)
     shared = sharedLimits.map { SharedRateBuckets(database: $0.0, clock: clock, scale: $0.scale) }
+    strangers =
+      if let database = sharedLimits?.0 {
+        .shared(SharedStrangerFailures(database: database, memory: lockout.memory))
+      } else {
+        .memory(InMemoryStrangerFailures(capacity: 50_000))
+      }
   }
 
   /// Counts one auth call from `address` against ``AuthLimits/perAddress``: nil when it may go
@@ -93,11 +98,11 @@ public struct IdentityService: Sendable {
     else {
       // No such account (or one without a password): the same checks, the same work, the same answer.
       let key = realm.app + "|" + (email?.normalized ?? raw)
-      if let seconds = lockout.refusal(strangers.record(key), at: now) {
+      if let seconds = lockout.refusal(try await strangers.record(key), at: now) {
         return .failure(.rateLimited(retryAfter: seconds))
       }
       try await hasher.verifyNothing(password)
-      strangers.update(key) { lockout.failed($0, at: now) }
+      try await strangers.update(key, at: now) { [lockout] in lockout.failed($0, at: now) }
       try await audit("sign-in-failed", account: nil, address: address)
       return .failure(.invalidCredentials)
     }
@@ -122,30 +127,6 @@ public struct IdentityService: Sendable {
   func audit(_ kind: String, account: String?, address: String?) async throws {
     try await store.record(
       kind, app: realm.app, account: account, address: address, id: random.id().description, at: clock.now)
-  }
-}
-
-/// Wrong passwords at emails that have no account, so they lock exactly as an account would.
-/// Bounded: past `capacity`, the oldest half is forgotten.
-final class StrangerFailures: Sendable {
-  private let records: Mutex<[String: FailureRecord]>
-  private let capacity: Int
-
-  init(capacity: Int) {
-    self.capacity = capacity
-    records = Mutex([:])
-  }
-
-  func record(_ key: String) -> FailureRecord { records.withLock { $0[key] ?? .clear } }
-
-  func update(_ key: String, _ change: (FailureRecord) -> FailureRecord) {
-    records.withLock { records in
-      if records[key] == nil, records.count >= capacity {
-        let oldest = records.sorted { ($0.value.lastFailure ?? .distantPast) < ($1.value.lastFailure ?? .distantPast) }
-        for (key, _) in oldest.prefix(capacity / 2) { records[key] = nil }
-      }
-      records[key] = change(records[key] ?? .clear)
-    }
   }
 }
 

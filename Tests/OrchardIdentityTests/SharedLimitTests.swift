@@ -17,8 +17,7 @@ struct SharedLimitTests {
   @Test("30 calls a minute from one address, whichever process answers them", arguments: TestDatabase.available)
   func shared(engine: TestDatabase) async throws {
     try await engine.withFreshDatabase { database in
-      try await MigrationRunner(IdentitySchema.migrations + [SharedRateBuckets.migration]).run(
-        on: database.sql, logger: Logger(label: "test"))
+      try await MigrationRunner(IdentityHub().migrations).run(on: database.sql, logger: Logger(label: "test"))
       let clock = ManualClock(Self.start)
       let hasher = try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1))
       let processes = (0..<2).map { index in
@@ -41,6 +40,44 @@ struct SharedLimitTests {
         for _ in 0..<15 { _ = try await processes[0].refusal("203.0.113.9") }
         #expect(try await processes[0].refusal("203.0.113.9") == .rateLimited(retryAfter: 2))
       }
+    }
+  }
+
+  /// Wrong passwords at an email with no account lock it as an account would be locked, and on
+  /// PostgreSQL whichever process answers: the lock is kept in the database, under a hash.
+  @Test(
+    "wrong passwords at an unknown email lock it in every process on PostgreSQL",
+    arguments: TestDatabase.available.filter { $0 == .postgresql })
+  func strangers(engine: TestDatabase) async throws {
+    try await engine.withFreshDatabase { database in
+      try await MigrationRunner(IdentityHub().migrations).run(on: database.sql, logger: Logger(label: "test"))
+      let clock = ManualClock(Self.start)
+      let hasher = try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1))
+      let processes = (0..<2).map { index in
+        IdentityService(
+          realm: .dangdai, store: AccountStore(database: database.sql), hasher: hasher,
+          limiter: RateLimiter(clock: clock, scale: 100), clock: clock, random: .seeded(UInt64(index)),
+          sharedLimits: (database.sql, 100))
+      }
+      func guess(_ process: Int, _ email: String = "nobody@example.com") async throws -> AuthFailure? {
+        let outcome = try await processes[process].signIn(
+          email: email, password: "guess-\(process)", address: "203.0.113.9")
+        guard case .failure(let failure) = outcome else { return nil }
+        return failure
+      }
+      // Five forgiven, the sixth locks: spread over both processes, they count as one.
+      for attempt in 0..<6 { #expect(try await guess(attempt % 2) == .invalidCredentials) }
+      #expect(try await guess(0) == .rateLimited(retryAfter: 30))
+      #expect(try await guess(1) == .rateLimited(retryAfter: 30))
+      #expect(try await guess(1, "somebody@example.com") == .invalidCredentials)
+      clock.advance(by: 31)
+      #expect(try await guess(1) == .invalidCredentials)
+      #expect(try await guess(0) == .rateLimited(retryAfter: 60))
+      // Only hashes are kept: no email that has no account is written down.
+      let rows = try await database.sql.raw("SELECT key_hash FROM stranger_failures").all()
+      let keys = try rows.map { try $0.decode(column: "key_hash", as: String.self) }
+      #expect(keys.count == 2)
+      #expect(keys.allSatisfy { $0.count == 64 && !$0.contains("@") })
     }
   }
 }
