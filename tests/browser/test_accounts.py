@@ -1,5 +1,6 @@
 """Accounts in a real browser, for each app that has them: sign up, sign out, forgot the password,
-the reset link from the mail the SMTP server received, a new password, sign in, delete."""
+the reset link from the mail the SMTP server received, a new password, sign in, delete; and Sign in
+with Apple on the web, against the test command's fake Apple."""
 
 import email
 import os
@@ -132,3 +133,31 @@ def test_an_account_from_sign_up_through_a_reset_to_deletion(page, base_url, app
     # spent link), which the console reports; nothing else may be there.
     refused = re.compile(r"status of (400|403)")
     assert [m for m in severe_console_messages(driver) if not refused.search(m)] == []
+
+
+@pytest.mark.skipif(not os.environ.get("ORCHARD_TEST_APPLE"), reason="the test command's fake Apple is not running")
+def test_sign_in_with_apple_on_the_web(page, base_url):
+    driver = page("/wearbloom/account/sign-in")
+    apple = 'a[href="/wearbloom/account/apple"]'
+    assert serious(run_axe(driver)) == []
+    assert_primary_actions_in_view(driver)
+
+    # Cancelled on Apple's page: back at sign-in, and told so.
+    driver.find_element(By.CSS_SELECTOR, apple).click()
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.ID, "cancel"))
+    driver.find_element(By.ID, "cancel").click()
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".form-alert"))
+    assert "cancelled" in driver.find_element(By.CSS_SELECTOR, ".form-alert").text
+
+    # Agreed on Apple's page: Apple posts back from its own site, and the account opens.
+    driver.find_element(By.CSS_SELECTOR, apple).click()
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.ID, "continue"))
+    driver.find_element(By.ID, "continue").click()
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".accounts-who"))
+    assert driver.current_url == f"{base_url}/wearbloom/account"
+    assert "@privaterelay.appleid.com" in driver.find_element(By.CSS_SELECTOR, ".accounts-who").text
+    assert severe_console_messages(driver) == []
+
+    # Dangdai has no Apple set up: no button.
+    driver.get(f"{base_url}/dangdai/account/sign-in")
+    assert not driver.find_elements(By.CSS_SELECTOR, 'a[href$="/account/apple"]')
