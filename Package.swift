@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "OrchardKit", targets: ["OrchardKit"]),
     .library(name: "FaithJarCore", targets: ["FaithJarCore"]),
     .library(name: "MIGACore", targets: ["MIGACore"]),
+    .library(name: "DangdaiCore", targets: ["DangdaiCore"]),
     .library(name: "WalkWorthyCore", targets: ["WalkWorthyCore"]),
     .library(name: "IdentityCore", targets: ["IdentityCore"]),
     .executable(name: "orchard", targets: ["Orchard"]),
@@ -54,6 +55,8 @@ package.targets += [
   .target(name: "FaithJarCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(name: "FaithJarCoreTests", dependencies: ["FaithJarCore", "OrchardKit"], swiftSettings: swiftSettings),
   .target(name: "MIGACore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
+  .target(name: "DangdaiCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
+  .testTarget(name: "DangdaiCoreTests", dependencies: ["DangdaiCore", "OrchardKit"], swiftSettings: swiftSettings),
   .target(name: "WalkWorthyCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(
     name: "WalkWorthyCoreTests", dependencies: ["WalkWorthyCore", "OrchardKit"], swiftSettings: swiftSettings),
