@@ -1,0 +1,51 @@
+import Foundation
+import OrchardKit
+import Testing
+
+@testable import DangdaiCore
+
+@Suite("The streak counts days with a finished quiz, in the learner's time zone")
+struct LearningStreakTests {
+  /// An instant given as local wall-clock time in `zone`.
+  func at(_ text: String, _ zone: TimeZone) throws -> Date {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = zone
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return try #require(formatter.date(from: text))
+  }
+
+  @Test("yesterday extends, a second quiz the same day changes nothing, a missed day starts again at 1")
+  func rules() throws {
+    let taipei = try TimeZone(ianaIdentifier: "Asia/Taipei")
+    var quizzes = [try at("2026-11-20 08:00", taipei), try at("2026-11-21 22:30", taipei)]
+    #expect(LearningStreak.streak(quizzes, at: try at("2026-11-21 23:00", taipei), in: taipei).current == 2)
+    // Today not kept yet: yesterday's run is still alive.
+    #expect(LearningStreak.streak(quizzes, at: try at("2026-11-22 09:00", taipei), in: taipei).current == 2)
+    quizzes.append(try at("2026-11-22 09:05", taipei))
+    quizzes.append(try at("2026-11-22 21:00", taipei))
+    #expect(LearningStreak.streak(quizzes, at: try at("2026-11-22 21:01", taipei), in: taipei).current == 3)
+    // The 23rd passes without a quiz: on the 24th the streak is gone, and a quiz starts it at 1.
+    #expect(LearningStreak.streak(quizzes, at: try at("2026-11-24 08:00", taipei), in: taipei).current == 0)
+    quizzes.append(try at("2026-11-24 08:10", taipei))
+    let after = LearningStreak.streak(quizzes, at: try at("2026-11-24 08:11", taipei), in: taipei)
+    #expect(after.current == 1)
+    #expect(after.longest == 3)
+  }
+
+  @Test("days follow the learner's clock across a daylight-saving change")
+  func daylightSaving() throws {
+    let newYork = try TimeZone(ianaIdentifier: "America/New_York")
+    // 2026-03-08: clocks jump from 02:00 to 03:00, so that day has 23 hours.
+    let quizzes = [
+      try at("2026-03-07 23:30", newYork), try at("2026-03-08 23:30", newYork), try at("2026-03-09 00:15", newYork),
+    ]
+    let streak = LearningStreak.streak(quizzes, at: try at("2026-03-09 00:20", newYork), in: newYork)
+    #expect(streak.current == 3)
+    // 23:30 on the 8th and 00:15 on the 9th are 45 minutes apart and on two of the learner's days;
+    // in UTC they are one day (03:30 and 04:15 on the 9th), which would lose a day of the streak.
+    let utc = try TimeZone(ianaIdentifier: "UTC")
+    #expect(LearningStreak.days(quizzes, in: newYork).count == 3)
+    #expect(LearningStreak.days(quizzes, in: utc).count == 2)
+  }
+}
