@@ -69,6 +69,15 @@ public enum AuthFailure: Error, Sendable, Equatable {
     }
   }
 
+  /// The seconds to wait before trying again (`Retry-After`), for a refusal that passes.
+  public var retryAfter: Int? {
+    switch self {
+    case .rateLimited(let seconds): max(1, seconds)
+    case .providerUnavailable: 5
+    default: nil
+    }
+  }
+
   /// What to tell the person, in their language.
   public var message: Message<IdentityText> {
     switch self {

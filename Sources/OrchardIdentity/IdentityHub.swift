@@ -176,8 +176,7 @@ public final class IdentityHub: Sendable {
     let identity = IdentityService(
       realm: realm, store: AccountStore(database: environment.database.sql), hasher: hasher,
       limiter: environment.limiter, clock: environment.clock, random: environment.random,
-      sharedLimits: environment.database.sql.dialect.name == "postgresql"
-        ? (environment.database.sql, configuration.rateLimitScale) : nil)
+      sharedLimits: environment.database.isShared ? (environment.database.sql, configuration.rateLimitScale) : nil)
     return Accounts(
       identity: identity, access: AccessTokens(key: key, clock: environment.clock, issuer: issuer),
       outbox: Outbox(queue: queue, clock: environment.clock, random: environment.random), queue: queue,

@@ -4,8 +4,8 @@ Swift literals for Tests/DangdaiCoreTests/FSRSTests.swift: for each scenario, ev
 rating, its time (seconds after the first), and the card after it (state, step, stability,
 difficulty, due in seconds after the first review).
 
-    python3 -m venv /tmp/fsrs && /tmp/fsrs/bin/pip install fsrs==6.3.2
-    /tmp/fsrs/bin/python tests/fsrs/golden.py
+    python3 -m venv .venv-fsrs && .venv-fsrs/bin/pip install fsrs==6.3.2
+    .venv-fsrs/bin/python tests/fsrs/golden.py
 """
 from datetime import datetime, timedelta, timezone
 

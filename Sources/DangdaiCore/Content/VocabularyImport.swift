@@ -139,9 +139,7 @@ public enum VocabularyImport {
   /// pinyin's apostrophe rule means (without an apostrophe, no syllable after the first starts
   /// with a, o or e: `fǎngǎn` is fǎn + gǎn). Unmarked syllables are neutral.
   static func reading(_ text: String, for hanzi: String) -> Result<[PinyinSyllable], Problem.Code> {
-    let candidates = TypedPinyin.candidates(text).filter { candidate in
-      candidate.allSatisfy { PinyinSyllables.contains(Pinyin.canonical($0.base)) }
-    }
+    let candidates = TypedPinyin.candidates(text)
     guard !candidates.isEmpty else { return .failure(.unreadableReading) }
     let counts: Set<Int> = [hanzi.count, hanzi.filter { $0 != "兒" && $0 != "儿" }.count]
     let fitting = candidates.filter { counts.contains($0.count) }

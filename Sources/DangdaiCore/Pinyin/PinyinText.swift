@@ -87,6 +87,9 @@ enum Zhuyin {
     "ü": "ㄩ", "üe": "ㄩㄝ", "üan": "ㄩㄢ", "ün": "ㄩㄣ",
   ]
 
+  /// The initials whose `i` is no vowel at all (zhi, chi, shi, ri, zi, ci, si): ㄓ alone.
+  static let emptyRhyme: Set<String> = ["zh", "ch", "sh", "r", "z", "c", "s"]
+
   /// The y- and w- spellings of syllables without an initial.
   static let glides: [String: String] = [
     "yi": "i", "ya": "ia", "yo": "io", "ye": "ie", "yai": "iai", "yao": "iao", "you": "iou", "yan": "ian",
@@ -99,7 +102,7 @@ enum Zhuyin {
     if let final = glides[base] { return finals[final] }
     guard let (letters, initial) = initials.first(where: { base.hasPrefix($0.0) }) else { return finals[base] }
     var final = String(base.dropFirst(letters.count))
-    if final == "i", "zh ch sh r z c s".split(separator: " ").contains(Substring(letters)) { return initial }
+    if final == "i", emptyRhyme.contains(letters) { return initial }
     if "jqx".contains(letters), final.hasPrefix("u") { final = "ü" + final.dropFirst() }
     guard let symbols = finals[final] else { return nil }
     return initial + symbols

@@ -75,9 +75,8 @@ struct AuthProblems: RouterMiddleware {
     var response = response(
       code: failure.code, status: failure.status, title: failure.status.reasonPhrase, detail: text(failure.message),
       reasons: reasons)
+    if let seconds = failure.retryAfter { response.headers[.retryAfter] = String(seconds) }
     switch failure {
-    case .rateLimited(let seconds): response.headers[.retryAfter] = String(max(1, seconds))
-    case .providerUnavailable: response.headers[.retryAfter] = "5"
     case .badJWT, .sessionNotFound, .noAuthorization:
       response.headers[.wwwAuthenticate] = "Bearer realm=\"\(realm.app)\", error=\"invalid_token\""
     default: break

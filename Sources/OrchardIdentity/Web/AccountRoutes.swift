@@ -72,10 +72,10 @@ struct AccountRoutes {
         }
       // The plain page, the one read again and again, is rendered once per session and language.
       if notice == nil, let page = session.accountPage[context.language] { return Self.page(page) }
-      let view = AccountPages.AccountView(
-        email: session.account.email?.normalized ?? "", pendingEmail: session.pendingEmail,
-        hasPassword: session.hasPassword, notice: notice.map { text in pages(context).text(text) })
-      let page = ByteBuffer(string: pages.render(pages(context).account(view)).rendered)
+      let account = pages(context)
+      var view = Self.accountView(session)
+      view.notice = notice.map { account.text($0) }
+      let page = ByteBuffer(string: pages.render(account.account(view)).rendered)
       if notice == nil { accounts.rememberAccountPage(page, language: context.language, token: token) }
       return Self.page(page)
     }
@@ -134,7 +134,7 @@ struct AccountRoutes {
       try await accounts.adopt(device: context.device?.id.description, into: account, accountIsNew: true)
       return try await signedIn(account, replacing: request)
     case .failure(let failure):
-      return render(context, status: failure.status) { pages in
+      return refusal(failure, context) { pages in
         let message = pages.text(failure.message)
         let problem = Problem(failure)
         return pages.signUp(
@@ -156,11 +156,9 @@ struct AccountRoutes {
       try await accounts.adopt(device: context.device?.id.description, into: account, accountIsNew: false)
       return try await signedIn(account, replacing: request)
     case .failure(let failure):
-      var response = render(context, status: failure.status) { pages in
+      return refusal(failure, context) { pages in
         pages.signIn(email: FieldState(value: email), alert: pages.text(failure.message))
       }
-      if case .rateLimited(let seconds) = failure { response.headers[.retryAfter] = String(seconds) }
-      return response
     }
   }
 
@@ -185,11 +183,10 @@ struct AccountRoutes {
   /// Where Apple posts the visitor back: `code` and `state`, or `error` when they cancelled.
   func appleCallback(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let form = try await FormFields(request, context: context)
-    func refused(_ text: IdentityText, status: HTTPResponse.Status = .badRequest, retryAfter: Int? = nil) -> Response {
+    func refused(_ text: IdentityText, status: HTTPResponse.Status = .badRequest) -> Response {
       var response = render(context, status: status) { pages in
         pages.signIn(alert: pages.text(text, ["app": realm.name]))
       }
-      if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
       response.headers.append(HTTPField(name: .setCookie, value: appleCookie.clearing))
       return response
     }
@@ -212,14 +209,7 @@ struct AccountRoutes {
       response.headers.append(HTTPField(name: .setCookie, value: appleCookie.clearing))
       return response
     case .failure(let failure):
-      var response = render(context, status: failure.status) { pages in
-        pages.signIn(alert: pages.text(failure.message))
-      }
-      switch failure {
-      case .rateLimited(let seconds): response.headers[.retryAfter] = String(max(1, seconds))
-      case .providerUnavailable: response.headers[.retryAfter] = "5"
-      default: break
-      }
+      var response = refusal(failure, context) { pages in pages.signIn(alert: pages.text(failure.message)) }
       response.headers.append(HTTPField(name: .setCookie, value: appleCookie.clearing))
       return response
     }
@@ -250,7 +240,7 @@ struct AccountRoutes {
       let shown = (try? EmailAddress.parse(email).get())?.normalized ?? email
       return render(context) { $0.forgot(sentTo: shown) }
     case .failure(let failure):
-      return render(context, status: failure.status) { pages in
+      return refusal(failure, context) { pages in
         let message = pages.text(failure.message)
         return Problem(failure) == .email
           ? pages.forgot(email: FieldState(value: email, error: message)) : pages.forgot(alert: message)
@@ -272,7 +262,7 @@ struct AccountRoutes {
       return response
     case .failure(.emailLinkInvalid): return render(context, status: .forbidden) { $0.linkSpent() }
     case .failure(let failure):
-      return render(context, status: failure.status) { pages in
+      return refusal(failure, context) { pages in
         let message = pages.text(failure.message)
         let problem = Problem(failure)
         return pages.reset(
@@ -289,7 +279,7 @@ struct AccountRoutes {
     case .success: return Response.seeOther(base)
     case .failure(.emailLinkInvalid): return render(context, status: .forbidden) { $0.linkSpent() }
     case .failure(let failure):
-      return render(context, status: failure.status) { pages in
+      return refusal(failure, context) { pages in
         pages.confirmEmail(token: form["token"] ?? "", alert: pages.text(failure.message))
       }
     }
@@ -304,7 +294,7 @@ struct AccountRoutes {
     case .success: return Response.seeOther("\(base)?done=password")
     case .failure(let failure):
       guard var view = try await accountView(request) else { return Response.seeOther("\(base)/sign-in") }
-      return render(context, status: failure.status) { pages in
+      return refusal(failure, context) { pages in
         let message = pages.text(failure.message)
         if Problem(failure) == .currentPassword {
           view.current.error = message
@@ -332,7 +322,7 @@ struct AccountRoutes {
         return pages.account(view)
       }
     case .failure(let failure):
-      return render(context, status: failure.status) { pages in
+      return refusal(failure, context) { pages in
         let message = pages.text(failure.message)
         if Problem(failure) == .currentPassword {
           view.emailCurrent.error = message
@@ -356,8 +346,11 @@ struct AccountRoutes {
 
   /// The account page's view of the request's session, as it is now.
   func accountView(_ request: Request) async throws -> AccountPages.AccountView? {
-    guard let session = try await session(request) else { return nil }
-    return AccountPages.AccountView(
+    try await session(request).map(Self.accountView)
+  }
+
+  static func accountView(_ session: WebSession) -> AccountPages.AccountView {
+    AccountPages.AccountView(
       email: session.account.email?.normalized ?? "", pendingEmail: session.pendingEmail,
       hasPassword: session.hasPassword)
   }
@@ -367,17 +360,23 @@ struct AccountRoutes {
       realm: realm, theme: theme, pages: pages, language: context.language, offersApple: accounts.offersAppleOnWeb)
   }
 
-  static func page(_ body: ByteBuffer) -> Response {
+  /// An account page: personal, so never stored by a cache.
+  static func page(_ body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
     Response(
-      status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+      status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
       body: .init(byteBuffer: body))
   }
 
   func render(
     _ context: AppRequestContext, status: HTTPResponse.Status = .ok, _ make: (AccountPages) -> Page
   ) -> Response {
-    var response = pages.response(make(pages(context)), status: status)
-    response.headers[.cacheControl] = "no-store"
+    Self.page(ByteBuffer(string: pages.render(make(pages(context))).rendered), status: status)
+  }
+
+  /// A page answering a refusal: its status, and when to try again where that is known.
+  func refusal(_ failure: AuthFailure, _ context: AppRequestContext, _ make: (AccountPages) -> Page) -> Response {
+    var response = render(context, status: failure.status, make)
+    if let seconds = failure.retryAfter { response.headers[.retryAfter] = String(seconds) }
     return response
   }
 

@@ -106,13 +106,15 @@ final class SQLitePool: SQLDatabase {
   private func isRead(_ query: any SQLExpression) -> Bool {
     var serializer = SQLSerializer(database: self)
     query.serialize(to: &serializer)
-    let sql = serializer.sql.uppercased()
-    let head = sql.drop { $0.isWhitespace || $0 == "(" }
+    let sql = serializer.sql
+    // Only the first word is upper-cased on this path; the whole statement only for the rare ones.
+    let head = sql.drop { $0.isWhitespace || $0 == "(" }.prefix(7).uppercased()
     if head.hasPrefix("SELECT") || head.hasPrefix("EXPLAIN") { return true }
     if head.hasPrefix("WITH") {
-      return sql.range(of: #"\b(INSERT|UPDATE|DELETE|REPLACE)\b"#, options: .regularExpression) == nil
+      return sql.range(
+        of: #"\b(INSERT|UPDATE|DELETE|REPLACE)\b"#, options: [.regularExpression, .caseInsensitive]) == nil
     }
-    if head.hasPrefix("PRAGMA") { return !sql.contains("=") && !sql.contains("CHECKPOINT") }
+    if head.hasPrefix("PRAGMA") { return !sql.contains("=") && !sql.uppercased().contains("CHECKPOINT") }
     return false
   }
 
