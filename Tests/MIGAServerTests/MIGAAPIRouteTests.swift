@@ -144,6 +144,24 @@ struct MIGAEventRouteTests {
     }
   }
 
+  @Test("a field outside the contract refuses the batch even when the event's date is impossible too")
+  func contractBreakBeforeDates() async throws {
+    try await withMIGA { api, _ in
+      let device = try await api.newDevice()
+      for impossible: @Sendable (inout Components.Schemas.Event) -> Void in [
+        { $0.occurred_at = "2026-02-30T10:00:00.000Z" }, { $0.local_day = "2026-02-30" },
+      ] {
+        var batch = wireEvents(3)
+        impossible(&batch[1])
+        batch[1].metadata.session_duration = -1
+        let answer = try await api.upload(batch, token: device.token)
+        #expect(answer.status == .badRequest)
+        #expect(answer.problem?.code == "SESSION_DURATION_OUT_OF_RANGE")
+      }
+      #expect(try await api.restore(token: device.token).isEmpty)
+    }
+  }
+
   @Test("every event rule of MIGACore is enforced at the API with its own code")
   func everyCoreRuleIsCovered() {
     let covered = Set(Self.contractBreaks.map(\.0))

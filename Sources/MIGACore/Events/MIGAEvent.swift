@@ -177,6 +177,12 @@ extension MIGAEvent {
     guard let utcDay = WireTimestamp.utcDay(of: occurredAt),
       Self.localDayOffsetRange.contains(localDay.days(from: utcDay))
     else { throw .localDayOutOfRange }
+    try Self.validateFields(timeZone: timeZone, metadata: metadata)
+  }
+
+  /// Throws the first rule the event's own fields break (everything but its day), which holds
+  /// whatever its dates are.
+  public static func validateFields(timeZone: String, metadata: EventMetadata) throws(EventValidationError) {
     guard IANAZone.isWellFormed(timeZone) else { throw .invalidTimeZone }
     if let appID = metadata.appID, !Self.isAppID(appID) { throw .invalidAppID }
     if let contentID = metadata.contentID, !Self.isContentID(contentID) { throw .invalidContentID }

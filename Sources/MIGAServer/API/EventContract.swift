@@ -58,39 +58,32 @@ enum EventContract {
   ) throws(OrchardError)
     -> Outcome
   {
-    let occurredAt: Date
-    switch WireTimestamp.instant(wire.occurred_at) {
-    case .malformed:
+    // The shapes and every field rule first: a request that breaks the contract is refused whole,
+    // whatever its dates are. Only then the dates, which may be impossible (the 31st of February)
+    // or too far from each other: those refuse the one event in the receipt.
+    let occurredAt = WireTimestamp.instant(wire.occurred_at)
+    if case .malformed = occurredAt {
       throw refusal(index, "occurred_at must be YYYY-MM-DDTHH:MM:SS.sssZ in UTC", code: "INVALID_OCCURRED_AT")
-    case .impossible: return .reject(.INVALID_OCCURRED_AT)
-    case .value(let instant): occurredAt = instant
     }
-    let localDay: LocalDay
-    switch WireTimestamp.day(wire.local_day) {
-    case .malformed: throw refusal(index, "local_day must be YYYY-MM-DD", code: "INVALID_LOCAL_DAY")
-    case .impossible: return .reject(.INVALID_LOCAL_DAY)
-    case .value(let day): localDay = day
+    let localDay = WireTimestamp.day(wire.local_day)
+    if case .malformed = localDay { throw refusal(index, "local_day must be YYYY-MM-DD", code: "INVALID_LOCAL_DAY") }
+    guard let kind = EventKind(rawValue: wire.kind.rawValue) else {
+      throw refusal(index, "kind \(wire.kind.rawValue) is not one this server stores", code: "INVALID_KIND")
     }
     let metadata = EventMetadata(
       appID: wire.metadata.app_id, contentID: wire.metadata.content_id,
       contentCategory: wire.metadata.content_category.flatMap { ContentCategory(rawValue: $0.rawValue) },
       timerLength: wire.metadata.timer_length, sessionDuration: wire.metadata.session_duration,
       intention: wire.metadata.intention.flatMap { Intention(rawValue: $0.rawValue) })
-    guard let kind = EventKind(rawValue: wire.kind.rawValue) else {
-      throw refusal(index, "kind \(wire.kind.rawValue) is not one this server stores", code: "INVALID_KIND")
-    }
-    // Every field rule first, on the event moved to the UTC date of its instant (always a valid
-    // local day), so a field's own code wins over the day's; then the day itself.
-    let utcDay = LocalDay(String(wire.occurred_at.prefix(10)))!
     do {
-      try MIGAEvent(
-        id: id, kind: kind, occurredAt: occurredAt, timeZone: wire.time_zone, localDay: utcDay, metadata: metadata
-      ).validate()
+      try MIGAEvent.validateFields(timeZone: wire.time_zone, metadata: metadata)
     } catch {
       throw refusal(index, rule(error), code: error.code)
     }
+    guard case .value(let instant) = occurredAt else { return .reject(.INVALID_OCCURRED_AT) }
+    guard case .value(let day) = localDay else { return .reject(.INVALID_LOCAL_DAY) }
     let event = MIGAEvent(
-      id: id, kind: kind, occurredAt: occurredAt, timeZone: wire.time_zone, localDay: localDay, metadata: metadata)
+      id: id, kind: kind, occurredAt: instant, timeZone: wire.time_zone, localDay: day, metadata: metadata)
     do {
       try event.validate()
     } catch {
