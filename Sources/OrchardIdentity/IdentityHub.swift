@@ -218,7 +218,10 @@ public final class IdentityHub: Sendable {
     try api.registerHandlers(
       on: routes.api().add(middleware: AuthProblems(realm: realm)), serverURL: serverURL,
       configuration: AppRoutes.apiConfiguration,
-      middlewares: [PlainHeaderValues(), AuthAPIAuthentication(), JSONBodies(), PlainTextOnly()])
+      middlewares: [
+        PlainHeaderValues(), AuthAPIAuthentication(), JSONBodies(), PlainTextOnly(),
+        NoNullMembers(operations: ["signUp", "token", "updateUser", "recover"]),
+      ])
   }
 
   /// The jobs accounts need: sending mail (through SMTP when configured, else into `.eml` files)

@@ -282,6 +282,24 @@ struct AuthAPITests {
     }
   }
 
+  @Test("a null member is refused as outside the contract, not read as absent", arguments: TestDatabase.available)
+  func nullMembers(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      let session = try #require(try await harness.signUp("ada@example.com", app: "dangdai").session)
+      let change = try await harness.api.send(
+        .put, harness.path("dangdai", "user"), token: session.access,
+        headers: [.contentType: "application/json"], rawBody: #"{"password": null, "current_password": null}"#)
+      #expect(change.status == .badRequest)
+      #expect(change.code == "validation_failed")
+      let signUp = try await harness.api.send(
+        .post, harness.path("dangdai", "signup"),
+        headers: [.contentType: "application/json"],
+        rawBody: #"{"email": "bea@example.com", "password": "tulip-91 at dawn", "password_confirmation": null}"#)
+      #expect(signUp.code == "validation_failed")
+      #expect(try await harness.signUp("bea@example.com", app: "dangdai").status == .ok)
+    }
+  }
+
   @Test("a new password needs the current one and ends every other session", arguments: TestDatabase.available)
   func changePassword(engine: TestDatabase) async throws {
     try await AuthHarness.run(engine) { harness in
