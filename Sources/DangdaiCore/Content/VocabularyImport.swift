@@ -53,10 +53,6 @@ public enum VocabularyImport {
     public let problems: [Problem]
   }
 
-  /// The books the app's lessons cover, and the lessons of each.
-  public static let books = 1...2
-  public static let lessons = 1...15
-
   /// Every section of `text`, or every problem in it.
   public static func parse(_ text: String) -> Result<[Section], Refusal> {
     var sections: [Section] = []
@@ -104,8 +100,8 @@ public enum VocabularyImport {
     let lessonPart = parts[2].dropFirst().split(separator: "-")
     guard lessonPart.count == 2, let lesson = Int(lessonPart[0]), let part = ["I": 1, "II": 2][String(lessonPart[1])]
     else { return .failure(.malformedHeader) }
-    guard books.contains(book), lessons.contains(lesson) else { return .failure(.lessonOutOfRange) }
-    return .success((book * 100 + lesson, part))
+    guard let id = LessonID(book: book, number: lesson) else { return .failure(.lessonOutOfRange) }
+    return .success((id.rawValue, part))
   }
 
   static func item(_ line: String, number: Int) -> Result<Item, Problem.Code> {

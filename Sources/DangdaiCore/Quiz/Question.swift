@@ -1,0 +1,153 @@
+import OrchardKit
+
+/// One question of a quiz: what is shown, the options, and the key that judges an answer.
+///
+/// Chinese is shown as written (never translated); meanings, translations and the instruction are
+/// in the learner's language, chosen when the quiz is made.
+public struct Question: Hashable, Sendable, Codable {
+  public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+    /// A word's characters; choose its meaning.
+    case characterToMeaning = "character_to_meaning"
+    /// A meaning; choose the word's characters.
+    case meaningToCharacter = "meaning_to_character"
+    /// A word's characters; type its pinyin.
+    case characterToPinyin = "character_to_pinyin"
+    /// A reading, in pinyin and zhuyin; choose the word's characters.
+    case readingToCharacter = "reading_to_character"
+    /// A sentence with a blank; choose the word that completes it.
+    case sentenceCompletion = "sentence_completion"
+    /// Four sentences; choose the one that is correct.
+    case correctSentence = "correct_sentence"
+    /// A sentence's words as tiles; put them in order.
+    case wordOrder = "word_order"
+
+    /// Whether the question asks about a word (rather than a grammar point).
+    public var isVocabulary: Bool {
+      switch self {
+      case .characterToMeaning, .meaningToCharacter, .characterToPinyin, .readingToCharacter: true
+      case .sentenceCompletion, .correctSentence, .wordOrder: false
+      }
+    }
+  }
+
+  /// What a question is about: a word, by its characters, or a grammar point, by its lesson and
+  /// its id there.
+  public enum Subject: Hashable, Sendable, Codable {
+    case word(String)
+    case grammar(LessonID, String)
+  }
+
+  /// A reading as shown: pinyin with tone marks, and zhuyin.
+  public struct Reading: Hashable, Sendable, Codable {
+    public let pinyin: String
+    public let zhuyin: String
+  }
+
+  /// What judges an answer.
+  public enum Key: Hashable, Sendable, Codable {
+    /// The option at this index.
+    case choice(Int)
+    /// Typed pinyin, judged against the word's readings (the first is the one shown).
+    case pinyin(hanzi: String, readings: [[PinyinSyllable]], citations: [[PinyinSyllable]])
+    /// The tiles in one of these orders (each the tiles' texts, in order).
+    case order([[String]])
+  }
+
+  public let kind: Kind
+  public let lesson: LessonID
+  public let subject: Subject
+  /// The Chinese shown: a word, or a sentence with its blank (`＿＿`).
+  public let chinese: String?
+  /// The reading shown (reading → character).
+  public let reading: Reading?
+  /// Text in the learner's language: the meaning asked about, or the sentence's translation.
+  public let meaning: String?
+  /// The choices, or the tiles; none for typed pinyin.
+  public let options: [String]
+  public let key: Key
+
+  public init(
+    kind: Kind, lesson: LessonID, subject: Subject, chinese: String? = nil, reading: Reading? = nil,
+    meaning: String? = nil, options: [String] = [], key: Key
+  ) {
+    self.kind = kind
+    self.lesson = lesson
+    self.subject = subject
+    self.chinese = chinese
+    self.reading = reading
+    self.meaning = meaning
+    self.options = options
+    self.key = key
+  }
+
+  /// The blank a completion sentence shows where its word goes.
+  public static let blank = "＿＿"
+
+  /// The answer a learner sees after answering: the right option, the reading shown, or the
+  /// sentence in order.
+  public var solution: String {
+    switch key {
+    case .choice(let index): options.indices.contains(index) ? options[index] : ""
+    case .pinyin(_, let readings, _): readings.first.map(PinyinText.marked) ?? ""
+    case .order(let orders): orders.first?.joined() ?? ""
+    }
+  }
+
+  /// How `response` fares against the key.
+  public func check(_ response: Response) -> Verdict {
+    switch (key, response) {
+    case (.choice(let index), .choice(let chosen)):
+      guard options.indices.contains(chosen) else { return .unanswerable }
+      return chosen == index ? .correct : .wrong
+    case (.pinyin(let hanzi, let readings, let citations), .typed(let text)):
+      let item = VocabularyItem(
+        hanzi: hanzi, partOfSpeech: PartOfSpeech(rawValue: ""), readings: readings, citations: citations,
+        meaning: LocalizedText([.english: ""]))
+      switch PinyinAnswer.check(text, against: item.accepted) {
+      case .correct: return .correct
+      case .wrong: return .wrong
+      case .missingTones: return .missingTones
+      case .toneError(let syllables, let sandhiHint): return .toneError(syllables: syllables, sandhiHint: sandhiHint)
+      }
+    case (.order(let orders), .order(let indices)):
+      guard indices.count == options.count, Set(indices) == Set(options.indices) else { return .unanswerable }
+      let placed = indices.map { options[$0] }
+      return orders.contains(placed) ? .correct : .wrong
+    default:
+      return .unanswerable
+    }
+  }
+}
+
+/// A learner's answer to a question.
+public enum Response: Hashable, Sendable, Codable {
+  /// The option at this index.
+  case choice(Int)
+  /// Typed pinyin.
+  case typed(String)
+  /// Tile indices in the order placed.
+  case order([Int])
+}
+
+/// How an answer fared.
+public enum Verdict: Hashable, Sendable {
+  case correct
+  case wrong
+  /// The right syllables with wrong tones at these indices (a wrong answer, told as such).
+  case toneError(syllables: [Int], sandhiHint: Bool)
+  /// Pinyin without any tone: not judged; the learner is asked to add tones.
+  case missingTones
+  /// An answer of the wrong shape for the question (a typed answer to a choice, an index out of
+  /// range, tiles missing): not judged.
+  case unanswerable
+
+  /// Whether the answer counts: correct, wrong or a tone error (wrong). The others ask again.
+  public var isFinal: Bool {
+    switch self {
+    case .correct, .wrong, .toneError: true
+    case .missingTones, .unanswerable: false
+    }
+  }
+
+  public var isCorrect: Bool { self == .correct }
+}

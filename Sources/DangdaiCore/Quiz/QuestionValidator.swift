@@ -1,0 +1,234 @@
+import OrchardKit
+
+/// Why a question may not be served, as a stable code.
+public enum QuestionProblem: String, Error, Hashable, Sendable, CaseIterable {
+  /// A choice question without four options, tiles too few to order, or options on typed pinyin.
+  case optionCount = "OPTION_COUNT"
+  /// Two options the same.
+  case duplicateOptions = "DUPLICATE_OPTIONS"
+  /// The key names no option, or an order not made of the tiles.
+  case keyOutOfRange = "KEY_OUT_OF_RANGE"
+  /// Another option is right too (a second meaning of the word, a homophone, a known sentence).
+  case secondCorrectAnswer = "SECOND_CORRECT_ANSWER"
+  /// A word the learner has not met by this lesson.
+  case unknownWord = "UNKNOWN_WORD"
+  /// The word or grammar point asked about is not in the lesson's course.
+  case unknownSubject = "UNKNOWN_SUBJECT"
+  /// What is shown or keyed does not match the word or sentence asked about.
+  case keyMismatch = "KEY_MISMATCH"
+  /// Nothing to show, a completion without exactly one blank, or tiles already in order.
+  case malformedPrompt = "MALFORMED_PROMPT"
+}
+
+/// Checks a question before it is served, whoever made it (the generator or a language model):
+/// exactly one correct answer, distinct options, and only words the learner has met.
+public struct QuestionValidator: Sendable {
+  public let course: Course
+  /// The language meanings and translations are in.
+  public let language: Language
+
+  public init(course: Course, language: Language) {
+    self.course = course
+    self.language = language
+  }
+
+  /// Every problem `question` has; none means it may be served.
+  public func problems(_ question: Question) -> [QuestionProblem] {
+    var problems: [QuestionProblem] = []
+    let known = Vocabulary(course: course, through: question.lesson)
+    switch question.kind {
+    case .characterToMeaning, .meaningToCharacter, .readingToCharacter:
+      problems += choiceShape(question)
+      guard case .word(let hanzi) = question.subject, let item = known.item(hanzi) else {
+        return problems + [.unknownSubject]
+      }
+      problems += word(question, item: item, known: known)
+    case .characterToPinyin:
+      if !question.options.isEmpty { problems.append(.optionCount) }
+      guard case .word(let hanzi) = question.subject, let item = known.item(hanzi) else {
+        return problems + [.unknownSubject]
+      }
+      guard case .pinyin(let keyed, let readings, _) = question.key, keyed == hanzi, readings == item.readings,
+        question.chinese == hanzi
+      else { return problems + [.keyMismatch] }
+    case .sentenceCompletion:
+      problems += choiceShape(question)
+      problems += completion(question, known: known)
+    case .correctSentence:
+      problems += choiceShape(question)
+      problems += correctSentence(question, known: known)
+    case .wordOrder:
+      problems += order(question, known: known)
+    }
+    var unique: [QuestionProblem] = []
+    for problem in problems where !unique.contains(problem) { unique.append(problem) }
+    return unique
+  }
+
+  /// Four distinct options, and a key naming one.
+  private func choiceShape(_ question: Question) -> [QuestionProblem] {
+    var problems: [QuestionProblem] = []
+    if question.options.count != QuizGenerator.choiceCount { problems.append(.optionCount) }
+    let normalized = question.options.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+    if Set(normalized).count != normalized.count || normalized.contains("") { problems.append(.duplicateOptions) }
+    guard case .choice(let index) = question.key, question.options.indices.contains(index) else {
+      return problems + [.keyOutOfRange]
+    }
+    return problems
+  }
+
+  private func word(_ question: Question, item: VocabularyItem, known: Vocabulary) -> [QuestionProblem] {
+    guard case .choice(let index) = question.key, question.options.indices.contains(index) else { return [] }
+    let others = question.options.indices.filter { $0 != index }.map { question.options[$0] }
+    switch question.kind {
+    case .characterToMeaning:
+      guard question.chinese == item.hanzi, question.options[index] == item.meaning[language] else {
+        return [.keyMismatch]
+      }
+      return []
+    case .meaningToCharacter:
+      guard question.meaning == item.meaning[language], question.options[index] == item.hanzi else {
+        return [.keyMismatch]
+      }
+      var problems: [QuestionProblem] = []
+      for option in others {
+        if let other = known.item(option) {
+          if other.meaning[language] == item.meaning[language] { problems.append(.secondCorrectAnswer) }
+        } else if !known.covers(option) {
+          problems.append(.unknownWord)
+        }
+      }
+      return problems
+    default:
+      guard question.reading == Question.Reading(pinyin: item.pinyin, zhuyin: item.zhuyin),
+        question.options[index] == item.hanzi
+      else { return [.keyMismatch] }
+      var problems: [QuestionProblem] = []
+      for option in others {
+        if let other = known.item(option) {
+          if !Set(other.readings).isDisjoint(with: item.readings) { problems.append(.secondCorrectAnswer) }
+        } else if !known.covers(option) {
+          problems.append(.unknownWord)
+        }
+      }
+      return problems
+    }
+  }
+
+  private func completion(_ question: Question, known: Vocabulary) -> [QuestionProblem] {
+    guard let sentence = question.chinese, sentence.components(separatedBy: Question.blank).count == 2 else {
+      return [.malformedPrompt]
+    }
+    var problems: [QuestionProblem] = []
+    if case .grammar(let lesson, let id) = question.subject, known.point(id, in: lesson) == nil {
+      problems.append(.unknownSubject)
+    }
+    let filled = question.options.map { sentence.replacingOccurrences(of: Question.blank, with: $0) }
+    if !filled.allSatisfy(known.covers) { problems.append(.unknownWord) }
+    if case .choice(let index) = question.key, filled.indices.contains(index) {
+      if filled.indices.contains(where: { $0 != index && known.isExample(filled[$0]) }) {
+        problems.append(.secondCorrectAnswer)
+      }
+    }
+    return problems
+  }
+
+  private func correctSentence(_ question: Question, known: Vocabulary) -> [QuestionProblem] {
+    var problems: [QuestionProblem] = []
+    if case .grammar(let lesson, let id) = question.subject, known.point(id, in: lesson) == nil {
+      problems.append(.unknownSubject)
+    }
+    if !question.options.allSatisfy(known.covers) { problems.append(.unknownWord) }
+    if case .choice(let index) = question.key, question.options.indices.contains(index) {
+      if question.options.indices.contains(where: { $0 != index && known.isExample(question.options[$0]) }) {
+        problems.append(.secondCorrectAnswer)
+      }
+    }
+    return problems
+  }
+
+  private func order(_ question: Question, known: Vocabulary) -> [QuestionProblem] {
+    var problems: [QuestionProblem] = []
+    if question.options.count < 3 { problems.append(.optionCount) }
+    if case .grammar(let lesson, let id) = question.subject, known.point(id, in: lesson) == nil {
+      problems.append(.unknownSubject)
+    }
+    if !question.options.allSatisfy(known.covers) { problems.append(.unknownWord) }
+    guard case .order(let orders) = question.key, !orders.isEmpty,
+      orders.allSatisfy({ $0.sorted() == question.options.sorted() })
+    else { return problems + [.keyOutOfRange] }
+    if orders.contains(question.options) { problems.append(.malformedPrompt) }
+    return problems
+  }
+}
+
+/// The words a learner has met by a lesson, for checking what a question shows.
+struct Vocabulary {
+  let course: Course
+  let lesson: LessonID
+  let items: [String: VocabularyItem]
+  let words: Set<String>
+  let longest: Int
+  /// Every example sentence met by the lesson, in each of its correct orders.
+  let examples: Set<String>
+
+  init(course: Course, through lesson: LessonID) {
+    self.course = course
+    self.lesson = lesson
+    var items: [String: VocabularyItem] = [:]
+    for lesson in course.lessons(through: lesson) {
+      for item in lesson.vocabulary { items[item.hanzi] = item }
+    }
+    self.items = items
+    self.words = course.knownWords(through: lesson)
+    self.longest = words.map(\.count).max() ?? 1
+    var examples: Set<String> = []
+    for lesson in course.lessons(through: lesson) {
+      for point in lesson.grammar {
+        for example in point.examples {
+          examples.insert(example.text)
+          for order in example.otherOrders { examples.insert(order.joined()) }
+        }
+      }
+    }
+    self.examples = examples
+  }
+
+  func item(_ hanzi: String) -> VocabularyItem? { items[hanzi] }
+
+  /// Grammar point `id` of `lesson`, when the learner has reached that lesson.
+  func point(_ id: String, in lesson: LessonID) -> GrammarPoint? {
+    guard lesson <= self.lesson else { return nil }
+    return course.lesson(lesson)?.grammar.first { $0.id == id }
+  }
+
+  /// Punctuation, spaces, and Latin letters and digits (`KTV`, `9`) need no lesson.
+  static let free: Set<Character> = Set("。，！？、：；「」『』…—（）,.!?:; ").union(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+  /// Numerals combine into numbers (三十五) once each is taught.
+  static let numerals: Set<Character> = Set("零一二兩三四五六七八九十百千萬")
+
+  /// Whether `text` is made only of known words: read greedily, the longest known word first.
+  func covers(_ text: String) -> Bool {
+    let characters = Array(text)
+    var index = 0
+    next: while index < characters.count {
+      let character = characters[index]
+      if Self.free.contains(character) || (Self.numerals.contains(character) && words.contains(String(character))) {
+        index += 1
+        continue
+      }
+      for length in stride(from: min(longest, characters.count - index), through: 1, by: -1) {
+        if words.contains(String(characters[index..<index + length])) {
+          index += length
+          continue next
+        }
+      }
+      return false
+    }
+    return true
+  }
+
+  /// Whether `sentence` is one of the course's example sentences, in any of its correct orders.
+  func isExample(_ sentence: String) -> Bool { examples.contains(sentence) }
+}
