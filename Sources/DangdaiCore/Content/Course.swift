@@ -12,6 +12,8 @@ public struct Course: Sendable {
   /// Where Taiwan's reading is shown instead of CC-CEDICT's, and why.
   public let taiwanReadings: [TaiwanReading]
   private let index: [LessonID: Int]
+  /// What a learner has met by the end of each lesson.
+  private let horizons: [LessonID: Vocabulary]
 
   public init(lessons: [Lesson], functionWords: Set<String>, names: Set<String>, taiwanReadings: [TaiwanReading] = []) {
     self.lessons = lessons.sorted { $0.id < $1.id }
@@ -19,6 +21,19 @@ public struct Course: Sendable {
     self.names = names
     self.taiwanReadings = taiwanReadings
     self.index = Dictionary(uniqueKeysWithValues: self.lessons.enumerated().map { ($1.id, $0) })
+    self.horizons = Vocabulary.horizons(of: self.lessons, functionWords: functionWords, names: names)
+  }
+
+  /// What a learner has met by the end of lesson `id` (nothing but the function words and names
+  /// before the course's first lesson).
+  func vocabulary(through id: LessonID) -> Vocabulary {
+    if let horizon = horizons[id] { return horizon }
+    let before = lessons.last { $0.id < id }.flatMap { horizons[$0.id] }
+    return before
+      ?? Vocabulary(
+        lesson: id, items: [:], words: functionWords.union(names),
+        longest: functionWords.union(names).map(\.count).max() ?? 1,
+        examples: [], points: [])
   }
 
   public func lesson(_ id: LessonID) -> Lesson? { index[id].map { lessons[$0] } }
@@ -30,11 +45,7 @@ public struct Course: Sendable {
 
   /// Every word a learner has met by the end of lesson `id`: its words and every earlier
   /// lesson's, the function words and the names.
-  public func knownWords(through id: LessonID) -> Set<String> {
-    var words = functionWords.union(names)
-    for lesson in lessons(through: id) { words.formUnion(lesson.vocabulary.map(\.hanzi)) }
-    return words
-  }
+  public func knownWords(through id: LessonID) -> Set<String> { vocabulary(through: id).words }
 
   /// The course with the words of each imported section's lesson replaced by the learner's own
   /// (both parts of a lesson together); grammar stays ours.
@@ -159,4 +170,15 @@ public enum CompanionLessons {
     let orders: [[String]]
     let translation: [String: String]
   }
+}
+
+extension CompanionLessons {
+  /// The course the app ships.
+  public static let course: Course = {
+    do {
+      return try decode(source)
+    } catch {
+      preconditionFailure("the bundled lessons are checked when they are built: \(error)")
+    }
+  }()
 }

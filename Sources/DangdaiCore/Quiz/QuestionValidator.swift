@@ -35,7 +35,7 @@ public struct QuestionValidator: Sendable {
   /// Every problem `question` has; none means it may be served.
   public func problems(_ question: Question) -> [QuestionProblem] {
     var problems: [QuestionProblem] = []
-    let known = Vocabulary(course: course, through: question.lesson)
+    let known = course.vocabulary(through: question.lesson)
     switch question.kind {
     case .characterToMeaning, .meaningToCharacter, .readingToCharacter:
       problems += choiceShape(question)
@@ -120,7 +120,7 @@ public struct QuestionValidator: Sendable {
       return [.malformedPrompt]
     }
     var problems: [QuestionProblem] = []
-    if case .grammar(let lesson, let id) = question.subject, known.point(id, in: lesson) == nil {
+    if case .grammar(let lesson, let id) = question.subject, !known.hasPoint(id, in: lesson) {
       problems.append(.unknownSubject)
     }
     let filled = question.options.map { sentence.replacingOccurrences(of: Question.blank, with: $0) }
@@ -135,7 +135,7 @@ public struct QuestionValidator: Sendable {
 
   private func correctSentence(_ question: Question, known: Vocabulary) -> [QuestionProblem] {
     var problems: [QuestionProblem] = []
-    if case .grammar(let lesson, let id) = question.subject, known.point(id, in: lesson) == nil {
+    if case .grammar(let lesson, let id) = question.subject, !known.hasPoint(id, in: lesson) {
       problems.append(.unknownSubject)
     }
     if !question.options.allSatisfy(known.covers) { problems.append(.unknownWord) }
@@ -150,7 +150,7 @@ public struct QuestionValidator: Sendable {
   private func order(_ question: Question, known: Vocabulary) -> [QuestionProblem] {
     var problems: [QuestionProblem] = []
     if question.options.count < 3 { problems.append(.optionCount) }
-    if case .grammar(let lesson, let id) = question.subject, known.point(id, in: lesson) == nil {
+    if case .grammar(let lesson, let id) = question.subject, !known.hasPoint(id, in: lesson) {
       problems.append(.unknownSubject)
     }
     if !question.options.allSatisfy(known.covers) { problems.append(.unknownWord) }
@@ -162,45 +162,48 @@ public struct QuestionValidator: Sendable {
   }
 }
 
-/// The words a learner has met by a lesson, for checking what a question shows.
-struct Vocabulary {
-  let course: Course
+/// The words a learner has met by a lesson, for checking what a question shows. A course builds
+/// one for each lesson once, as it is made (``Course/vocabulary(through:)``).
+struct Vocabulary: Sendable {
   let lesson: LessonID
   let items: [String: VocabularyItem]
   let words: Set<String>
   let longest: Int
   /// Every example sentence met by the lesson, in each of its correct orders.
   let examples: Set<String>
+  /// The grammar points met by the lesson, as `lesson/id`.
+  let points: Set<String>
 
-  init(course: Course, through lesson: LessonID) {
-    self.course = course
-    self.lesson = lesson
+  /// Each lesson's, from the first: each adds its lesson's words and sentences to the one before.
+  static func horizons(of lessons: [Lesson], functionWords: Set<String>, names: Set<String>) -> [LessonID: Vocabulary] {
     var items: [String: VocabularyItem] = [:]
-    for lesson in course.lessons(through: lesson) {
-      for item in lesson.vocabulary { items[item.hanzi] = item }
-    }
-    self.items = items
-    self.words = course.knownWords(through: lesson)
-    self.longest = words.map(\.count).max() ?? 1
+    var words = functionWords.union(names)
     var examples: Set<String> = []
-    for lesson in course.lessons(through: lesson) {
+    var points: Set<String> = []
+    var horizons: [LessonID: Vocabulary] = [:]
+    for lesson in lessons {
+      for item in lesson.vocabulary {
+        items[item.hanzi] = item
+        words.insert(item.hanzi)
+      }
       for point in lesson.grammar {
+        points.insert("\(lesson.id)/\(point.id)")
         for example in point.examples {
           examples.insert(example.text)
           for order in example.otherOrders { examples.insert(order.joined()) }
         }
       }
+      horizons[lesson.id] = Vocabulary(
+        lesson: lesson.id, items: items, words: words, longest: words.map(\.count).max() ?? 1, examples: examples,
+        points: points)
     }
-    self.examples = examples
+    return horizons
   }
 
   func item(_ hanzi: String) -> VocabularyItem? { items[hanzi] }
 
-  /// Grammar point `id` of `lesson`, when the learner has reached that lesson.
-  func point(_ id: String, in lesson: LessonID) -> GrammarPoint? {
-    guard lesson <= self.lesson else { return nil }
-    return course.lesson(lesson)?.grammar.first { $0.id == id }
-  }
+  /// Whether grammar point `id` of `lesson` is one the learner has reached.
+  func hasPoint(_ id: String, in lesson: LessonID) -> Bool { points.contains("\(lesson)/\(id)") }
 
   /// Punctuation, spaces, and Latin letters and digits (`KTV`, `9`) need no lesson.
   static let free: Set<Character> = Set("。，！？、：；「」『』…—（）,.!?:; ").union(
@@ -208,25 +211,24 @@ struct Vocabulary {
   /// Numerals combine into numbers (三十五) once each is taught.
   static let numerals: Set<Character> = Set("零一二兩三四五六七八九十百千萬")
 
-  /// Whether `text` is made only of known words: read greedily, the longest known word first.
+  /// Whether `text` can be divided into known words (any division will do: the longest word first
+  /// can strand a character another division would cover).
   func covers(_ text: String) -> Bool {
     let characters = Array(text)
-    var index = 0
-    next: while index < characters.count {
-      let character = characters[index]
+    // reachable[i]: the first i characters divide into known words.
+    var reachable = [Bool](repeating: false, count: characters.count + 1)
+    reachable[0] = true
+    for start in characters.indices where reachable[start] {
+      let character = characters[start]
       if Self.free.contains(character) || (Self.numerals.contains(character) && words.contains(String(character))) {
-        index += 1
-        continue
+        reachable[start + 1] = true
       }
-      for length in stride(from: min(longest, characters.count - index), through: 1, by: -1) {
-        if words.contains(String(characters[index..<index + length])) {
-          index += length
-          continue next
-        }
+      for length in 1...min(longest, characters.count - start)
+      where words.contains(String(characters[start..<start + length])) {
+        reachable[start + length] = true
       }
-      return false
     }
-    return true
+    return reachable[characters.count]
   }
 
   /// Whether `sentence` is one of the course's example sentences, in any of its correct orders.

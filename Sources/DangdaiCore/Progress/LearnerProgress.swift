@@ -1,0 +1,108 @@
+import Foundation
+import OrchardKit
+
+/// A book's progress: each chapter's, the book's completion (the mean of its chapters', rounded
+/// down) and how many chapters are mastered.
+public struct BookProgress: Hashable, Sendable {
+  public let book: Int
+  public let chapters: [ChapterEntry]
+
+  public struct ChapterEntry: Hashable, Sendable {
+    public let lesson: LessonID
+    public let progress: ChapterProgress
+    /// The best score in percent of each kind of quiz taken.
+    public let best: [QuizKind: Int]
+
+    /// A chapter's entry from the best percent of each kind of quiz on it.
+    public init(lesson: LessonID, best: [QuizKind: Int]) {
+      self.lesson = lesson
+      self.progress = ChapterProgress(percents: best)
+      self.best = best
+    }
+  }
+
+  public var completion: Int {
+    chapters.isEmpty ? 0 : chapters.map(\.progress.completion).reduce(0, +) / chapters.count
+  }
+
+  public var mastered: Int { chapters.filter { $0.progress.status == .mastered }.count }
+
+  /// Every book's progress from the best percent of each kind of quiz on each lesson.
+  public static func books(best: [LessonID: [QuizKind: Int]]) -> [BookProgress] {
+    LessonID.books.map { book in
+      BookProgress(
+        book: book,
+        chapters: LessonID.all.filter { $0.book == book }.map { lesson in
+          ChapterEntry(lesson: lesson, best: best[lesson] ?? [:])
+        })
+    }
+  }
+}
+
+extension ChapterProgress {
+  /// Progress from the best score in percent of each kind (a percent is a score out of 100).
+  public init(percents: [QuizKind: Int]) {
+    self.init(scores: percents.map { ($0.key, QuizScore(correct: min(100, max(0, $0.value)), total: 100)) })
+  }
+}
+
+/// Quizzes finished each day, in the learner's time zone, for a calendar of weeks and months.
+public enum ActivityCalendar {
+  /// The longest range asked for at once.
+  public static let maximumDays = 400
+  /// The range shown by default: 53 weeks ending today.
+  public static let defaultDays = 53 * 7
+
+  /// Each day of `from`…`to` (both included, oldest first) with the quizzes finished in it.
+  public static func days(
+    _ instants: some Sequence<Date>, in timeZone: TimeZone, from: LocalDay, to: LocalDay
+  ) -> [(day: LocalDay, quizzes: Int)] {
+    var counts: [LocalDay: Int] = [:]
+    for instant in instants { counts[LocalDay(containing: instant, in: timeZone), default: 0] += 1 }
+    let length = to.days(from: from)
+    guard length >= 0 else { return [] }
+    return (0...length).map { offset in
+      let day = from.adding(days: offset)
+      return (day, counts[day] ?? 0)
+    }
+  }
+
+  /// The range to show: `from`…`to` as asked, the default ending today, or nil when it runs
+  /// backwards or is longer than ``maximumDays``.
+  public static func range(from: LocalDay?, to: LocalDay?, today: LocalDay) -> (from: LocalDay, to: LocalDay)? {
+    let end = to ?? (from.map { $0.adding(days: defaultDays - 1) } ?? today)
+    let start = from ?? end.adding(days: -(defaultDays - 1))
+    let length = end.days(from: start) + 1
+    guard length >= 1, length <= maximumDays else { return nil }
+    return (start, end)
+  }
+}
+
+/// Where the dashboard suggests continuing: an unfinished quiz at its next question, else the first
+/// chapter not yet mastered (the last chapter once every one is).
+public enum ContinuePoint: Hashable, Sendable {
+  case resume(quiz: String, kind: QuizKind, lesson: LessonID?, question: Int)
+  case start(LessonID)
+
+  public static func choose(
+    unfinished: (quiz: String, kind: QuizKind, lesson: LessonID?, next: Int)?, books: [BookProgress]
+  ) -> ContinuePoint {
+    if let unfinished {
+      return .resume(quiz: unfinished.quiz, kind: unfinished.kind, lesson: unfinished.lesson, question: unfinished.next)
+    }
+    let chapters = books.flatMap(\.chapters)
+    let next = chapters.first { $0.progress.status != .mastered } ?? chapters.last
+    return .start(next?.lesson ?? LessonID.all[0])
+  }
+}
+
+/// The spaced-repetition queue: a word answered wrong enters it; each later answer to it is a
+/// review (research §D: wrong → Again, right → Good; a multiple-choice guess never earns Easy).
+public enum ReviewSchedule {
+  /// The word's card after an answer, or nil when it stays out of the queue (right, and never
+  /// wrong before).
+  public static func next(_ card: ReviewCard?, correct: Bool, at now: Date, fsrs: FSRS = FSRS()) -> ReviewCard? {
+    guard card != nil || !correct else { return nil }
+    return fsrs.review(card ?? .new(at: now), correct ? .good : .again, at: now)
+  }
+}
