@@ -201,6 +201,7 @@ package.targets += [
   .target(
     name: "OrchardServer",
     dependencies: [
+      "DangdaiServer",
       "FaithJarServer",
       "MIGAServer",
       "OrchardAPI",
@@ -274,6 +275,49 @@ package.targets += [
       .product(name: "SQLKit", package: "sql-kit"),
     ],
     exclude: ["__Snapshots__", "Fixtures"],
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "DangdaiAPI",
+    dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+    resources: [.copy("openapi.yaml"), .copy("openapi-generator-config.yaml")],
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "DangdaiServer",
+    dependencies: [
+      "DangdaiAPI",
+      "DangdaiCore",
+      "IdentityCore",
+      "OrchardIdentity",
+      "OrchardKit",
+      "ServerKit",
+      .product(name: "HTTPTypes", package: "swift-http-types"),
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+      .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "DangdaiServerTests",
+    dependencies: [
+      "DangdaiAPI",
+      "DangdaiCore",
+      "DangdaiServer",
+      "IdentityCore",
+      "OrchardIdentity",
+      "OrchardJobs",
+      "OrchardKit",
+      "ServerKit",
+      "ServerKitTesting",
+      .product(name: "HTTPTypes", package: "swift-http-types"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "SQLKit", package: "sql-kit"),
+    ],
     swiftSettings: swiftSettings
   ),
   .target(

@@ -21,7 +21,10 @@ public struct AccountsApp: OrchardApp {
   }
 
   /// The account pages' stylesheet.
-  public func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
+  public func assets() throws -> AssetCatalog { try Self.assets() }
+
+  /// The account pages' stylesheet, for every app that has accounts.
+  public static func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
 
   public var languages: [Language] { realm.languages }
 

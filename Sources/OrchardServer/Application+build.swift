@@ -1,3 +1,4 @@
+import DangdaiServer
 import FaithJarServer
 import Foundation
 import Hummingbird
@@ -10,8 +11,9 @@ import ServerKit
 import ServiceLifecycle
 import WalkWorthyServer
 
-/// The apps this server runs, in launcher order: the three built, and the two announced, whose
-/// accounts are already open (in `identity`).
+/// The apps this server runs, in launcher order: the three built, Dangdai (its accounts and its
+/// API; its screens are still to come), and Wearbloom, announced, whose accounts are already open
+/// (both in `identity`).
 public func orchardApps(walkWorthy: WalkWorthyApp = WalkWorthyApp(), identity: IdentityHub) -> [any OrchardApp] {
   [
     FaithJarApp(), MIGAApp(), walkWorthy,
@@ -19,11 +21,7 @@ public func orchardApps(walkWorthy: WalkWorthyApp = WalkWorthyApp(), identity: I
       announcing: ComingSoonApp(
         id: "wearbloom", name: "Wearbloom", promise: "See clothes on your own photo before you buy or wear them."),
       realm: .wearbloom, hub: identity, theme: AccountThemes.wearbloom),
-    AccountsApp(
-      announcing: ComingSoonApp(
-        id: "dangdai", name: "Dangdai",
-        promise: "Quizzes that follow A Course in Contemporary Chinese, lesson by lesson."),
-      realm: .dangdai, hub: identity, theme: AccountThemes.dangdai),
+    DangdaiApp(hub: identity, theme: AccountThemes.dangdai),
   ]
 }
 

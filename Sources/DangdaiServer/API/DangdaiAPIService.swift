@@ -1,0 +1,271 @@
+import DangdaiAPI
+import DangdaiCore
+import Foundation
+import OrchardIdentity
+import OrchardKit
+import ServerKit
+
+/// Dangdai's JSON API: each operation reads the signed-in learner, asks ``DangdaiService`` and
+/// writes its answer in the document's shapes. Sentences come from the core's catalogs in the
+/// learner's language.
+struct DangdaiAPIService: APIProtocol {
+  let service: DangdaiService
+
+  static let noStore = "private, no-store"
+
+  func learner() throws -> Account { try AccountAuthentication.caller().account }
+
+  func listBooks(_ input: Operations.listBooks.Input) async throws -> Operations.listBooks.Output {
+    let account = try learner()
+    let settings = try await service.settings(of: account)
+    let overview = try await service.overview(of: account)
+    let course = try await service.course()
+    let text = DangdaiTexts.all.localizer(settings.language)
+    return .ok(
+      .init(
+        headers: .init(Cache_hyphen_Control: Self.noStore),
+        body: .json(.init(books: books(overview.books, course: course), notice: text(.companionNotice)))))
+  }
+
+  func getChapter(_ input: Operations.getChapter.Input) async throws -> Operations.getChapter.Output {
+    let account = try learner()
+    let lesson = try await service.lesson(LessonID(input.path.chapter_id))
+    let settings = try await service.settings(of: account)
+    let overview = try await service.overview(of: account)
+    let entry =
+      overview.books.flatMap(\.chapters).first { $0.lesson == lesson.id }
+      ?? BookProgress.ChapterEntry(lesson: lesson.id, best: [:])
+    let language = settings.language
+    let text = DangdaiTexts.all.localizer(language)
+    let chapter = Components.Schemas.Chapter(
+      chapter: summary(entry, lesson: lesson),
+      words: lesson.vocabulary.map { item in
+        Components.Schemas.Word(
+          hanzi: item.hanzi, pinyin: item.pinyin, zhuyin: item.zhuyin,
+          also: item.readings.count > 1 ? item.readings.dropFirst().map(PinyinText.marked) : nil,
+          part_of_speech: item.partOfSpeech.rawValue, meaning: item.meaning[language])
+      },
+      grammar: lesson.grammar.map { point in
+        Components.Schemas.GrammarPoint(
+          id: point.id, pattern: point.pattern, title: point.title[language],
+          explanation: point.explanation[language],
+          examples: point.examples.map { .init(chinese: $0.text, translation: $0.translation[language]) })
+      },
+      notice: text(.companionNotice) + " " + text(.dictionaryCredit))
+    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(chapter)))
+  }
+
+  func createQuiz(_ input: Operations.createQuiz.Input) async throws -> Operations.createQuiz.Output {
+    let account = try learner()
+    guard case .json(let body) = input.body else { throw OrchardError.unsupportedMediaType }
+    let kind = QuizKind(rawValue: body.quiz_type.rawValue) ?? .vocabulary
+    let quiz = try await service.startQuiz(
+      for: account, kind: kind, lesson: body.chapter_id.flatMap { LessonID(rawValue: $0) },
+      chapterGiven: body.chapter_id != nil)
+    return .created(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.quiz(quiz))))
+  }
+
+  func getQuiz(_ input: Operations.getQuiz.Input) async throws -> Operations.getQuiz.Output {
+    let quiz = try await service.quiz(input.path.quiz_id, of: try learner())
+    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.quiz(quiz))))
+  }
+
+  func answerQuestion(_ input: Operations.answerQuestion.Input) async throws -> Operations.answerQuestion.Output {
+    let account = try learner()
+    guard case .json(let body) = input.body else { throw OrchardError.unsupportedMediaType }
+    let given = [body.choice.map { Response.choice($0) }, body.text.map { .typed($0) }, body.order.map { .order($0) }]
+      .compactMap { $0 }
+    guard given.count == 1, let response = given.first else { throw DangdaiProblem.answerUnreadable }
+    let answered = try await service.answer(
+      response, to: body.question, of: input.path.quiz_id, id: body.answer_id, by: account)
+    var result: Components.Schemas.Result?
+    if let finished = answered.result {
+      result = try await self.result(finished, language: try await service.settings(of: account).language)
+    }
+    let outcome = Components.Schemas.AnswerOutcome(
+      answer: Self.answer(answered.answer, in: answered.quiz), points: answered.points,
+      next_question: answered.quiz.attempt.nextQuestion, finished: answered.quiz.finishedAt != nil, result: result)
+    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(outcome)))
+  }
+
+  func getResult(_ input: Operations.getResult.Input) async throws -> Operations.getResult.Output {
+    let account = try learner()
+    let result = try await service.result(input.path.quiz_id, of: account)
+    let settings = try await service.settings(of: account)
+    return .ok(
+      .init(
+        headers: .init(Cache_hyphen_Control: Self.noStore),
+        body: .json(try await self.result(result, language: settings.language))))
+  }
+
+  func getProgress(_ input: Operations.getProgress.Input) async throws -> Operations.getProgress.Output {
+    let account = try learner()
+    let overview = try await service.overview(of: account)
+    let course = try await service.course()
+    return .ok(
+      .init(
+        headers: .init(Cache_hyphen_Control: Self.noStore),
+        body: .json(
+          .init(
+            points: overview.points, streak: Self.streak(overview),
+            books: books(overview.books, course: course)))))
+  }
+
+  func getDashboard(_ input: Operations.getDashboard.Input) async throws -> Operations.getDashboard.Output {
+    let account = try learner()
+    let overview = try await service.overview(of: account)
+    let course = try await service.course()
+    let today = LocalDay(containing: service.clock.now, in: overview.zone.timeZone)
+    async let activity = service.activity(of: account, from: today.adding(days: -6), to: today)
+    async let history = service.history(of: account, before: nil, limit: 5)
+    async let next = service.continuePoint(of: account, books: overview.books)
+    let dashboard = Components.Schemas.Dashboard(
+      points: overview.points, streak: Self.streak(overview), books: books(overview.books, course: course),
+      recent_days: try await activity.days.map { .init(date: $0.day.description, quizzes: $0.quizzes) },
+      recent_quizzes: try await history.quizzes.map(Self.historyEntry),
+      _continue: Self.continuePoint(try await next))
+    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(dashboard)))
+  }
+
+  func getActivity(_ input: Operations.getActivity.Input) async throws -> Operations.getActivity.Output {
+    let account = try learner()
+    func day(_ text: String?) throws -> LocalDay? {
+      guard let text else { return nil }
+      guard let day = LocalDay(text) else { throw DangdaiProblem.invalidRange }
+      return day
+    }
+    let activity = try await service.activity(
+      of: account, from: try day(input.query.from), to: try day(input.query.to))
+    return .ok(
+      .init(
+        headers: .init(Cache_hyphen_Control: Self.noStore),
+        body: .json(
+          .init(
+            time_zone: activity.zone.identifier, from: activity.from.description, to: activity.to.description,
+            days: activity.days.map { .init(date: $0.day.description, quizzes: $0.quizzes) }))))
+  }
+
+  func getHistory(_ input: Operations.getHistory.Input) async throws -> Operations.getHistory.Output {
+    let limit = input.query.limit ?? 20
+    guard (1...100).contains(limit) else {
+      throw OrchardError.badRequest("`limit` is 1 to 100.", code: "BAD_REQUEST")
+    }
+    let page = try await service.history(of: try learner(), before: input.query.before, limit: limit)
+    return .ok(
+      .init(
+        headers: .init(Cache_hyphen_Control: Self.noStore),
+        body: .json(.init(quizzes: page.quizzes.map(Self.historyEntry), next: page.next))))
+  }
+
+  func getSettings(_ input: Operations.getSettings.Input) async throws -> Operations.getSettings.Output {
+    let settings = try await service.settings(of: try learner())
+    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.settings(settings))))
+  }
+
+  func updateSettings(_ input: Operations.updateSettings.Input) async throws -> Operations.updateSettings.Output {
+    guard case .json(let body) = input.body else { throw OrchardError.unsupportedMediaType }
+    let settings = try await service.updateSettings(
+      of: try learner(), language: body.language.map { Language(rawValue: $0.rawValue) },
+      readingDisplay: body.reading_display.flatMap { DangdaiSettings.ReadingDisplay(rawValue: $0.rawValue) },
+      timeZone: body.time_zone)
+    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.settings(settings))))
+  }
+
+  // MARK: Shapes
+
+  func books(_ books: [BookProgress], course: Course) -> [Components.Schemas.BookProgress] {
+    books.map { book in
+      Components.Schemas.BookProgress(
+        book: book.book, completion: book.completion, mastered: book.mastered,
+        chapters: book.chapters.compactMap { entry in
+          course.lesson(entry.lesson).map { summary(entry, lesson: $0) }
+        })
+    }
+  }
+
+  func summary(_ entry: BookProgress.ChapterEntry, lesson: Lesson) -> Components.Schemas.ChapterSummary {
+    Components.Schemas.ChapterSummary(
+      id: lesson.id.rawValue, book: lesson.id.book, number: lesson.id.number, title_zh: lesson.chineseTitle,
+      title_en: lesson.englishTitle, completion: entry.progress.completion,
+      status: Self.status(entry.progress.status),
+      best: .init(vocabulary: entry.best[.vocabulary], grammar: entry.best[.grammar], test: entry.best[.test]),
+      imported: lesson.isImported)
+  }
+
+  func result(_ result: QuizResult, language: Language) async throws -> Components.Schemas.Result {
+    let text = DangdaiTexts.all.localizer(language)
+    var chapter: Components.Schemas.ChapterSummary?
+    if let entry = result.chapter, let lesson = try await service.course().lesson(entry.lesson) {
+      chapter = summary(entry, lesson: lesson)
+    }
+    return Components.Schemas.Result(
+      quiz_id: result.quiz.id, quiz_type: Self.quizType(result.quiz.kind), correct: result.score.correct,
+      total: result.score.total, percent: result.score.percent, points: result.score.points,
+      summary: text(result.score.summary), chapter: chapter, first_mastery: result.quiz.firstMastery,
+      finished_at: result.finishedAt)
+  }
+
+  static func status(_ status: ChapterStatus) -> Components.Schemas.ChapterStatus {
+    switch status {
+    case .notStarted: .not_started
+    case .inProgress: .in_progress
+    case .mastered: .mastered
+    }
+  }
+
+  static func quizType(_ kind: QuizKind) -> Components.Schemas.QuizType {
+    Components.Schemas.QuizType(rawValue: kind.rawValue) ?? .vocabulary
+  }
+
+  static func quiz(_ quiz: StoredQuiz) -> Components.Schemas.Quiz {
+    let text = DangdaiTexts.all.localizer(quiz.language)
+    return Components.Schemas.Quiz(
+      quiz_id: quiz.id, chapter_id: quiz.lesson?.rawValue, quiz_type: quizType(quiz.kind),
+      questions: quiz.questions.enumerated().map { index, question in
+        Components.Schemas.Question(
+          index: index,
+          kind: Components.Schemas.QuestionKind(rawValue: question.kind.rawValue) ?? .character_to_meaning,
+          instruction: text(DangdaiText.instruction(question.kind)), chinese: question.chinese,
+          reading: question.reading.map { .init(pinyin: $0.pinyin, zhuyin: $0.zhuyin) }, meaning: question.meaning,
+          options: question.options)
+      },
+      answers: quiz.answers.map { answer($0, in: quiz) }, next_question: quiz.attempt.nextQuestion,
+      finished: quiz.finishedAt != nil, created_at: quiz.createdAt)
+  }
+
+  static func answer(_ answer: StoredAnswer, in quiz: StoredQuiz) -> Components.Schemas.Answer {
+    Components.Schemas.Answer(
+      answer_id: answer.id, question: answer.question,
+      verdict: Components.Schemas.Verdict(rawValue: answer.verdict) ?? .wrong, correct: answer.isCorrect,
+      solution: quiz.questions.indices.contains(answer.question) ? quiz.questions[answer.question].solution : "",
+      tone_errors: answer.toneErrors.isEmpty ? nil : answer.toneErrors,
+      sandhi_hint: answer.verdict == "tone_error" ? answer.sandhiHint : nil)
+  }
+
+  static func streak(_ overview: DangdaiService.Overview) -> Components.Schemas.Streak {
+    .init(current: overview.streak.current, longest: overview.streak.longest, active_today: overview.activeToday)
+  }
+
+  static func historyEntry(_ quiz: FinishedQuiz) -> Components.Schemas.HistoryEntry {
+    .init(
+      quiz_id: quiz.id, chapter_id: quiz.lesson?.rawValue, quiz_type: quizType(quiz.kind), correct: quiz.correct,
+      total: quiz.total, percent: quiz.score.percent, points: quiz.score.points, finished_at: quiz.finishedAt)
+  }
+
+  static func continuePoint(_ point: ContinuePoint) -> Components.Schemas.Continue {
+    switch point {
+    case .resume(let quiz, let kind, let lesson, let question):
+      .init(
+        action: .resume, chapter_id: lesson?.rawValue, quiz_id: quiz, quiz_type: quizType(kind), next_question: question
+      )
+    case .start(let lesson):
+      .init(action: .start, chapter_id: lesson.rawValue)
+    }
+  }
+
+  static func settings(_ settings: DangdaiSettings) -> Components.Schemas.Settings {
+    .init(
+      language: .init(rawValue: settings.language.rawValue) ?? .en,
+      reading_display: .init(rawValue: settings.readingDisplay.rawValue) ?? .pinyin, time_zone: settings.timeZone)
+  }
+}

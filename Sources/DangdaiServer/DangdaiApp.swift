@@ -1,0 +1,114 @@
+import DangdaiAPI
+import DangdaiCore
+import Foundation
+import Hummingbird
+import IdentityCore
+import OpenAPIHummingbird
+import OrchardIdentity
+import OrchardKit
+import ServerKit
+
+/// Dangdai on the Orchard server: its accounts (the `dangdai` realm) and its JSON API under
+/// `/dangdai/api/v1/`, for the iOS app and the web version to come, over one ``DangdaiService``.
+public struct DangdaiApp: OrchardApp {
+  public let manifest: AppManifest
+  let hub: IdentityHub
+  public let theme: DesignTokens?
+
+  public init(hub: IdentityHub, theme: DesignTokens? = nil) {
+    manifest =
+      ComingSoonApp(
+        id: "dangdai", name: "Dangdai",
+        promise: "Quizzes that follow A Course in Contemporary Chinese, lesson by lesson."
+      ).manifest
+    self.hub = hub
+    self.theme = theme
+  }
+
+  public var migrations: [Migration] { DangdaiStore.migrations }
+
+  public var languages: [Language] { DangdaiTexts.all.languages }
+
+  public var missingTexts: [Language: [String]] {
+    DangdaiTexts.all.missing.merging(IdentityTexts.all.missing) { $0 + $1 }
+  }
+
+  public func assets() throws -> AssetCatalog { try AccountsApp.assets() }
+
+  public func apiDocument() throws -> [UInt8]? { [UInt8](try DangdaiAPISpec.document()) }
+
+  func service(_ environment: AppEnvironment) -> DangdaiService {
+    DangdaiService(
+      store: DangdaiStore(database: environment.database.sql), clock: environment.clock, random: environment.random,
+      limiter: environment.limiter)
+  }
+
+  public func mount(_ routes: AppRoutes) throws {
+    let environment = routes.environment
+    guard let realm = hub.realm(manifest.id) else { throw OrchardError.internalError }
+    try hub.mount(realm, on: routes, theme: theme)
+    let accounts = try hub.accounts(realm, environment: environment)
+    let service = service(environment)
+    hub.registries[realm.app]?.register(DangdaiAccountData(store: service.store))
+    try DangdaiAPIService(service: service).registerHandlers(
+      on: routes.api(), configuration: AppRoutes.apiConfiguration,
+      middlewares: [
+        PlainHeaderValues(), CachePolicy.Operations(shared: []), AccountAuthentication(accounts: accounts),
+        JSONBodies(),
+        PlainTextOnly(), NoNullMembers(operations: ["createQuiz", "answerQuestion", "updateSettings"]),
+      ])
+  }
+}
+
+/// What Dangdai keeps for an account, for its export and its deletion: settings, every quiz with
+/// its answers, and the review queue.
+struct DangdaiAccountData: AccountData {
+  let store: DangdaiStore
+
+  var name: String { "dangdai" }
+
+  func export(account: String) async throws -> any Encodable & Sendable {
+    let settings = try await store.settings(of: account)
+    let quizzes = try await store.quizzes(of: account)
+    let reviews = try await store.reviews(of: account)
+    return Export(
+      settings: settings,
+      quizzes: quizzes.map { quiz in
+        Export.Quiz(
+          id: quiz.id, chapter: quiz.lesson?.rawValue, kind: quiz.kind.rawValue, createdAt: quiz.createdAt,
+          finishedAt: quiz.finishedAt, questions: quiz.questions.count,
+          answers: quiz.answers.map { .init(question: $0.question, verdict: $0.verdict, answeredAt: $0.answeredAt) })
+      },
+      review: reviews.map { .init(hanzi: $0.hanzi, chapter: $0.lesson.rawValue, due: $0.card.due) })
+  }
+
+  func delete(account: String) async throws { try await store.erase(account) }
+
+  struct Export: Encodable, Sendable {
+    struct Quiz: Encodable, Sendable {
+      struct Answer: Encodable, Sendable {
+        let question: Int
+        let verdict: String
+        let answeredAt: Date
+      }
+
+      let id: String
+      let chapter: Int?
+      let kind: String
+      let createdAt: Date
+      let finishedAt: Date?
+      let questions: Int
+      let answers: [Answer]
+    }
+
+    struct Word: Encodable, Sendable {
+      let hanzi: String
+      let chapter: Int
+      let due: Date
+    }
+
+    let settings: DangdaiSettings?
+    let quizzes: [Quiz]
+    let review: [Word]
+  }
+}

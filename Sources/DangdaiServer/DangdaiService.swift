@@ -1,0 +1,314 @@
+import DangdaiCore
+import Foundation
+import OrchardIdentity
+import OrchardKit
+import SQLKit
+import ServerKit
+import Synchronization
+
+/// Dangdai's server side, one for the API and the web alike: it makes quizzes from the course,
+/// judges and stores answers, and reads progress back. Every rule is the core's; this decides only
+/// what to read and write.
+public struct DangdaiService: Sendable {
+  let store: DangdaiStore
+  let clock: any WallClock
+  let random: RandomSource
+  let limiter: RateLimiter?
+  let courses: CourseSource
+
+  public init(store: DangdaiStore, clock: any WallClock, random: RandomSource, limiter: RateLimiter? = nil) {
+    self.store = store
+    self.clock = clock
+    self.random = random
+    self.limiter = limiter
+    self.courses = CourseSource(store: store, clock: clock)
+  }
+
+  /// Quizzes one learner may start: far above any real pace, well below a script's.
+  static let quizStarts = RateRule("dangdai-quiz-starts", burst: 60, perMinute: 60)
+
+  // MARK: Settings
+
+  /// The learner's settings; a new learner's speak the account's language.
+  public func settings(of account: Account) async throws -> DangdaiSettings {
+    if let settings = try await store.settings(of: account.id) { return settings }
+    let language = DangdaiTexts.all.languages.contains(account.language) ? account.language : .english
+    return DangdaiSettings(language: language)
+  }
+
+  public func updateSettings(
+    of account: Account, language: Language?, readingDisplay: DangdaiSettings.ReadingDisplay?, timeZone: String?
+  ) async throws -> DangdaiSettings {
+    var settings = try await settings(of: account)
+    if let language {
+      guard DangdaiTexts.all.languages.contains(language) else { throw DangdaiProblem.unsupportedLanguage }
+      settings.language = language
+    }
+    if let readingDisplay { settings.readingDisplay = readingDisplay }
+    if let timeZone {
+      guard let zone = try? IANAZone(timeZone) else { throw DangdaiProblem.invalidTimeZone }
+      settings.timeZone = zone.identifier
+    }
+    try await store.save(settings, of: account.id, at: clock.now)
+    return settings
+  }
+
+  // MARK: Content
+
+  public func course() async throws -> Course { try await courses.current() }
+
+  /// A lesson by the id a path or a request names, or `CHAPTER_NOT_FOUND`.
+  public func lesson(_ id: LessonID?) async throws -> Lesson {
+    guard let id, let lesson = try await course().lesson(id) else { throw DangdaiProblem.chapterNotFound }
+    return lesson
+  }
+
+  // MARK: Quizzes
+
+  /// A new quiz of `kind` on `lesson` (any lesson with due words for a review), stored before it
+  /// is returned.
+  public func startQuiz(
+    for account: Account, kind: QuizKind, lesson id: LessonID?, chapterGiven: Bool
+  ) async throws
+    -> StoredQuiz
+  {
+    try limiter?.check(Self.quizStarts, for: account.id)
+    let settings = try await settings(of: account)
+    let course = try await course()
+    let generator = QuizGenerator(course: course, language: settings.language)
+    var source = random.generator
+    var seeded = SeededRandomNumberGenerator(seed: source.next())
+    let questions: [Question]
+    var lesson: LessonID?
+    if kind == .review {
+      let due = try await store.due(of: account.id, at: clock.now, limit: QuizGenerator.reviewLimit)
+      questions = generator.review(due.map { (lesson: $0.lesson, hanzi: $0.hanzi) }, using: &seeded)
+      guard !questions.isEmpty else { throw DangdaiProblem.nothingToReview }
+    } else {
+      guard chapterGiven else { throw DangdaiProblem.chapterRequired }
+      lesson = try await self.lesson(id).id
+      questions = generator.quiz(kind, lesson: lesson!, using: &seeded) ?? []
+      guard !questions.isEmpty else { throw DangdaiProblem.chapterNotFound }
+    }
+    let quizID = random.id().description
+    try await store.insert(
+      quiz: quizID, account: account.id, lesson: lesson, kind: kind, language: settings.language,
+      questions: questions, at: clock.now)
+    guard let quiz = try await store.quiz(quizID, of: account.id) else { throw OrchardError.internalError }
+    return quiz
+  }
+
+  public func quiz(_ id: String, of account: Account) async throws -> StoredQuiz {
+    guard let quiz = try await store.quiz(id, of: account.id) else { throw DangdaiProblem.quizNotFound }
+    return quiz
+  }
+
+  /// What answering did: the answer as stored, the quiz after it, the learner's points, and the
+  /// result when it finished the quiz.
+  public struct Answered: Sendable {
+    public let answer: StoredAnswer
+    public let quiz: StoredQuiz
+    public let points: Int
+    public let result: QuizResult?
+  }
+
+  /// Judges `response` to question `index` and stores it under `answerID` in one transaction; the
+  /// same answer again returns what was stored the first time.
+  public func answer(
+    _ response: Response, to index: Int, of quizID: String, id answerID: String, by account: Account
+  ) async throws -> Answered {
+    let quiz = try await quiz(quizID, of: account)
+    if let stored = quiz.answers.first(where: { $0.id == answerID }) {
+      guard stored.question == index, stored.response == response else { throw DangdaiProblem.alreadyAnswered }
+      return try await answered(stored, quiz: quiz, account: account)
+    }
+    guard quiz.questions.indices.contains(index) else { throw DangdaiProblem.questionNotFound }
+    let question = quiz.questions[index]
+    let verdict = question.check(response)
+    switch verdict {
+    case .missingTones: throw DangdaiProblem.missingTones
+    case .unanswerable: throw DangdaiProblem.answerUnreadable
+    case .correct, .wrong, .toneError: break
+    }
+    let now = clock.now
+    var toneErrors: [Int] = []
+    var sandhi = false
+    if case .toneError(let syllables, let hint) = verdict {
+      toneErrors = syllables
+      sandhi = hint
+    }
+    let answer = StoredAnswer(
+      id: answerID, question: index, response: response,
+      verdict: verdict == .correct ? "correct" : toneErrors.isEmpty ? "wrong" : "tone_error", toneErrors: toneErrors,
+      sandhiHint: sandhi, answeredAt: now)
+    let store = store
+    let accountID = account.id
+    var review: (@Sendable (any SQLDatabase) async throws -> Void)?
+    if case .word(let hanzi) = question.subject {
+      let lesson =
+        try await course().lessons.first { $0.vocabulary.contains { $0.hanzi == hanzi } }?.id
+        ?? question.lesson
+      review = { database in
+        let held = try await store.review(of: accountID, hanzi: hanzi, on: database)
+        if let card = ReviewSchedule.next(held?.card, correct: verdict.isCorrect, at: now) {
+          try await store.save(
+            ReviewEntry(lesson: held?.lesson ?? lesson, hanzi: hanzi, card: card), of: accountID, on: database)
+        }
+      }
+    }
+    let recorded = try await store.record(
+      answer, to: quizID, of: account.id, correct: verdict.isCorrect, review: review
+    ) { database, finished in
+      guard let lesson = finished.lesson, finished.kind != .review else { return false }
+      let best = try await store.bestScores(of: accountID, on: database)[lesson] ?? [:]
+      var after = best
+      let percent = QuizScore(correct: finished.correct, total: finished.questions.count).percent
+      after[finished.kind] = max(after[finished.kind] ?? 0, percent)
+      return ChapterProgress.isFirstMastery(
+        before: ChapterProgress(percents: best), after: ChapterProgress(percents: after))
+    }
+    switch recorded {
+    case .stored(let quiz, let stored, _), .repeated(let quiz, let stored):
+      return try await answered(stored, quiz: quiz, account: account)
+    case .conflict: throw DangdaiProblem.alreadyAnswered
+    case .noSuchQuestion: throw DangdaiProblem.questionNotFound
+    case .noSuchQuiz: throw DangdaiProblem.quizNotFound
+    }
+  }
+
+  private func answered(_ answer: StoredAnswer, quiz: StoredQuiz, account: Account) async throws -> Answered {
+    let points = try await store.correctAnswers(of: account.id) * QuizScore.pointsPerCorrectAnswer
+    let result = quiz.finishedAt == nil ? nil : try await result(of: quiz, account: account)
+    return Answered(answer: answer, quiz: quiz, points: points, result: result)
+  }
+
+  /// A finished quiz's result, or `QUIZ_NOT_FINISHED`.
+  public func result(_ quizID: String, of account: Account) async throws -> QuizResult {
+    let quiz = try await quiz(quizID, of: account)
+    guard quiz.finishedAt != nil else { throw DangdaiProblem.quizNotFinished }
+    return try await result(of: quiz, account: account)
+  }
+
+  private func result(of quiz: StoredQuiz, account: Account) async throws -> QuizResult {
+    var chapter: BookProgress.ChapterEntry?
+    if let lesson = quiz.lesson {
+      let best = try await store.bestScores(of: account.id)[lesson] ?? [:]
+      chapter = .init(lesson: lesson, best: best)
+    }
+    return QuizResult(
+      quiz: quiz, score: QuizScore(correct: quiz.correct, total: quiz.questions.count), chapter: chapter,
+      finishedAt: quiz.finishedAt ?? clock.now)
+  }
+
+  // MARK: Progress
+
+  public struct Overview: Sendable {
+    public let points: Int
+    public let streak: Streak
+    public let activeToday: Bool
+    public let books: [BookProgress]
+    public let zone: IANAZone
+  }
+
+  public func overview(of account: Account) async throws -> Overview {
+    let settings = try await settings(of: account)
+    let zone = IANAZone.stored(settings.timeZone)
+    async let points = store.correctAnswers(of: account.id)
+    async let finishTimes = store.finishTimes(of: account.id)
+    async let best = store.bestScores(of: account.id)
+    let times = try await finishTimes
+    let now = clock.now
+    let streak = LearningStreak.streak(times, at: now, in: zone.timeZone)
+    let today = LocalDay(containing: now, in: zone.timeZone)
+    return Overview(
+      points: try await points * QuizScore.pointsPerCorrectAnswer, streak: streak,
+      activeToday: LearningStreak.days(times, in: zone.timeZone).contains(today),
+      books: BookProgress.books(best: try await best), zone: zone)
+  }
+
+  /// Quizzes finished each day of a range, in the learner's time zone.
+  public func activity(
+    of account: Account, from: LocalDay?, to: LocalDay?
+  ) async throws
+    -> (zone: IANAZone, from: LocalDay, to: LocalDay, days: [(day: LocalDay, quizzes: Int)])
+  {
+    let zone = IANAZone.stored(try await settings(of: account).timeZone)
+    let today = LocalDay(containing: clock.now, in: zone.timeZone)
+    guard let range = ActivityCalendar.range(from: from, to: to, today: today) else {
+      throw DangdaiProblem.invalidRange
+    }
+    let times = try await store.finishTimes(of: account.id)
+    return (zone, range.from, range.to, ActivityCalendar.days(times, in: zone.timeZone, from: range.from, to: range.to))
+  }
+
+  public func history(
+    of account: Account, before cursor: String?, limit: Int
+  ) async throws
+    -> (quizzes: [FinishedQuiz], next: String?)
+  {
+    var after: (Date, String)?
+    if let cursor {
+      guard let parsed = HistoryCursor.parse(cursor) else { throw DangdaiProblem.invalidCursor }
+      after = parsed
+    }
+    let page = try await store.history(of: account.id, before: after, limit: limit + 1)
+    let quizzes = Array(page.prefix(limit))
+    let next = page.count > limit ? quizzes.last.map { HistoryCursor.make($0.finishedAt, $0.id) } : nil
+    return (quizzes, next)
+  }
+
+  /// Where the dashboard suggests continuing.
+  public func continuePoint(of account: Account, books: [BookProgress]) async throws -> ContinuePoint {
+    let unfinished = try await store.latestUnfinished(of: account.id)
+    return ContinuePoint.choose(
+      unfinished: unfinished.flatMap { quiz in
+        quiz.attempt.nextQuestion.map { (quiz: quiz.id, kind: quiz.kind, lesson: quiz.lesson, next: $0) }
+      }, books: books)
+  }
+}
+
+/// A finished quiz's score, with its chapter's progress after it.
+public struct QuizResult: Sendable {
+  public let quiz: StoredQuiz
+  public let score: QuizScore
+  public let chapter: BookProgress.ChapterEntry?
+  public let finishedAt: Date
+}
+
+/// History's page marker: the last quiz's finish time (milliseconds) and id.
+enum HistoryCursor {
+  static func make(_ at: Date, _ id: String) -> String { "\(Int64((at.timeIntervalSince1970 * 1000).rounded()))-\(id)" }
+
+  static func parse(_ text: String) -> (Date, String)? {
+    guard let dash = text.firstIndex(of: "-"), let millis = Int64(text[..<dash]), millis >= 0 else { return nil }
+    let id = String(text[text.index(after: dash)...])
+    guard !id.isEmpty, id.utf8.count <= 64 else { return nil }
+    return (Date(timeIntervalSince1970: Double(millis) / 1000), id)
+  }
+}
+
+/// The course quizzes are made from: the companion lessons with any imported lists in place,
+/// read again a minute after it was last read, so an import reaches a running server.
+final class CourseSource: Sendable {
+  let store: DangdaiStore
+  let clock: any WallClock
+  private let cached: Mutex<(course: Course, at: Date)?> = Mutex(nil)
+  static let freshness: TimeInterval = 60
+
+  init(store: DangdaiStore, clock: any WallClock) {
+    self.store = store
+    self.clock = clock
+  }
+
+  func current() async throws -> Course {
+    let now = clock.now
+    if let held = cached.withLock({ $0 }), now.timeIntervalSince(held.at) < Self.freshness { return held.course }
+    var sections: [VocabularyImport.Section] = []
+    for (_, list) in try await store.importedLists().sorted(by: { $0.key < $1.key }) {
+      if case .success(let read) = VocabularyImport.parse(list) { sections += read }
+    }
+    let course = CompanionLessons.course.replacingVocabulary(with: sections)
+    cached.withLock { $0 = (course, now) }
+    return course
+  }
+}

@@ -1,0 +1,543 @@
+import DangdaiCore
+import Foundation
+import OrchardKit
+import SQLKit
+import ServerKit
+
+/// A learner's settings: the app's language, how readings are shown, and the time zone their days
+/// (streaks, activity) follow.
+public struct DangdaiSettings: Hashable, Sendable, Codable {
+  public enum ReadingDisplay: String, Hashable, Sendable, Codable, CaseIterable {
+    case pinyin, zhuyin, both
+  }
+
+  public var language: Language
+  public var readingDisplay: ReadingDisplay
+  public var timeZone: String
+
+  public init(language: Language = .english, readingDisplay: ReadingDisplay = .pinyin, timeZone: String = "UTC") {
+    self.language = language
+    self.readingDisplay = readingDisplay
+    self.timeZone = timeZone
+  }
+}
+
+/// A quiz as stored: its questions with their keys, and every answer given so far.
+public struct StoredQuiz: Sendable, Equatable {
+  public let id: String
+  public let accountID: String
+  public let lesson: LessonID?
+  public let kind: QuizKind
+  public let language: Language
+  public let questions: [Question]
+  public let answers: [StoredAnswer]
+  public let createdAt: Date
+  public let finishedAt: Date?
+  /// Whether finishing it mastered the learner's first chapter.
+  public let firstMastery: Bool
+
+  /// The answers as the core's attempt, which decides what a new answer does.
+  public var attempt: QuizAttempt {
+    var attempt = QuizAttempt(questionCount: questions.count)
+    for answer in answers.sorted(by: { $0.answeredAt < $1.answeredAt }) {
+      _ = attempt.record(id: answer.id, question: answer.question, correct: answer.isCorrect)
+    }
+    return attempt
+  }
+
+  public var correct: Int { answers.filter(\.isCorrect).count }
+}
+
+/// One answer as stored, with the verdict it was given.
+public struct StoredAnswer: Sendable, Equatable, Codable {
+  public let id: String
+  public let question: Int
+  public let response: Response
+  /// `correct`, `wrong` or `tone_error`.
+  public let verdict: String
+  public let toneErrors: [Int]
+  public let sandhiHint: Bool
+  public let answeredAt: Date
+
+  public var isCorrect: Bool { verdict == "correct" }
+}
+
+/// A finished quiz, as history and progress read it.
+public struct FinishedQuiz: Sendable, Equatable {
+  public let id: String
+  public let lesson: LessonID?
+  public let kind: QuizKind
+  public let correct: Int
+  public let total: Int
+  public let finishedAt: Date
+
+  public var score: QuizScore { QuizScore(correct: correct, total: total) }
+}
+
+/// A word in the learner's review queue, scheduled by FSRS.
+public struct ReviewEntry: Sendable, Equatable {
+  public let lesson: LessonID
+  public let hanzi: String
+  public let card: ReviewCard
+}
+
+/// Dangdai's rows, the same on SQLite and PostgreSQL: settings, quizzes with their questions,
+/// answers (each stored as it is given), the review queue, and imported vocabulary.
+public struct DangdaiStore: Sendable {
+  public let database: any SQLDatabase
+
+  public init(database: any SQLDatabase) { self.database = database }
+
+  static let settings = "dangdai_settings"
+  static let quizzes = "dangdai_quizzes"
+  static let answers = "dangdai_answers"
+  static let reviews = "dangdai_reviews"
+  static let imports = "dangdai_imports"
+
+  public static let migrations = [
+    Migration("dangdai-0001-learning") { database in
+      try await database.create(table: settings)
+        .column("account_id", type: .text, .primaryKey(autoIncrement: false))
+        .column("language", type: .text, .notNull)
+        .column("reading_display", type: .text, .notNull)
+        .column("time_zone", type: .text, .notNull)
+        .column("updated_at", type: .epochSeconds, .notNull)
+        .run()
+      try await database.create(table: quizzes)
+        .column("id", type: .text, .primaryKey(autoIncrement: false))
+        .column("account_id", type: .text, .notNull)
+        .column("lesson", type: .bigint)
+        .column("kind", type: .text, .notNull)
+        .column("language", type: .text, .notNull)
+        .column("questions", type: .text, .notNull)
+        .column("question_count", type: .bigint, .notNull)
+        .column("answered", type: .bigint, .notNull)
+        .column("correct", type: .bigint, .notNull)
+        .column("first_mastery", type: .bigint, .notNull)
+        .column("created_at", type: .epochSeconds, .notNull)
+        .column("finished_at", type: .epochSeconds)
+        .run()
+      try await database.create(index: "dangdai_quizzes_by_account").on(quizzes).column("account_id")
+        .column("created_at").run()
+      try await database.create(index: "dangdai_quizzes_finished").on(quizzes).column("account_id")
+        .column("finished_at").run()
+      try await database.create(table: answers)
+        .column("quiz_id", type: .text, .notNull, .references(quizzes, "id", onDelete: .cascade))
+        .column("question", type: .bigint, .notNull)
+        .column("answer_id", type: .text, .notNull)
+        .column("response", type: .text, .notNull)
+        .column("verdict", type: .text, .notNull)
+        .column("tone_errors", type: .text, .notNull)
+        .column("sandhi_hint", type: .bigint, .notNull)
+        .column("answered_at", type: .epochSeconds, .notNull)
+        .primaryKey("quiz_id", "question")
+        .unique("quiz_id", "answer_id")
+        .run()
+      try await database.create(table: reviews)
+        .column("account_id", type: .text, .notNull)
+        .column("hanzi", type: .text, .notNull)
+        .column("lesson", type: .bigint, .notNull)
+        .column("card", type: .text, .notNull)
+        .column("due", type: .epochSeconds, .notNull)
+        .primaryKey("account_id", "hanzi")
+        .run()
+      try await database.create(index: "dangdai_reviews_due").on(reviews).column("account_id").column("due").run()
+      try await database.create(table: imports)
+        .column("lesson", type: .bigint, .primaryKey(autoIncrement: false))
+        .column("list", type: .text, .notNull)
+        .column("imported_at", type: .epochSeconds, .notNull)
+        .run()
+    }
+  ]
+
+  // MARK: Settings
+
+  public func settings(of account: String) async throws -> DangdaiSettings? {
+    let row = try await database.select().columns("language", "reading_display", "time_zone").from(Self.settings)
+      .where("account_id", .equal, SQLBind(account)).first(decoding: SettingsRow.self)
+    return row.map {
+      DangdaiSettings(
+        language: Language(rawValue: $0.language),
+        readingDisplay: DangdaiSettings.ReadingDisplay(rawValue: $0.reading_display) ?? .pinyin,
+        timeZone: $0.time_zone)
+    }
+  }
+
+  public func save(_ settings: DangdaiSettings, of account: String, at now: Date) async throws {
+    try await database.insert(into: Self.settings)
+      .columns("account_id", "language", "reading_display", "time_zone", "updated_at")
+      .values(
+        SQLBind(account), SQLBind(settings.language.rawValue), SQLBind(settings.readingDisplay.rawValue),
+        SQLBind(settings.timeZone), SQLBind(now.timeIntervalSince1970)
+      )
+      .onConflict(with: ["account_id"]) {
+        $0.set(excludedValueOf: "language").set(excludedValueOf: "reading_display")
+          .set(excludedValueOf: "time_zone").set(excludedValueOf: "updated_at")
+      }
+      .run()
+  }
+
+  // MARK: Quizzes
+
+  public func insert(
+    quiz id: String, account: String, lesson: LessonID?, kind: QuizKind, language: Language, questions: [Question],
+    at now: Date
+  ) async throws {
+    try await database.insert(into: Self.quizzes)
+      .columns(
+        "id", "account_id", "lesson", "kind", "language", "questions", "question_count", "answered", "correct",
+        "first_mastery", "created_at"
+      )
+      .values(
+        SQLBind(id), SQLBind(account), SQLBind(lesson.map { Int64($0.rawValue) }), SQLBind(kind.rawValue),
+        SQLBind(language.rawValue), SQLBind(try StoredJSON.encode(questions)), SQLBind(Int64(questions.count)),
+        SQLBind(Int64(0)), SQLBind(Int64(0)), SQLBind(Int64(0)), SQLBind(now.timeIntervalSince1970)
+      )
+      .run()
+  }
+
+  /// `account`'s quiz `id` with its answers; nil when there is none (or it is someone else's).
+  public func quiz(_ id: String, of account: String) async throws -> StoredQuiz? {
+    try await quiz(id, of: account, on: database)
+  }
+
+  func quiz(_ id: String, of account: String, on database: any SQLDatabase) async throws -> StoredQuiz? {
+    guard
+      let row = try await database.select().columns(QuizRow.columns.map { SQLColumn($0) }).from(Self.quizzes)
+        .where("id", .equal, SQLBind(id)).where("account_id", .equal, SQLBind(account))
+        .first(decoding: QuizRow.self)
+    else { return nil }
+    let answers = try await database.select().columns(AnswerRow.columns.map { SQLColumn($0) }).from(Self.answers)
+      .where("quiz_id", .equal, SQLBind(id)).orderBy("answered_at").all(decoding: AnswerRow.self)
+    return try row.quiz(answers: answers.map { try $0.answer() })
+  }
+
+  /// What recording an answer did, and the quiz after it.
+  public enum Recorded: Sendable, Equatable {
+    /// Stored now; `finished` when it was the quiz's last.
+    case stored(StoredQuiz, StoredAnswer, finished: Bool)
+    /// The same answer again: the one stored first.
+    case repeated(StoredQuiz, StoredAnswer)
+    /// The question was answered under another id, or the id answered another question.
+    case conflict
+    case noSuchQuestion
+    case noSuchQuiz
+  }
+
+  /// Stores `answer` to `quiz` in one transaction, as the core's ``QuizAttempt`` decides: the
+  /// first answer to a question is kept, the same answer again changes nothing, another is
+  /// refused. `finish` runs inside the same transaction when the answer completes the quiz and
+  /// returns whether it was the learner's first mastery; `review` updates the review queue there too.
+  public func record(
+    _ answer: StoredAnswer, to quizID: String, of account: String, correct: Bool,
+    review: (@Sendable (any SQLDatabase) async throws -> Void)? = nil,
+    finish: @escaping @Sendable (any SQLDatabase, StoredQuiz) async throws -> Bool
+  ) async throws -> Recorded {
+    try await database.inTransaction { database in
+      if database.dialect.name == "postgresql" {
+        // One answer of a quiz at a time: a second device answering at the same moment waits.
+        try await database.raw("SELECT id FROM dangdai_quizzes WHERE id = \(bind: quizID) FOR UPDATE").run()
+      }
+      guard let quiz = try await quiz(quizID, of: account, on: database) else { return .noSuchQuiz }
+      var attempt = quiz.attempt
+      switch attempt.record(id: answer.id, question: answer.question, correct: correct) {
+      case .outOfRange: return .noSuchQuestion
+      case .conflict: return .conflict
+      case .repeated:
+        guard let stored = quiz.answers.first(where: { $0.id == answer.id }) else { return .conflict }
+        return .repeated(quiz, stored)
+      case .recorded:
+        break
+      }
+      try await database.insert(into: Self.answers)
+        .columns("quiz_id", "question", "answer_id", "response", "verdict", "tone_errors", "sandhi_hint", "answered_at")
+        .values(
+          SQLBind(quizID), SQLBind(Int64(answer.question)), SQLBind(answer.id),
+          SQLBind(try StoredJSON.encode(answer.response)), SQLBind(answer.verdict),
+          SQLBind(try StoredJSON.encode(answer.toneErrors)), SQLBind(Int64(answer.sandhiHint ? 1 : 0)),
+          SQLBind(answer.answeredAt.timeIntervalSince1970)
+        )
+        .run()
+      try await review?(database)
+      let finished = attempt.isFinished
+      var firstMastery = false
+      let updated = StoredQuiz(
+        id: quiz.id, accountID: quiz.accountID, lesson: quiz.lesson, kind: quiz.kind, language: quiz.language,
+        questions: quiz.questions, answers: quiz.answers + [answer], createdAt: quiz.createdAt,
+        finishedAt: finished ? answer.answeredAt : nil, firstMastery: false)
+      if finished { firstMastery = try await finish(database, updated) }
+      try await database.update(Self.quizzes)
+        .set("answered", to: SQLBind(Int64(attempt.answers.count)))
+        .set("correct", to: SQLBind(Int64(attempt.score.correct)))
+        .set("finished_at", to: SQLBind(finished ? answer.answeredAt.timeIntervalSince1970 : nil))
+        .set("first_mastery", to: SQLBind(Int64(firstMastery ? 1 : 0)))
+        .where("id", .equal, SQLBind(quizID)).run()
+      let final = StoredQuiz(
+        id: updated.id, accountID: updated.accountID, lesson: updated.lesson, kind: updated.kind,
+        language: updated.language, questions: updated.questions, answers: updated.answers,
+        createdAt: updated.createdAt, finishedAt: updated.finishedAt, firstMastery: firstMastery)
+      return .stored(final, answer, finished: finished)
+    }
+  }
+
+  /// The best score in percent of each kind of quiz finished on each lesson (reviews aside).
+  public func bestScores(
+    of account: String, on database: (any SQLDatabase)? = nil
+  ) async throws
+    -> [LessonID: [QuizKind: Int]]
+  {
+    let rows = try await (database ?? self.database).raw(
+      """
+      SELECT lesson, kind, MAX(correct * 100 / question_count) AS best FROM dangdai_quizzes
+      WHERE account_id = \(bind: account) AND finished_at IS NOT NULL AND lesson IS NOT NULL
+      GROUP BY lesson, kind
+      """
+    ).all(decoding: BestRow.self)
+    var best: [LessonID: [QuizKind: Int]] = [:]
+    for row in rows {
+      guard let lesson = LessonID(rawValue: Int(row.lesson)), let kind = QuizKind(rawValue: row.kind) else { continue }
+      best[lesson, default: [:]][kind] = Int(row.best)
+    }
+    return best
+  }
+
+  /// Correct answers the learner has ever given (each +10 points).
+  public func correctAnswers(of account: String) async throws -> Int {
+    let row = try await database.raw(
+      "SELECT CAST(COALESCE(SUM(correct), 0) AS BIGINT) AS total FROM dangdai_quizzes WHERE account_id = \(bind: account)"
+    ).first(decoding: TotalRow.self)
+    return Int(row?.total ?? 0)
+  }
+
+  /// When each of the learner's quizzes finished.
+  public func finishTimes(of account: String) async throws -> [Date] {
+    try await database.select().column("finished_at").from(Self.quizzes)
+      .where("account_id", .equal, SQLBind(account)).where("finished_at", .isNot, SQLLiteral.null)
+      .all(decoding: FinishedAtRow.self).map { Date(timeIntervalSince1970: $0.finished_at) }
+  }
+
+  /// Finished quizzes, newest first, from before `cursor` (a finish time and an id).
+  public func history(of account: String, before cursor: (Date, String)?, limit: Int) async throws -> [FinishedQuiz] {
+    var query = database.select().columns(QuizRow.summaryColumns.map { SQLColumn($0) }).from(Self.quizzes)
+      .where("account_id", .equal, SQLBind(account)).where("finished_at", .isNot, SQLLiteral.null)
+    if let (at, id) = cursor {
+      let seconds = at.timeIntervalSince1970
+      query = query.where {
+        $0.where("finished_at", .lessThan, SQLBind(seconds)).orWhere {
+          $0.where("finished_at", .equal, SQLBind(seconds)).where("id", .lessThan, SQLBind(id))
+        }
+      }
+    }
+    return try await query.orderBy("finished_at", .descending).orderBy("id", .descending).limit(limit)
+      .all(decoding: SummaryRow.self).compactMap(\.finished)
+  }
+
+  /// The learner's latest quiz not yet finished, if any.
+  public func latestUnfinished(of account: String) async throws -> StoredQuiz? {
+    guard
+      let row = try await database.select().column("id").from(Self.quizzes)
+        .where("account_id", .equal, SQLBind(account)).where("finished_at", .is, SQLLiteral.null)
+        .orderBy("created_at", .descending).limit(1).first(decoding: IDRow.self)
+    else { return nil }
+    return try await quiz(row.id, of: account)
+  }
+
+  // MARK: Review
+
+  public func review(of account: String, hanzi: String, on database: any SQLDatabase) async throws -> ReviewEntry? {
+    try await database.select().columns("lesson", "hanzi", "card").from(Self.reviews)
+      .where("account_id", .equal, SQLBind(account)).where("hanzi", .equal, SQLBind(hanzi))
+      .first(decoding: ReviewRow.self)?.entry()
+  }
+
+  public func save(_ entry: ReviewEntry, of account: String, on database: any SQLDatabase) async throws {
+    try await database.insert(into: Self.reviews).columns("account_id", "hanzi", "lesson", "card", "due")
+      .values(
+        SQLBind(account), SQLBind(entry.hanzi), SQLBind(Int64(entry.lesson.rawValue)),
+        SQLBind(try StoredJSON.encode(entry.card)), SQLBind(entry.card.due.timeIntervalSince1970)
+      )
+      .onConflict(with: ["account_id", "hanzi"]) { $0.set(excludedValueOf: "card").set(excludedValueOf: "due") }
+      .run()
+  }
+
+  /// Words due by `now`, soonest first.
+  public func due(of account: String, at now: Date, limit: Int) async throws -> [ReviewEntry] {
+    try await database.select().columns("lesson", "hanzi", "card").from(Self.reviews)
+      .where("account_id", .equal, SQLBind(account)).where("due", .lessThanOrEqual, SQLBind(now.timeIntervalSince1970))
+      .orderBy("due").orderBy("hanzi").limit(limit).all(decoding: ReviewRow.self).compactMap { try $0.entry() }
+  }
+
+  public func reviewCount(of account: String) async throws -> Int {
+    let row = try await database.raw(
+      "SELECT COUNT(*) AS total FROM dangdai_reviews WHERE account_id = \(bind: account)"
+    ).first(decoding: TotalRow.self)
+    return Int(row?.total ?? 0)
+  }
+
+  // MARK: Imported vocabulary
+
+  /// Every imported list, as each lesson's lines in the import format.
+  public func importedLists() async throws -> [LessonID: String] {
+    let rows = try await database.select().columns("lesson", "list").from(Self.imports).all(decoding: ImportRow.self)
+    return Dictionary(
+      uniqueKeysWithValues: rows.compactMap { row in LessonID(rawValue: Int(row.lesson)).map { ($0, row.list) } })
+  }
+
+  /// Replaces the imported lists of `lists`' lessons, all together.
+  public func saveImported(_ lists: [LessonID: String], at now: Date) async throws {
+    try await database.inTransaction { database in
+      for (lesson, list) in lists.sorted(by: { $0.key < $1.key }) {
+        try await database.insert(into: Self.imports).columns("lesson", "list", "imported_at")
+          .values(SQLBind(Int64(lesson.rawValue)), SQLBind(list), SQLBind(now.timeIntervalSince1970))
+          .onConflict(with: ["lesson"]) { $0.set(excludedValueOf: "list").set(excludedValueOf: "imported_at") }
+          .run()
+      }
+    }
+  }
+
+  // MARK: An account's data
+
+  /// Removes everything kept for `account`; safe to repeat.
+  public func erase(_ account: String) async throws {
+    try await database.inTransaction { database in
+      try await database.raw(
+        """
+        DELETE FROM dangdai_answers WHERE quiz_id IN (SELECT id FROM dangdai_quizzes WHERE account_id = \(bind: account))
+        """
+      ).run()
+      try await database.delete(from: Self.quizzes).where("account_id", .equal, SQLBind(account)).run()
+      try await database.delete(from: Self.reviews).where("account_id", .equal, SQLBind(account)).run()
+      try await database.delete(from: Self.settings).where("account_id", .equal, SQLBind(account)).run()
+    }
+  }
+
+  /// Every quiz of `account`'s, with its answers, oldest first.
+  public func quizzes(of account: String) async throws -> [StoredQuiz] {
+    let ids = try await database.select().column("id").from(Self.quizzes)
+      .where("account_id", .equal, SQLBind(account)).orderBy("created_at").all(decoding: IDRow.self)
+    var quizzes: [StoredQuiz] = []
+    for row in ids {
+      if let quiz = try await quiz(row.id, of: account) { quizzes.append(quiz) }
+    }
+    return quizzes
+  }
+
+  public func reviews(of account: String) async throws -> [ReviewEntry] {
+    try await database.select().columns("lesson", "hanzi", "card").from(Self.reviews)
+      .where("account_id", .equal, SQLBind(account)).orderBy("hanzi").all(decoding: ReviewRow.self)
+      .compactMap { try $0.entry() }
+  }
+}
+
+// MARK: Rows
+
+private struct SettingsRow: Decodable {
+  let language: String
+  let reading_display: String
+  let time_zone: String
+}
+
+private struct QuizRow: Decodable {
+  static let columns = [
+    "id", "account_id", "lesson", "kind", "language", "questions", "created_at", "finished_at", "first_mastery",
+  ]
+  static let summaryColumns = ["id", "lesson", "kind", "correct", "question_count", "finished_at"]
+
+  let id: String
+  let account_id: String
+  let lesson: Int64?
+  let kind: String
+  let language: String
+  let questions: String
+  let created_at: Double
+  let finished_at: Double?
+  let first_mastery: Int64
+
+  func quiz(answers: [StoredAnswer]) throws -> StoredQuiz {
+    guard let kind = QuizKind(rawValue: kind) else { throw StoredDataError.unreadable("quiz \(id) kind") }
+    return StoredQuiz(
+      id: id, accountID: account_id, lesson: lesson.flatMap { LessonID(rawValue: Int($0)) }, kind: kind,
+      language: Language(rawValue: language), questions: try StoredJSON.decode([Question].self, from: questions),
+      answers: answers, createdAt: Date(timeIntervalSince1970: created_at),
+      finishedAt: finished_at.map(Date.init(timeIntervalSince1970:)), firstMastery: first_mastery == 1)
+  }
+}
+
+private struct SummaryRow: Decodable {
+  let id: String
+  let lesson: Int64?
+  let kind: String
+  let correct: Int64
+  let question_count: Int64
+  let finished_at: Double?
+
+  var finished: FinishedQuiz? {
+    guard let kind = QuizKind(rawValue: kind), let finished_at, question_count > 0 else { return nil }
+    return FinishedQuiz(
+      id: id, lesson: lesson.flatMap { LessonID(rawValue: Int($0)) }, kind: kind, correct: Int(correct),
+      total: Int(question_count), finishedAt: Date(timeIntervalSince1970: finished_at))
+  }
+}
+
+private struct AnswerRow: Decodable {
+  static let columns = ["answer_id", "question", "response", "verdict", "tone_errors", "sandhi_hint", "answered_at"]
+
+  let answer_id: String
+  let question: Int64
+  let response: String
+  let verdict: String
+  let tone_errors: String
+  let sandhi_hint: Int64
+  let answered_at: Double
+
+  func answer() throws -> StoredAnswer {
+    StoredAnswer(
+      id: answer_id, question: Int(question), response: try StoredJSON.decode(Response.self, from: response),
+      verdict: verdict, toneErrors: try StoredJSON.decode([Int].self, from: tone_errors), sandhiHint: sandhi_hint == 1,
+      answeredAt: Date(timeIntervalSince1970: answered_at))
+  }
+}
+
+private struct ReviewRow: Decodable {
+  let lesson: Int64
+  let hanzi: String
+  let card: String
+
+  func entry() throws -> ReviewEntry? {
+    guard let lesson = LessonID(rawValue: Int(lesson)) else { return nil }
+    return ReviewEntry(lesson: lesson, hanzi: hanzi, card: try StoredJSON.decode(ReviewCard.self, from: card))
+  }
+}
+
+private struct BestRow: Decodable {
+  let lesson: Int64
+  let kind: String
+  let best: Int64
+}
+
+private struct TotalRow: Decodable { let total: Int64 }
+private struct FinishedAtRow: Decodable { let finished_at: Double }
+private struct IDRow: Decodable { let id: String }
+
+private struct ImportRow: Decodable {
+  let lesson: Int64
+  let list: String
+}
+
+/// A stored row this build cannot read.
+enum StoredDataError: Error {
+  case unreadable(String)
+}
+
+/// How values are kept in text columns: compact JSON, keys sorted so equal values store equally.
+enum StoredJSON {
+  static func encode(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
+  static func decode<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
+    try JSONDecoder().decode(type, from: Data(text.utf8))
+  }
+}

@@ -1,0 +1,423 @@
+import DangdaiCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import IdentityCore
+import Logging
+import OrchardIdentity
+import OrchardJobs
+import OrchardKit
+import SQLKit
+import ServerKit
+import ServerKitTesting
+import Testing
+
+@testable import DangdaiServer
+
+/// The identity tables beside Dangdai's, as the Orchard platform adds them.
+struct DangdaiTestPlatform: PlatformModule {
+  let hub: IdentityHub
+
+  var migrations: [Migration] { [JobQueue.migration] + hub.migrations }
+  func assets() throws -> AssetCatalog { AssetCatalog() }
+  func prepare(_ environment: AppEnvironment, apps: [AppManifest]) async throws {}
+  func mount(on router: Router<AppRequestContext>, environment: AppEnvironment, apps: [AppManifest]) throws {}
+}
+
+/// Dangdai on a fresh database, a client of its API, and the store underneath for what a test
+/// checks (a quiz's keys are never sent to a client).
+struct DangdaiHarness: Sendable {
+  static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+  let api: JSONAPIClient
+  let store: DangdaiStore
+  let clock: ManualClock
+  let hub: IdentityHub
+
+  static func run(_ engine: TestDatabase, _ body: @Sendable (DangdaiHarness) async throws -> Void) async throws {
+    let clock = ManualClock(start)
+    let hub = try IdentityHub(
+      hasher: try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1)))
+    let keys = FileManager.default.temporaryDirectory.appendingPathComponent("dangdai-keys-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: keys) }
+    var configuration = ServerConfiguration.defaults
+    configuration.dataDirectory = keys.path
+    configuration.rateLimitScale = 100
+    let settings = configuration
+    try await engine.withFreshLocation { location in
+      try await withTestServer(
+        [DangdaiApp(hub: hub)], platform: DangdaiTestPlatform(hub: hub), configuration: settings,
+        database: location, clock: clock, random: .seeded(7)
+      ) { client in
+        let database = try await Database.open(location, logger: Logger(label: "test"))
+        let outcome: Result<Void, any Error>
+        do {
+          // A PostgreSQL client answers only while its services run.
+          try await database.withRunningServices { database in
+            try await body(
+              DangdaiHarness(
+                api: JSONAPIClient(client: client), store: DangdaiStore(database: database.sql), clock: clock, hub: hub)
+            )
+          }
+          outcome = .success(())
+        } catch {
+          outcome = .failure(error)
+        }
+        try? await database.close()
+        try outcome.get()
+      }
+    }
+  }
+
+  /// A new learner: their access token and account id.
+  func learner(_ email: String) async throws -> (token: String, id: String) {
+    let answer = try await api.send(
+      .post, "/dangdai/api/v1/auth/signup", json: ["email": email, "password": "tulip-91 at dawn"])
+    let json = try #require(answer.json)
+    let token = try #require(json["access_token"] as? String)
+    let id = try #require((json["user"] as? [String: Any])?["id"] as? String)
+    return (token, id)
+  }
+
+  func send(
+    _ method: HTTPRequest.Method, _ path: String, _ token: String, json: (any Encodable)? = nil
+  ) async throws -> JSONAPIClient.Answer {
+    try await api.send(method, "/dangdai/api/v1/" + path, token: token, json: json)
+  }
+
+  func startQuiz(_ kind: String, chapter: Int?, _ token: String) async throws -> [String: Any] {
+    var body: [String: JSONValue] = ["quiz_type": .string(kind)]
+    if let chapter { body["chapter_id"] = .number(chapter) }
+    let answer = try await send(.post, "quizzes", token, json: body)
+    #expect(answer.status == .created, "\(String(decoding: answer.body, as: UTF8.self))")
+    return try #require(answer.json)
+  }
+
+  /// A right (or, with `right: false`, a wrong) answer to question `index`, as a request body.
+  func answer(
+    _ quizID: String, _ index: Int, of learner: String, right: Bool = true, id: String? = nil
+  )
+    async throws -> [String: JSONValue]
+  {
+    let quiz = try #require(try await store.quiz(quizID, of: learner))
+    let question = quiz.questions[index]
+    var body: [String: JSONValue] = ["answer_id": .string(id ?? "a-\(quizID)-\(index)"), "question": .number(index)]
+    switch question.key {
+    case .choice(let key):
+      body["choice"] = .number(right ? key : (key + 1) % question.options.count)
+    case .pinyin(_, let readings, _):
+      body["text"] = .string(right ? PinyinText.numbered(readings[0]) : "qqq")
+    case .order(let orders):
+      var remaining = Array(question.options.enumerated())
+      var indices: [Int] = []
+      for word in orders[0] {
+        let at = remaining.firstIndex { $0.element == word }!
+        indices.append(remaining.remove(at: at).offset)
+      }
+      if !right { indices.reverse() }
+      if !right && orders.contains(indices.map { question.options[$0] }) { indices.swapAt(0, 1) }
+      body["order"] = .array(indices.map { .number($0) })
+    }
+    return body
+  }
+
+  /// Answers every question of a quiz, right or not, and returns the last outcome.
+  @discardableResult
+  func finish(
+    _ quizID: String, of learner: (token: String, id: String), right: (Int) -> Bool = { _ in true }
+  )
+    async throws -> [String: Any]
+  {
+    let quiz = try #require(try await store.quiz(quizID, of: learner.id))
+    var last: [String: Any] = [:]
+    for index in quiz.questions.indices where !quiz.answers.contains(where: { $0.question == index }) {
+      let body = try await answer(quizID, index, of: learner.id, right: right(index))
+      let outcome = try await send(.post, "quizzes/\(quizID)/answers", learner.token, json: body)
+      #expect(outcome.status == .ok, "\(String(decoding: outcome.body, as: UTF8.self))")
+      last = try #require(outcome.json)
+    }
+    return last
+  }
+}
+
+/// A JSON value for request bodies built in tests.
+enum JSONValue: Encodable, Sendable {
+  case string(String)
+  case number(Int)
+  case array([JSONValue])
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .string(let text): try container.encode(text)
+    case .number(let number): try container.encode(number)
+    case .array(let values): try container.encode(values)
+    }
+  }
+}
+
+@Suite("Dangdai's API: quizzes, answers kept one by one, progress")
+struct DangdaiRouteTests {
+  @Test(
+    "a quiz interrupted at question 6 resumes at question 7; a retried answer counts once",
+    arguments: TestDatabase.available)
+  func resume(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      let ada = try await harness.learner("ada@example.com")
+      let quiz = try await harness.startQuiz("vocabulary", chapter: 101, ada.token)
+      let id = try #require(quiz["quiz_id"] as? String)
+      let questions = try #require(quiz["questions"] as? [[String: Any]])
+      #expect(questions.count == 10)
+      // No key leaves the server.
+      #expect(
+        !String(decoding: try await harness.send(.get, "quizzes/\(id)", ada.token).body, as: UTF8.self).contains("key"))
+      for index in 0..<6 {
+        let body = try await harness.answer(id, index, of: ada.id)
+        let outcome = try await harness.send(.post, "quizzes/\(id)/answers", ada.token, json: body)
+        #expect(outcome.status == .ok)
+        #expect((outcome.json?["answer"] as? [String: Any])?["verdict"] as? String == "correct")
+      }
+      // The phone dies; on any device the quiz picks up at question 7 (index 6).
+      let resumed = try #require(try await harness.send(.get, "quizzes/\(id)", ada.token).json)
+      #expect(resumed["next_question"] as? Int == 6)
+      #expect((resumed["answers"] as? [Any])?.count == 6)
+      // The last answer sent again (a retry after a lost connection) counts once.
+      let retry = try await harness.send(
+        .post, "quizzes/\(id)/answers", ada.token, json: try await harness.answer(id, 5, of: ada.id))
+      #expect(retry.status == .ok)
+      #expect(retry.json?["points"] as? Int == 60)
+      // Another answer to the same question is refused.
+      let other = try await harness.send(
+        .post, "quizzes/\(id)/answers", ada.token,
+        json: try await harness.answer(id, 5, of: ada.id, right: false, id: "another"))
+      #expect(other.status == .conflict)
+      #expect(other.json?["code"] as? String == "ALREADY_ANSWERED")
+      #expect(
+        try await harness.send(.get, "quizzes/\(id)/result", ada.token).json?["code"] as? String == "QUIZ_NOT_FINISHED")
+
+      let last = try await harness.finish(id, of: ada) { $0 != 9 }
+      #expect(last["finished"] as? Bool == true)
+      let result = try #require(last["result"] as? [String: Any])
+      #expect(result["summary"] as? String == "9/10 correct - 90%")
+      #expect(result["points"] as? Int == 90)
+      #expect(last["points"] as? Int == 90)
+      let again = try #require(try await harness.send(.get, "quizzes/\(id)/result", ada.token).json)
+      #expect(again["percent"] as? Int == 90)
+    }
+  }
+
+  @Test("an unknown or malformed chapter is 404 CHAPTER_NOT_FOUND", arguments: TestDatabase.available)
+  func chapterNotFound(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      let ada = try await harness.learner("ada@example.com")
+      for path in ["999", "116", "0101", "abc", "10１", "-101"] {
+        let answer = try await harness.send(.get, "chapters/\(path)", ada.token)
+        #expect(answer.status == .notFound, "\(path)")
+        #expect(answer.json?["code"] as? String == "CHAPTER_NOT_FOUND")
+      }
+      let chapter = try #require(try await harness.send(.get, "chapters/211", ada.token).json)
+      #expect((chapter["chapter"] as? [String: Any])?["title_zh"] as? String == "台灣好玩的地方真多")
+      #expect(((chapter["words"] as? [Any])?.count ?? 0) >= 20)
+      #expect((chapter["notice"] as? String)?.contains("CC-CEDICT") == true)
+      let quiz = try await harness.send(
+        .post, "quizzes", ada.token, json: ["chapter_id": JSONValue.number(116), "quiz_type": .string("grammar")])
+      #expect(quiz.json?["code"] as? String == "CHAPTER_NOT_FOUND")
+    }
+  }
+
+  @Test(
+    "typed pinyin: no tones asks again and stores nothing; wrong tones are a tone error",
+    arguments: TestDatabase.available)
+  func pinyin(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      let ada = try await harness.learner("ada@example.com")
+      for seed in 0..<20 {
+        let id = try #require(try await harness.startQuiz("vocabulary", chapter: 102, ada.token)["quiz_id"] as? String)
+        let quiz = try #require(try await harness.store.quiz(id, of: ada.id))
+        guard let index = quiz.questions.firstIndex(where: { $0.kind == .characterToPinyin }),
+          case .pinyin(_, let readings, _) = quiz.questions[index].key
+        else { continue }
+        let bare = readings[0].map(\.base).joined()
+        let untoned = try await harness.send(
+          .post, "quizzes/\(id)/answers", ada.token,
+          json: ["answer_id": JSONValue.string("t\(seed)"), "question": .number(index), "text": .string(bare)])
+        #expect(untoned.status == .unprocessableContent)
+        #expect(untoned.json?["code"] as? String == "MISSING_TONES")
+        #expect(try await harness.store.quiz(id, of: ada.id)?.answers.isEmpty == true)
+        let wrongTones = readings[0].map { "\($0.base)\($0.tone == 1 ? 4 : 1)" }.joined(separator: " ")
+        let toned = try await harness.send(
+          .post, "quizzes/\(id)/answers", ada.token,
+          json: ["answer_id": JSONValue.string("t\(seed)"), "question": .number(index), "text": .string(wrongTones)])
+        let answer = try #require(toned.json?["answer"] as? [String: Any])
+        #expect(answer["verdict"] as? String == "tone_error")
+        #expect(answer["correct"] as? Bool == false)
+        #expect(answer["solution"] as? String == PinyinText.marked(readings[0]))
+        return
+      }
+      Issue.record("no typed question in 20 quizzes")
+    }
+  }
+
+  @Test(
+    "a chapter is mastered at 80 % with its test, celebrated the first time only, and still practised after",
+    arguments: TestDatabase.available)
+  func mastery(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      let ada = try await harness.learner("ada@example.com")
+      for kind in ["vocabulary", "grammar"] {
+        let id = try #require(try await harness.startQuiz(kind, chapter: 101, ada.token)["quiz_id"] as? String)
+        let last = try await harness.finish(id, of: ada)
+        #expect((last["result"] as? [String: Any])?["first_mastery"] as? Bool == false)
+      }
+      func chapter() async throws -> [String: Any] {
+        let books = try #require(try await harness.send(.get, "books", ada.token).json?["books"] as? [[String: Any]])
+        return try #require((books[0]["chapters"] as? [[String: Any]])?.first)
+      }
+      #expect(try await chapter()["completion"] as? Int == 60)
+      #expect(try await chapter()["status"] as? String == "in_progress")
+      // 10/20 on the test: 60 + 40 × 50 % = 80, mastered.
+      let test = try #require(try await harness.startQuiz("test", chapter: 101, ada.token)["quiz_id"] as? String)
+      let outcome = try await harness.finish(test, of: ada) { $0 % 2 == 0 }
+      let result = try #require(outcome["result"] as? [String: Any])
+      #expect(result["summary"] as? String == "10/20 correct - 50%")
+      #expect(result["first_mastery"] as? Bool == true)
+      #expect((result["chapter"] as? [String: Any])?["status"] as? String == "mastered")
+      #expect(try await chapter()["completion"] as? Int == 80)
+      // Practised again, still mastered, no second celebration.
+      let again = try #require(try await harness.startQuiz("test", chapter: 101, ada.token)["quiz_id"] as? String)
+      let second = try await harness.finish(again, of: ada)
+      #expect((second["result"] as? [String: Any])?["first_mastery"] as? Bool == false)
+      #expect(try await chapter()["completion"] as? Int == 100)
+      let progress = try #require(try await harness.send(.get, "progress", ada.token).json)
+      #expect((progress["streak"] as? [String: Any])?["current"] as? Int == 1)
+      #expect(progress["points"] as? Int == (10 + 10 + 10 + 20) * 10)
+    }
+  }
+
+  @Test(
+    "a word answered wrongly enters the review queue and comes back as a review quiz", arguments: TestDatabase.available
+  )
+  func review(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      let ada = try await harness.learner("ada@example.com")
+      let empty = try await harness.send(.post, "quizzes", ada.token, json: ["quiz_type": JSONValue.string("review")])
+      #expect(empty.status == .conflict)
+      #expect(empty.json?["code"] as? String == "NOTHING_TO_REVIEW")
+      let id = try #require(try await harness.startQuiz("vocabulary", chapter: 103, ada.token)["quiz_id"] as? String)
+      try await harness.finish(id, of: ada) { $0 < 3 }
+      let missed = try #require(try await harness.store.quiz(id, of: ada.id)).answers.filter { !$0.isCorrect }
+      #expect(missed.count == 7)
+      // Due again after the first learning step (a minute).
+      harness.clock.advance(by: 5 * 60)
+      let review = try await harness.startQuiz("review", chapter: nil, ada.token)
+      #expect((review["questions"] as? [Any])?.count == 7)
+      #expect(review["chapter_id"] == nil)
+    }
+  }
+
+  @Test("a learner's quiz is theirs alone; no token is a 401 with a challenge", arguments: TestDatabase.available)
+  func privacy(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      let ada = try await harness.learner("ada@example.com")
+      let bea = try await harness.learner("bea@example.com")
+      let id = try #require(try await harness.startQuiz("grammar", chapter: 104, ada.token)["quiz_id"] as? String)
+      let peek = try await harness.send(.get, "quizzes/\(id)", bea.token)
+      #expect(peek.status == .notFound)
+      #expect(peek.json?["code"] as? String == "QUIZ_NOT_FOUND")
+      let body = try await harness.answer(id, 0, of: ada.id)
+      #expect(try await harness.send(.post, "quizzes/\(id)/answers", bea.token, json: body).status == .notFound)
+      let anonymous = try await harness.api.send(.get, "/dangdai/api/v1/books")
+      #expect(anonymous.status == .unauthorized)
+      #expect(anonymous.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
+      let forged = try await harness.send(.get, "books", "not-a-token")
+      #expect(forged.status == .unauthorized)
+    }
+  }
+
+  @Test("settings: the language, the reading display and a real time zone", arguments: TestDatabase.available)
+  func settings(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      let ada = try await harness.learner("ada@example.com")
+      let initial = try #require(try await harness.send(.get, "settings", ada.token).json)
+      #expect(initial["time_zone"] as? String == "UTC")
+      let bad = try await harness.send(
+        .patch, "settings", ada.token, json: ["time_zone": JSONValue.string("Mars/Olympus")])
+      #expect(bad.json?["code"] as? String == "INVALID_TIME_ZONE")
+      let changed = try #require(
+        try await harness.send(
+          .patch, "settings", ada.token,
+          json: [
+            "time_zone": JSONValue.string("Asia/Taipei"), "language": .string("fr"), "reading_display": .string("both"),
+          ]
+        ).json)
+      #expect(changed["time_zone"] as? String == "Asia/Taipei")
+      let quiz = try await harness.startQuiz("vocabulary", chapter: 101, ada.token)
+      let first = try #require((quiz["questions"] as? [[String: Any]])?.first)
+      #expect(DangdaiTexts.french.messages.values.contains(first["instruction"] as? String ?? ""))
+    }
+  }
+
+  @Test(
+    "activity and history: days in the learner's zone, pages newest first, the dashboard's next step",
+    arguments: TestDatabase.available)
+  func activity(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      let ada = try await harness.learner("ada@example.com")
+      _ = try await harness.send(.patch, "settings", ada.token, json: ["time_zone": JSONValue.string("Asia/Taipei")])
+      var finished: [String] = []
+      for _ in 0..<3 {
+        let id = try #require(try await harness.startQuiz("vocabulary", chapter: 101, ada.token)["quiz_id"] as? String)
+        try await harness.finish(id, of: ada)
+        finished.append(id)
+        harness.clock.advance(by: 60)
+      }
+      let today = LocalDay(containing: harness.clock.now, in: TimeZone(identifier: "Asia/Taipei")!)
+      let activity = try #require(
+        try await harness.send(.get, "activity?from=\(today.adding(days: -2))&to=\(today)", ada.token).json)
+      let days = try #require(activity["days"] as? [[String: Any]])
+      #expect(days.map { $0["quizzes"] as? Int } == [0, 0, 3])
+      #expect(
+        try await harness.send(.get, "activity?from=\(today)&to=\(today.adding(days: -1))", ada.token).json?["code"]
+          as? String == "INVALID_RANGE")
+      let page = try #require(try await harness.send(.get, "history?limit=2", ada.token).json)
+      #expect((page["quizzes"] as? [[String: Any]])?.map { $0["quiz_id"] as? String } == [finished[2], finished[1]])
+      let next = try #require(page["next"] as? String)
+      let rest = try #require(try await harness.send(.get, "history?limit=2&before=\(next)", ada.token).json)
+      #expect((rest["quizzes"] as? [[String: Any]])?.map { $0["quiz_id"] as? String } == [finished[0]])
+      #expect(rest["next"] == nil)
+
+      let open = try #require(try await harness.startQuiz("grammar", chapter: 102, ada.token)["quiz_id"] as? String)
+      let body = try await harness.answer(open, 0, of: ada.id)
+      _ = try await harness.send(.post, "quizzes/\(open)/answers", ada.token, json: body)
+      let dashboard = try #require(try await harness.send(.get, "dashboard", ada.token).json)
+      let resume = try #require(dashboard["continue"] as? [String: Any])
+      #expect(resume["action"] as? String == "resume")
+      #expect(resume["quiz_id"] as? String == open)
+      #expect(resume["next_question"] as? Int == 1)
+      #expect((dashboard["recent_days"] as? [[String: Any]])?.last?["quizzes"] as? Int == 3)
+      #expect((dashboard["streak"] as? [String: Any])?["active_today"] as? Bool == true)
+    }
+  }
+
+  @Test(
+    "deleting the account removes everything Dangdai kept; the export holds it first", arguments: TestDatabase.available
+  )
+  func accountData(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      let ada = try await harness.learner("ada@example.com")
+      let id = try #require(try await harness.startQuiz("vocabulary", chapter: 101, ada.token)["quiz_id"] as? String)
+      try await harness.finish(id, of: ada) { $0 != 0 }
+      let export = try #require(
+        try await harness.api.send(.get, "/dangdai/api/v1/auth/user/export", token: ada.token).json)
+      let dangdai = try #require((export["apps"] as? [String: Any])?["dangdai"] as? [String: Any])
+      #expect((dangdai["quizzes"] as? [Any])?.count == 1)
+      #expect((dangdai["review"] as? [Any])?.count == 1)
+      let registry = try #require(harness.hub.registries["dangdai"])
+      for part in registry.all { try await part.delete(account: ada.id) }
+      #expect(try await harness.store.quizzes(of: ada.id).isEmpty)
+      #expect(try await harness.store.reviews(of: ada.id).isEmpty)
+      #expect(try await harness.store.settings(of: ada.id) == nil)
+    }
+  }
+}
