@@ -292,6 +292,10 @@ package.targets += [
       "OrchardIdentity",
       "OrchardKit",
       "ServerKit",
+      .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOHTTP1", package: "swift-nio"),
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -362,6 +366,8 @@ package.targets += [
   .executableTarget(
     name: "Orchard",
     dependencies: [
+      "DangdaiCore",
+      "DangdaiServer",
       "MIGACore",
       "MIGAServer",
       "OrchardIdentity",

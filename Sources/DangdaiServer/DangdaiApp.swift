@@ -15,7 +15,17 @@ public struct DangdaiApp: OrchardApp {
   let hub: IdentityHub
   public let theme: DesignTokens?
 
-  public init(hub: IdentityHub, theme: DesignTokens? = nil) {
+  /// The optional language-model tier's endpoint; nil keeps every question deterministic.
+  let languageModel: LanguageModelSettings?
+  /// How long the tier may take over one quiz.
+  let languageModelBudget: Duration
+
+  public init(
+    hub: IdentityHub, theme: DesignTokens? = nil, languageModel: LanguageModelSettings? = nil,
+    languageModelBudget: Duration = LanguageModelTier.defaultBudget
+  ) {
+    self.languageModel = languageModel
+    self.languageModelBudget = languageModelBudget
     manifest =
       ComingSoonApp(
         id: "dangdai", name: "Dangdai",
@@ -40,7 +50,10 @@ public struct DangdaiApp: OrchardApp {
   func service(_ environment: AppEnvironment) -> DangdaiService {
     DangdaiService(
       store: DangdaiStore(database: environment.database.sql), clock: environment.clock, random: environment.random,
-      limiter: environment.limiter)
+      limiter: environment.limiter,
+      languageModel: languageModel.map {
+        LanguageModelTier(settings: $0, budget: languageModelBudget, logger: environment.logger)
+      })
   }
 
   public func mount(_ routes: AppRoutes) throws {

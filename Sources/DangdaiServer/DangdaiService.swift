@@ -15,13 +15,19 @@ public struct DangdaiService: Sendable {
   let random: RandomSource
   let limiter: RateLimiter?
   let courses: CourseSource
+  /// The optional language-model tier for grammar questions.
+  let languageModel: LanguageModelTier?
 
-  public init(store: DangdaiStore, clock: any WallClock, random: RandomSource, limiter: RateLimiter? = nil) {
+  public init(
+    store: DangdaiStore, clock: any WallClock, random: RandomSource, limiter: RateLimiter? = nil,
+    languageModel: LanguageModelTier? = nil
+  ) {
     self.store = store
     self.clock = clock
     self.random = random
     self.limiter = limiter
     self.courses = CourseSource(store: store, clock: clock)
+    self.languageModel = languageModel
   }
 
   /// Quizzes one learner may start: far above any real pace, well below a script's.
@@ -86,9 +92,11 @@ public struct DangdaiService: Sendable {
       guard !questions.isEmpty else { throw DangdaiProblem.nothingToReview }
     } else {
       guard chapterGiven else { throw DangdaiProblem.chapterRequired }
-      lesson = try await self.lesson(id).id
-      questions = generator.quiz(kind, lesson: lesson!, using: &seeded) ?? []
-      guard !questions.isEmpty else { throw DangdaiProblem.chapterNotFound }
+      let chapter = try await self.lesson(id)
+      lesson = chapter.id
+      let made = generator.quiz(kind, lesson: chapter.id, using: &seeded) ?? []
+      guard !made.isEmpty else { throw DangdaiProblem.chapterNotFound }
+      questions = await withLanguageModel(made, lesson: chapter, generator: generator)
     }
     let quizID = random.id().description
     try await store.insert(
@@ -96,6 +104,31 @@ public struct DangdaiService: Sendable {
       questions: questions, at: clock.now)
     guard let quiz = try await store.quiz(quizID, of: account.id) else { throw OrchardError.internalError }
     return quiz
+  }
+
+  /// `questions` with the chapter's own grammar questions replaced by the language model's, as
+  /// many as it wrote that pass the validator (none when it is off, slow or wrong: the
+  /// deterministic ones stay, so the quiz is always full).
+  func withLanguageModel(_ questions: [Question], lesson: Lesson, generator: QuizGenerator) async -> [Question] {
+    let slots = questions.indices.filter { index in
+      if case .grammar(let from, _) = questions[index].subject { return from == lesson.id }
+      return false
+    }
+    guard let languageModel, !slots.isEmpty else { return questions }
+    let written = await languageModel.questions(
+      for: lesson, course: generator.course, count: slots.count, language: generator.language)
+    var seen: Set<[String]> = []
+    let sound = written.filter { question in
+      generator.validator.problems(question).isEmpty && seen.insert(question.options).inserted
+    }
+    if sound.count < written.count {
+      languageModel.logger.info(
+        "dropped the model's questions that failed validation",
+        metadata: ["lesson": "\(lesson.id)", "written": "\(written.count)", "kept": "\(sound.count)"])
+    }
+    var result = questions
+    for (slot, question) in zip(slots, sound) { result[slot] = question }
+    return result
   }
 
   public func quiz(_ id: String, of account: Account) async throws -> StoredQuiz {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DangdaiServer
 import Foundation
 import Logging
 import MIGACore
@@ -15,7 +16,7 @@ struct OrchardCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "orchard",
     abstract: "The Orchard server: five apps, their JSON APIs and their mobile web versions.",
-    subcommands: [Serve.self, Migrate.self, JobsCommand.self, MIGACommand.self])
+    subcommands: [Serve.self, Migrate.self, JobsCommand.self, MIGACommand.self, DangdaiCommand.self])
 }
 
 /// Flags shared by every command; each overrides its `ORCHARD_*` variable.
@@ -103,9 +104,12 @@ struct Serve: AsyncParsableCommand {
     let logger = options.logger(configuration)
     let environment = ProcessInfo.processInfo.environment
     let webAPI = try WalkWorthyApp.webAPI(environment: environment)
+    let languageModel = try LanguageModelSettings.from(environment: environment)
     let app = try await buildApplication(
       configuration, identity: try IdentityHub(settings: try IdentitySettings(environment: environment)),
-      apps: { orchardApps(walkWorthy: WalkWorthyApp(webAPI: webAPI), identity: $0) },
+      apps: {
+        orchardApps(walkWorthy: WalkWorthyApp(webAPI: webAPI), languageModel: languageModel, identity: $0)
+      },
       dependencies: ServerDependencies(logger: logger)
     ) { port in
       let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host

@@ -11,17 +11,20 @@ import ServerKit
 import ServiceLifecycle
 import WalkWorthyServer
 
-/// The apps this server runs, in launcher order: the three built, Dangdai (its accounts and its
-/// API; its screens are still to come), and Wearbloom, announced, whose accounts are already open
-/// (both in `identity`).
-public func orchardApps(walkWorthy: WalkWorthyApp = WalkWorthyApp(), identity: IdentityHub) -> [any OrchardApp] {
+/// The apps this server runs, in launcher order: the three built, Wearbloom, announced, whose
+/// accounts are already open, and Dangdai, its accounts and its API (its screens are still to
+/// come); both realms are in `identity`. `languageModel` turns on Dangdai's optional
+/// language-model tier.
+public func orchardApps(
+  walkWorthy: WalkWorthyApp = WalkWorthyApp(), languageModel: LanguageModelSettings? = nil, identity: IdentityHub
+) -> [any OrchardApp] {
   [
     FaithJarApp(), MIGAApp(), walkWorthy,
     AccountsApp(
       announcing: ComingSoonApp(
         id: "wearbloom", name: "Wearbloom", promise: "See clothes on your own photo before you buy or wear them."),
       realm: .wearbloom, hub: identity, theme: AccountThemes.wearbloom),
-    DangdaiApp(hub: identity, theme: AccountThemes.dangdai),
+    DangdaiApp(hub: identity, theme: AccountThemes.dangdai, languageModel: languageModel),
   ]
 }
 

@@ -77,3 +77,25 @@ struct VocabularyImportTests {
     #expect(VocabularyImport.parse("") == .failure(empty))
   }
 }
+
+@Suite("A list written back reads the same")
+struct VocabularyImportFormatTests {
+  @Test("format then parse gives the same sections, every reading kept")
+  func roundTrip() throws {
+    let text = """
+      //當代中文/Book 2/L03-II
+      這\tzhè / zhèi\t(Det) this
+      謝謝\txièxie\tthanks
+      女兒\tnǚ'ér\t(N) daughter
+      一點兒\tyìdiǎnr\t(N) a little
+      """
+    let sections = try VocabularyImport.parse(text).get()
+    let again = try VocabularyImport.parse(VocabularyImport.format(sections)).get()
+    #expect(again.map(\.lesson) == [203])
+    #expect(again.map(\.part) == [2])
+    #expect(again[0].items.map(\.hanzi) == sections[0].items.map(\.hanzi))
+    #expect(again[0].items.map(\.readings) == sections[0].items.map(\.readings))
+    #expect(again[0].items.map(\.partOfSpeech) == [Optional("Det"), nil, Optional("N"), Optional("N")])
+    #expect(again[0].items.map(\.gloss) == sections[0].items.map(\.gloss))
+  }
+}

@@ -35,7 +35,10 @@ struct DangdaiHarness: Sendable {
   let clock: ManualClock
   let hub: IdentityHub
 
-  static func run(_ engine: TestDatabase, _ body: @Sendable (DangdaiHarness) async throws -> Void) async throws {
+  static func run(
+    _ engine: TestDatabase, languageModel: LanguageModelSettings? = nil, budget: Duration = .seconds(5),
+    _ body: @Sendable (DangdaiHarness) async throws -> Void
+  ) async throws {
     let clock = ManualClock(start)
     let hub = try IdentityHub(
       hasher: try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1)))
@@ -47,7 +50,8 @@ struct DangdaiHarness: Sendable {
     let settings = configuration
     try await engine.withFreshLocation { location in
       try await withTestServer(
-        [DangdaiApp(hub: hub)], platform: DangdaiTestPlatform(hub: hub), configuration: settings,
+        [DangdaiApp(hub: hub, languageModel: languageModel, languageModelBudget: budget)],
+        platform: DangdaiTestPlatform(hub: hub), configuration: settings,
         database: location, clock: clock, random: .seeded(7)
       ) { client in
         let database = try await Database.open(location, logger: Logger(label: "test"))
@@ -397,6 +401,59 @@ struct DangdaiRouteTests {
       #expect(resume["next_question"] as? Int == 1)
       #expect((dashboard["recent_days"] as? [[String: Any]])?.last?["quizzes"] as? Int == 3)
       #expect((dashboard["streak"] as? [String: Any])?["active_today"] as? Bool == true)
+    }
+  }
+
+  @Test(
+    "an imported list replaces its lessons' words in quizzes, with every listed reading; a bad line imports nothing",
+    arguments: TestDatabase.available)
+  func importList(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      let ada = try await harness.learner("ada@example.com")
+      // A generated list in the common flash-card format: two parts of lesson 101.
+      let list = """
+        //當代中文/Book 1/L01-I
+        這\tzhè / zhèi\t(Det) this
+        學生\txuéshēng\t(N) student
+        老師\tlao3shi1\t(N) teacher
+        //當代中文/Book 1/L01-II
+        喝\thē\t(V) to drink
+        茶\tchá\t(N) tea
+        咖啡\tkāfēi\t(N) coffee
+        """
+      let bad = "//當代中文/Book 1/L02-I\n你\tnǐ\t(N) you\n好\tqqq\t(Vs) good\n"
+      guard case .failure(let refusal) = try await DangdaiImport.run(bad, store: harness.store, at: harness.clock.now)
+      else {
+        Issue.record("a list with an unreadable line was imported")
+        return
+      }
+      #expect(refusal.problems.map(\.line) == [3])
+      #expect(try await harness.store.importedLists().isEmpty)
+
+      let summary = try await DangdaiImport.run(list, store: harness.store, at: harness.clock.now).get()
+      #expect(summary.words == [LessonID(rawValue: 101)!: 6])
+      let chapter = try #require(try await harness.send(.get, "chapters/101", ada.token).json)
+      #expect((chapter["chapter"] as? [String: Any])?["imported"] as? Bool == true)
+      let words = try #require(chapter["words"] as? [[String: Any]])
+      #expect(words.map { $0["hanzi"] as? String } == ["這", "學生", "老師", "喝", "茶", "咖啡"])
+      #expect(words.first?["also"] as? [String] == ["zhèi"])
+      // Lesson 102 keeps its companion words.
+      let next = try #require(try await harness.send(.get, "chapters/102", ada.token).json)
+      #expect((next["chapter"] as? [String: Any])?["imported"] as? Bool == false)
+      // A vocabulary quiz on 101 asks only the list's six words (nothing comes before lesson 101),
+      // some of them twice, another way, to make its ten questions.
+      let quiz = try await harness.startQuiz("vocabulary", chapter: 101, ada.token)
+      let asked = try #require(try await harness.store.quiz(quiz["quiz_id"] as? String ?? "", of: ada.id))
+      #expect(asked.questions.count == 10)
+      let subjects = Set(
+        asked.questions.compactMap { question -> String? in
+          if case .word(let hanzi) = question.subject { hanzi } else { nil }
+        })
+      #expect(subjects == ["這", "學生", "老師", "喝", "茶", "咖啡"])
+      // Typing the second listed reading of 這 counts.
+      if let index = asked.questions.firstIndex(where: { $0.kind == .characterToPinyin && $0.chinese == "這" }) {
+        #expect(asked.questions[index].check(.typed("zhei4")) == .correct)
+      }
     }
   }
 

@@ -158,3 +158,21 @@ public enum VocabularyImport {
     }
   }
 }
+
+extension VocabularyImport {
+  /// `sections` written back in the format ``parse(_:)`` reads, readings in tone numbers (one
+  /// spelling for each), so an imported list is kept as text and read again the same.
+  public static func format(_ sections: [Section]) -> String {
+    var lines: [String] = []
+    for section in sections {
+      let number = section.lesson % 100
+      lines.append(
+        "//當代中文/Book \(section.lesson / 100)/L\(number < 10 ? "0" : "")\(number)-\(section.part == 1 ? "I" : "II")")
+      for item in section.items {
+        let readings = item.readings.map(PinyinText.numbered).joined(separator: " / ")
+        lines.append("\(item.hanzi)\t\(readings)\t\(item.partOfSpeech.map { "(\($0)) " } ?? "")\(item.gloss)")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

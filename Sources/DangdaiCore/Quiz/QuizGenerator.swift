@@ -90,6 +90,10 @@ public struct QuizGenerator: Sendable {
       words += course.lessons(through: lesson.id).dropLast().flatMap(\.vocabulary).shuffled(using: &random)
         .prefix(count - words.count)
     }
+    // Fewer words than questions in all (a short imported list in the first lesson): each is asked
+    // again, another way.
+    let all = words
+    while !all.isEmpty, words.count < count { words += all.shuffled(using: &random).prefix(count - words.count) }
     return words
   }
 
