@@ -61,7 +61,7 @@ package.targets += [
   .testTarget(
     name: "WalkWorthyCoreTests", dependencies: ["WalkWorthyCore", "OrchardKit"], swiftSettings: swiftSettings),
   .executableTarget(
-    name: "OrchardBench", dependencies: ["MIGACore", "OrchardIdentity", "OrchardKit", "ServerKit"],
+    name: "OrchardBench", dependencies: ["DangdaiCore", "MIGACore", "OrchardIdentity", "OrchardKit", "ServerKit"],
     swiftSettings: swiftSettings),
   .testTarget(name: "MIGACoreTests", dependencies: ["MIGACore", "OrchardKit"], swiftSettings: swiftSettings),
   .target(name: "IdentityCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),

@@ -191,5 +191,42 @@ class RenderAccounts(unittest.TestCase):
         self.assertEqual(md.count("**missed**") - render(results()).count("**missed**"), 3)
 
 
+def dangdai_run(board_p99=3.0, answers_p99=6.0, generation_p99=2.0, postgresql=True):
+    run = {
+        "dashboard": result(9000.0, board_p99),
+        "answers": result(3000.0, answers_p99),
+        "setup": {"answers_prepared": 40000, "quizzes_started": 3000, "start_quiz_p50_ms": 4.0,
+                  "start_quiz_p99_ms": 9.0},
+        "generation": {"lessons": 30, "seeds": 20, **{
+            kind: {"quizzes": 600, "questions": 6000, "p50_ms": 0.8, "p99_ms": generation_p99, "max_ms": 3.0}
+            for kind in ("vocabulary", "grammar", "test", "review")}},
+    }
+    if postgresql:
+        run["answers_postgresql"] = result(1200.0, 20.0)
+    return run
+
+
+class RenderDangdai(unittest.TestCase):
+    def test_absent_without_a_dangdai_run(self):
+        self.assertNotIn("## Dangdai", render(results()))
+
+    def test_figures_and_goals_met(self):
+        r = results()
+        r["dangdai"] = dangdai_run()
+        md = render(r)
+        self.assertIn("| vocabulary | 600 | 0.80 | 2.00 | 3.00 | 0.04% |", md)
+        self.assertIn("| dashboard | 9,000 | 0.50 | 3.00 | 0 | 19% |", md)
+        self.assertIn("| `POST` answers, PostgreSQL (fsync and synchronous commit on) | 1,200 |", md)
+        self.assertIn("| test quiz generation p99 < 20 ms | 2.00 ms | met |", md)
+        self.assertEqual(md.count("**missed**"), render(results()).count("**missed**"))
+
+    def test_slow_generation_dashboard_and_answers_are_missed(self):
+        r = results()
+        r["dangdai"] = dangdai_run(board_p99=12.0, answers_p99=15.0, generation_p99=25.0, postgresql=False)
+        md = render(r)
+        self.assertEqual(md.count("**missed**") - render(results()).count("**missed**"), 6)
+        self.assertNotIn("PostgreSQL (fsync", md)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -4,7 +4,10 @@
 //   orchard-bench miga-stats [events] [runs]   → one JSON object on stdout
 //   orchard-bench argon2 [runs]                 → the time of one Argon2id hash and one check alone,
 //                                                  at the parameters the server uses
+//   orchard-bench dangdai-quizzes [seeds]       → the time to make one Dangdai quiz of each kind (the
+//                                                  generator and its validator), over every lesson
 
+import DangdaiCore
 import Foundation
 import MIGACore
 import OrchardIdentity
@@ -97,14 +100,50 @@ func argon2(runs: Int) async throws {
   print(String(decoding: data, as: UTF8.self))
 }
 
+/// Every kind of quiz on every lesson under `seeds` seeds, each timed alone: the work a
+/// `POST /dangdai/api/v1/quizzes` does before it stores the quiz. A review quiz asks 15 words
+/// due across the course.
+func dangdaiQuizzes(seeds: Int) throws {
+  let course = CompanionLessons.course
+  let generator = QuizGenerator(course: course, language: .french)
+  var result: [String: Any] = ["lessons": course.lessons.count, "seeds": seeds]
+  let words = course.lessons.flatMap { lesson in lesson.vocabulary.map { (lesson: lesson.id, hanzi: $0.hanzi) } }
+  for kind in QuizKind.allCases {
+    var times: [Double] = []
+    var questions = 0
+    for seed in 0..<seeds {
+      for lesson in course.lessons {
+        var random = SeededRandomNumberGenerator(seed: UInt64(seed * 1_000 + lesson.id.rawValue))
+        let started = ContinuousClock.now
+        let quiz =
+          kind == .review
+          ? generator.review(Array(words.shuffled(using: &random).prefix(QuizGenerator.reviewLimit)), using: &random)
+          : generator.quiz(kind, lesson: lesson.id, using: &random) ?? []
+        times.append(milliseconds(ContinuousClock.now - started))
+        questions += quiz.count
+      }
+    }
+    times.sort()
+    result[kind.rawValue] = [
+      "quizzes": times.count, "questions": questions, "p50_ms": percentile(times, 0.5),
+      "p99_ms": percentile(times, 0.99), "max_ms": times.last ?? 0,
+    ]
+  }
+  let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+  print(String(decoding: data, as: UTF8.self))
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "argon2":
   try await argon2(runs: arguments.dropFirst().compactMap { Int($0) }.first ?? 50)
+case "dangdai-quizzes":
+  try dangdaiQuizzes(seeds: arguments.dropFirst().compactMap { Int($0) }.first ?? 20)
 case "miga-stats":
   let values = arguments.dropFirst().compactMap { Int($0) }
   try migaStats(events: values.first ?? 100_000, runs: values.dropFirst().first ?? 30)
 default:
-  FileHandle.standardError.write(Data("usage: orchard-bench miga-stats [events] [runs] | argon2 [runs]\n".utf8))
+  let usage = "usage: orchard-bench miga-stats [events] [runs] | argon2 [runs] | dangdai-quizzes [seeds]\n"
+  FileHandle.standardError.write(Data(usage.utf8))
   exit(2)
 }

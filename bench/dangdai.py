@@ -1,0 +1,108 @@
+"""Dangdai under load, against a running orchard (scripts/bench): one learner with a history (quizzes
+finished across lessons, so the dashboard has days, scores and a streak to work out), then open
+quizzes whose answers wrk posts. Writes OUT/dangdai-answers.lua (the answers, each posted once,
+under fresh answer ids) and OUT/dangdai-token (the learner's access token), and prints one JSON
+object: how long starting a quiz took through the API, and how many answers were prepared.
+
+    dangdai.py BASE_URL OUT_DIR [ANSWERS]
+"""
+import http.client
+import json
+import os
+import sys
+import time
+import urllib.parse
+import uuid
+
+base, out = sys.argv[1], sys.argv[2]
+wanted = int(sys.argv[3]) if len(sys.argv) > 3 else 40_000
+host = urllib.parse.urlsplit(base)
+api = "/dangdai/api/v1"
+conn = http.client.HTTPConnection(host.hostname, host.port, timeout=60)
+
+
+def call(method, path, body=None, token=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    conn.request(method, path, body=json.dumps(body).encode() if body is not None else None, headers=headers)
+    response = conn.getresponse()
+    payload = response.read()
+    assert response.status < 300, (method, path, response.status, payload[:300])
+    return json.loads(payload) if payload else None
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round((len(ordered) - 1) * p))]
+
+
+def answer_body(question):
+    """An answer of the shape the question takes (right or wrong, it is judged and stored alike)."""
+    body = {"answer_id": uuid.uuid4().hex, "question": question["index"]}
+    if question["kind"] == "character_to_pinyin":
+        body["text"] = "ni3 hao3"
+    elif question["kind"] == "word_order":
+        body["order"] = list(range(len(question["options"])))
+    else:
+        body["choice"] = 0
+    return body
+
+
+session = call("POST", api + "/auth/signup", {"email": f"bench-{uuid.uuid4().hex[:12]}@bench.example",
+                                             "password": "a meadow of quiet tulips"})
+token = session["access_token"]
+call("PATCH", api + "/settings", {"time_zone": "Asia/Taipei", "language": "en"}, token)
+
+kinds = ["vocabulary", "grammar", "test"]
+chapters = [book * 100 + n for book in (1, 2) for n in range(1, 16)]
+started_ms = []
+
+# A history: 60 quizzes finished over the lessons.
+for index in range(60):
+    started = time.perf_counter()
+    quiz = call("POST", api + "/quizzes", {"chapter_id": chapters[index % 30], "quiz_type": kinds[index % 3]}, token)
+    started_ms.append((time.perf_counter() - started) * 1000)
+    for question in quiz["questions"]:
+        call("POST", f"{api}/quizzes/{quiz['quiz_id']}/answers", answer_body(question), token)
+
+# Open quizzes, whose answers wrk posts, each once.
+requests = []
+while len(requests) < wanted:
+    index = len(started_ms)
+    started = time.perf_counter()
+    quiz = call("POST", api + "/quizzes", {"chapter_id": chapters[index % 30], "quiz_type": kinds[index % 3]}, token)
+    started_ms.append((time.perf_counter() - started) * 1000)
+    for question in quiz["questions"]:
+        requests.append((f"{api}/quizzes/{quiz['quiz_id']}/answers", json.dumps(answer_body(question))))
+
+with open(os.path.join(out, "dangdai-token"), "w") as f:
+    f.write(token)
+with open(os.path.join(out, "dangdai-answers.lua"), "w") as f:
+    f.write("local requests = {\n")
+    for path, body in requests:
+        f.write(f"  {{{json.dumps(path)}, {json.dumps(body)}}},\n")
+    f.write("}\n")
+    f.write(f"local token = {json.dumps(token)}\n")
+    f.write("""
+local threads = 0
+function setup(thread)
+  thread:set("first", threads)
+  threads = threads + 1
+end
+local next_index
+function request()
+  -- Each thread takes every other answer, so no answer is posted twice while any is left.
+  next_index = next_index or first
+  local r = requests[(next_index % #requests) + 1]
+  next_index = next_index + 2
+  return wrk.format("POST", r[1], {["Authorization"] = "Bearer " .. token, ["Content-Type"] = "application/json"}, r[2])
+end
+""")
+
+print(json.dumps({
+    "answers_prepared": len(requests),
+    "quizzes_started": len(started_ms),
+    "start_quiz_p50_ms": percentile(started_ms, 0.5),
+    "start_quiz_p99_ms": percentile(started_ms, 0.99),
+}))
