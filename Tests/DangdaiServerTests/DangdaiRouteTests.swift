@@ -53,23 +53,10 @@ struct DangdaiHarness: Sendable {
         [DangdaiApp(hub: hub, languageModel: languageModel, languageModelBudget: budget)],
         platform: DangdaiTestPlatform(hub: hub), configuration: settings,
         database: location, clock: clock, random: .seeded(7)
-      ) { client in
-        let database = try await Database.open(location, logger: Logger(label: "test"))
-        let outcome: Result<Void, any Error>
-        do {
-          // A PostgreSQL client answers only while its services run.
-          try await database.withRunningServices { database in
-            try await body(
-              DangdaiHarness(
-                api: JSONAPIClient(client: client), store: DangdaiStore(database: database.sql), clock: clock, hub: hub)
-            )
-          }
-          outcome = .success(())
-        } catch {
-          outcome = .failure(error)
-        }
-        try? await database.close()
-        try outcome.get()
+      ) { client, database in
+        try await body(
+          DangdaiHarness(
+            api: JSONAPIClient(client: client), store: DangdaiStore(database: database.sql), clock: clock, hub: hub))
       }
     }
   }

@@ -41,13 +41,7 @@ final class FakeLanguageModel: Sendable {
       guard let model = box.withLock({ $0 }) else { return Response(status: .serviceUnavailable) }
       return try await model.answer(Data(buffer: body))
     }
-    let (ports, port) = AsyncStream.makeStream(of: Int.self)
-    let app = Application(
-      router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-      onServerRunning: { channel in port.yield(channel.localAddress?.port ?? 0) })
-    let task = Task { try await app.runService() }
-    var iterator = ports.makeAsyncIterator()
-    guard let bound = await iterator.next() else { throw CancellationError() }
+    let (bound, task) = try await LoopbackServer.start(router)
     let model = FakeLanguageModel(port: bound, task: task)
     box.withLock { $0 = model }
     return model

@@ -72,13 +72,7 @@ final class FakeApple: Sendable {
         status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
     router.post("/auth/token") { request, _ in try await Self.token(request, shelf: shelf) }
-    let (ports, port) = AsyncStream.makeStream(of: Int.self)
-    let app = Application(
-      router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-      onServerRunning: { channel in port.yield(channel.localAddress?.port ?? 0) })
-    let task = Task { try await app.runService() }
-    var iterator = ports.makeAsyncIterator()
-    guard let bound = await iterator.next() else { throw CancellationError() }
+    let (bound, task) = try await LoopbackServer.start(router)
     return FakeApple(shelf: shelf, port: bound, task: task)
   }
 

@@ -61,22 +61,10 @@ struct AuthHarness: Sendable {
       try await withTestServer(
         apps, platform: IdentityTestPlatform(hub: hub), configuration: settings, database: location, clock: clock,
         random: .seeded(7)
-      ) { client in
-        let database = try await Database.open(location, logger: Logger(label: "test"))
-        let outcome: Result<Void, any Error>
-        do {
-          try await database.withRunningServices { database in
-            try await body(
-              AuthHarness(
-                api: JSONAPIClient(client: client), database: database, clock: clock, hub: hub,
-                configuration: settings))
-          }
-          outcome = .success(())
-        } catch {
-          outcome = .failure(error)
-        }
-        try? await database.close()
-        try outcome.get()
+      ) { client, database in
+        try await body(
+          AuthHarness(
+            api: JSONAPIClient(client: client), database: database, clock: clock, hub: hub, configuration: settings))
       }
     }
   }

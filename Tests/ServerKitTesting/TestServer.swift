@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import OrchardKit
 import ServerKit
 
@@ -26,4 +27,29 @@ public func withTemporarySQLite<R>(_ body: (DatabaseLocation) async throws -> R)
   defer { try? FileManager.default.removeItem(at: directory) }
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   return try await body(.sqliteFile(path: directory.appendingPathComponent("orchard.sqlite").path))
+}
+
+/// ``withTestServer(_:platform:configuration:database:clock:random:outbound:_:)`` on `database`,
+/// with a second handle on the same database, its services running, for what a test checks
+/// underneath the API (rows, keys a client never sees).
+public func withTestServer(
+  _ apps: [any OrchardApp], platform: (any PlatformModule)? = nil, configuration: ServerConfiguration = .defaults,
+  database location: DatabaseLocation, clock: any WallClock, random: RandomSource = .seeded(1),
+  _ body: @Sendable (any TestClientProtocol, Database) async throws -> Void
+) async throws {
+  try await withTestServer(
+    apps, platform: platform, configuration: configuration, database: location, clock: clock, random: random
+  ) { client in
+    let database = try await Database.open(location, logger: Logger(label: "test"))
+    let outcome: Result<Void, any Error>
+    do {
+      // A PostgreSQL client answers only while its services run.
+      try await database.withRunningServices { database in try await body(client, database) }
+      outcome = .success(())
+    } catch {
+      outcome = .failure(error)
+    }
+    try? await database.close()
+    try outcome.get()
+  }
 }
