@@ -186,7 +186,8 @@ public final class IdentityHub: Sendable {
           tokens: AppleIdentityTokens(settings: settings.apple, clock: environment.clock), audiences: $0,
           web: settings.apple.web.flatMap { AppleWebSignIn(settings: $0, app: realm.app) })
       },
-      webSessions: environment.cache("web-sessions-\(realm.app)", capacity: 50_000, maxAge: 60))
+      webSessions: environment.cache("web-sessions-\(realm.app)", capacity: 50_000, maxAge: 60),
+      callers: environment.cache("api-callers-\(realm.app)", capacity: 50_000, maxAge: 60))
   }
 
   func mailFrom(_ realm: Realm, _ configuration: ServerConfiguration) -> String {
@@ -196,8 +197,10 @@ public final class IdentityHub: Sendable {
   }
 
   /// Mounts `realm`'s accounts API at `/<app>/api/v1/auth/`, with its document beside it, and its
-  /// account pages at `/<app>/account/`, in `theme`.
-  public func mount(_ realm: Realm, on routes: AppRoutes, theme: DesignTokens?) throws {
+  /// account pages at `/<app>/account/`, in `theme`; returns the accounts it serves, for the app's
+  /// own API to authenticate with (one set of remembered sessions for both).
+  @discardableResult
+  public func mount(_ realm: Realm, on routes: AppRoutes, theme: DesignTokens?) throws -> Accounts {
     let environment = routes.environment
     let accounts = try accounts(realm, environment: environment)
     let links = try LinkOrigin(environment.configuration)
@@ -222,6 +225,7 @@ public final class IdentityHub: Sendable {
         PlainHeaderValues(), AuthAPIAuthentication(), JSONBodies(), PlainTextOnly(),
         NoNullMembers(operations: ["signUp", "token", "updateUser", "recover"]),
       ])
+    return accounts
   }
 
   /// The jobs accounts need: sending mail (through SMTP when configured, else into `.eml` files)

@@ -85,4 +85,29 @@ struct AccessTokenTests {
     while base64.count % 4 != 0 { base64 += "=" }
     return Data(base64Encoded: base64)!
   }
+
+  @Test("a token checked once is still refused once expired, and a token altered after it is refused")
+  func remembered() async throws {
+    let clock = ManualClock(Self.start)
+    let tokens = try await tokens(clock)
+    let (token, _) = try await tokens.issue(for: account, session: "s1")
+    #expect(try await tokens.verify(token, audience: "dangdai").sessionID == "s1")
+    #expect(try await tokens.verify(token, audience: "dangdai").sessionID == "s1")
+    var altered = Array(token)
+    altered[altered.count - 2] = altered[altered.count - 2] == "A" ? "B" : "A"
+    await #expect(throws: AuthFailure.badJWT) { try await tokens.verify(String(altered), audience: "dangdai") }
+    await #expect(throws: AuthFailure.badJWT) { try await tokens.verify(token, audience: "wearbloom") }
+    clock.advance(by: 901)
+    await #expect(throws: AuthFailure.badJWT) { try await tokens.verify(token, audience: "dangdai") }
+  }
+
+  @Test("the bearer token of an Authorization header, spaces around it aside")
+  func bearer() {
+    #expect(AccountAuthentication.token(in: "Bearer abc.def") == "abc.def")
+    #expect(AccountAuthentication.token(in: "bearer \t abc.def  ") == "abc.def")
+    #expect(AccountAuthentication.token(in: "Bearer    ") == nil)
+    #expect(AccountAuthentication.token(in: "Basic abc") == nil)
+    #expect(AccountAuthentication.token(in: nil) == nil)
+    #expect(AccountAuthentication.token(in: "Bearer " + String(repeating: "a", count: 8_193)) == nil)
+  }
 }

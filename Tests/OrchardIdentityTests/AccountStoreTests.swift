@@ -118,6 +118,7 @@ struct AccountStoreTests {
       #expect(try await tokens.refresh(first) == .issued(second, session: session))
       #expect(try await store.liveTokens(of: session).map(\.hash) == [second.hash])
       clock.advance(by: 6)
+      #expect(try await tokens.refresh(first) == .revoked(session: session))
       #expect(try await tokens.refresh(first) == .refused(.reused))
       #expect(try await store.liveTokens(of: session).isEmpty)
       #expect(try await tokens.refresh(second) == .refused(.signedOut))

@@ -235,6 +235,8 @@ struct AuthAPITests {
       #expect(second.refresh != first.refresh)
       // A retry within the grace gets the same successor.
       #expect(try await harness.refresh(first.refresh).session?.refresh == second.refresh)
+      // The new access token works, so the server now remembers its caller.
+      #expect(try await harness.api.send(.get, harness.path("wearbloom", "user"), token: second.access).status == .ok)
       harness.clock.advance(by: 11)
       let reused = try await harness.refresh(first.refresh)
       #expect(reused.status == .badRequest)

@@ -33,6 +33,9 @@ public struct AccountAuthentication: ServerMiddleware {
     .unauthorized(realm: accounts.realm.app, detail: detail)
   }
 
+  /// The access token an `Authorization` header carries, if any.
+  public static func token(in header: String?) -> String? { AuthAPIAuthentication.bearer(in: header) }
+
   /// The request's caller; only reachable behind this middleware, so a 401 otherwise.
   public static func caller() throws -> Caller {
     guard let current else { throw OrchardError.unauthorized(realm: "orchard", detail: "Sign in.") }

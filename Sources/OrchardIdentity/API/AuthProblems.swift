@@ -31,7 +31,14 @@ extension AuthAPIAuthentication {
   /// an access token is a JWT, longer than the opaque tokens of other APIs.
   static func bearer(in header: String?) -> String? {
     guard let header, header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
-    let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
+    // Spaces and tabs around the token are not part of it (trimmed by hand: Foundation's
+    // trimming bridges the whole header, on every call).
+    let rest = header.utf8.dropFirst(7)
+    let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    guard let first = rest.firstIndex(where: { !blank($0) }), let last = rest.lastIndex(where: { !blank($0) }) else {
+      return nil
+    }
+    let token = String(Substring(header.utf8[first...last]))
     guard (1...8_192).contains(token.utf8.count) else { return nil }
     return token
   }

@@ -75,11 +75,19 @@ extension Accounts {
   /// The caller whose cookie holds `token`, while the session holds.
   public func webCaller(token: String) async throws -> Caller? { try await webSession(token: token)?.caller }
 
-  /// Forgets what is remembered of the account's web sessions, in every process: after a sign-out,
-  /// a new password or email, or a deletion.
-  func forgetWebSessions(of accountID: String) async throws {
-    guard let webSessions else { return }
-    for hash in try await store.webTokenHashes(of: accountID) { try await webSessions.forget(hash) }
+  /// Forgets what is remembered of the account's sessions, web and API, in every process: after a
+  /// sign-out, a new password or email, or a deletion. An API session that ended over a minute
+  /// ago is remembered nowhere (``callers`` keeps nothing longer).
+  func forgetSessions(of accountID: String) async throws {
+    if let webSessions {
+      for hash in try await store.webTokenHashes(of: accountID) { try await webSessions.forget(hash) }
+    }
+    if let callers {
+      let since = clock.now.addingTimeInterval(-(callers.maxAge ?? 86_400) - 60)
+      for session in try await store.apiSessionIDs(of: accountID, endedSince: since) {
+        try await callers.forget(session)
+      }
+    }
   }
 
   /// Ends the session a cookie names, if it is live (signing out of a page).

@@ -48,13 +48,18 @@ public struct Accounts: Sendable {
   public let apple: AppleSignIn?
   /// What the pages need of each web session, remembered briefly (``webSession(token:)``).
   let webSessions: Cache<String, WebSession>?
+  /// The caller of each live API session, by session id, remembered briefly
+  /// (``authenticate(accessToken:)``).
+  let callers: Cache<String, Caller>?
 
   public init(
     identity: IdentityService, access: AccessTokens, outbox: Outbox, queue: JobQueue, data: AccountDataRegistry,
-    mailFrom: String, apple: AppleSignIn? = nil, webSessions: Cache<String, WebSession>? = nil
+    mailFrom: String, apple: AppleSignIn? = nil, webSessions: Cache<String, WebSession>? = nil,
+    callers: Cache<String, Caller>? = nil
   ) {
     self.apple = apple
     self.webSessions = webSessions
+    self.callers = callers
     self.identity = identity
     self.access = access
     self.outbox = outbox
@@ -100,6 +105,9 @@ public struct Accounts: Sendable {
     if let refusal = try await identity.refusal(address) { return .failure(refusal) }
     guard (1...256).contains(token.utf8.count) else { return .failure(.refreshTokenAlreadyUsed) }
     switch try await identity.tokens.refresh(DeviceToken(value: token)) {
+    case .revoked(let session):
+      try await callers?.forget(session)
+      return .failure(.refreshTokenAlreadyUsed)
     case .refused(.reused): return .failure(.refreshTokenAlreadyUsed)
     case .refused: return .failure(.sessionNotFound)
     case .issued(let next, let session):
@@ -122,15 +130,22 @@ public struct Accounts: Sendable {
 
   /// The caller behind an access token: the token must be this realm's and unexpired, and its
   /// session still live, so a signed-out session's tokens stop working at once.
+  ///
+  /// The caller of a live session is remembered for up to a minute (``callers``) and forgotten,
+  /// here and in every process on the database, whenever the session ends or its account changes.
   public func authenticate(accessToken token: String) async throws -> Caller {
     let claims = try await access.verify(token, audience: realm.app)
-    guard let session = try await store.session(id: claims.sessionID), session.endedAt == nil,
-      session.app == realm.app, session.accountID == claims.sub.value
-    else { throw AuthFailure.sessionNotFound }
-    guard let account = try await store.account(id: session.accountID), account.deletedAt == nil else {
-      throw AuthFailure.sessionNotFound
+    let (store, realm) = (store, realm)
+    let read: @Sendable () async throws -> Caller? = {
+      guard let session = try await store.session(id: claims.sessionID), session.endedAt == nil,
+        session.app == realm.app, let account = try await store.account(id: session.accountID),
+        account.deletedAt == nil
+      else { return nil }
+      return Caller(account: account, session: session.id)
     }
-    return Caller(account: account, session: session.id)
+    let caller = if let callers { try await callers.load(claims.sessionID, read) } else { try await read() }
+    guard let caller, caller.account.id == claims.sub.value else { throw AuthFailure.sessionNotFound }
+    return caller
   }
 
   /// Ends the caller's session, the others, or all.
@@ -141,7 +156,7 @@ public struct Accounts: Sendable {
     case .others: try await store.endSessions(of: caller.account.id, keeping: caller.session, at: now)
     case .global: try await store.endSessions(of: caller.account.id, at: now)
     }
-    try await forgetWebSessions(of: caller.account.id)
+    try await forgetSessions(of: caller.account.id)
     try await identity.audit("sign-out-\(scope.rawValue)", account: caller.account.id, address: address)
   }
 
@@ -158,7 +173,7 @@ public struct Accounts: Sendable {
     if let current, PasswordConfirmation.matches(current, password) { return .failure(.samePassword) }
     try await store.setPasswordHash(try await identity.hasher.hash(password), for: caller.account.id, at: clock.now)
     try await store.endSessions(of: caller.account.id, keeping: caller.session, at: clock.now)
-    try await forgetWebSessions(of: caller.account.id)
+    try await forgetSessions(of: caller.account.id)
     try await identity.audit("password-changed", account: caller.account.id, address: address)
     return .success(caller.account)
   }
@@ -179,7 +194,7 @@ public struct Accounts: Sendable {
     try await mailLink(
       .emailChange, account: account, newEmail: email.normalized, to: email.normalized, origin: origin,
       page: "confirm-email")
-    try await forgetWebSessions(of: account.id)
+    try await forgetSessions(of: account.id)
     try await identity.audit("email-change-requested", account: account.id, address: address)
     return .success(account)
   }
@@ -201,7 +216,7 @@ public struct Accounts: Sendable {
           return account
         }), account.deletedAt == nil
     else { return .failure(.emailLinkInvalid) }
-    try await forgetWebSessions(of: account.id)
+    try await forgetSessions(of: account.id)
     try await identity.audit("email-changed", account: account.id, address: address)
     return .success(account)
   }
@@ -250,7 +265,7 @@ public struct Accounts: Sendable {
     }
     try await store.setPasswordHash(passwordHash, for: account.id, at: now)
     try await store.endSessions(of: account.id, at: now)
-    try await forgetWebSessions(of: account.id)
+    try await forgetSessions(of: account.id)
     // The link proved the address, and the lock on wrong passwords is lifted.
     let updated = try await store.update(account.id) { account -> Account in
       account.failures = .clear
@@ -287,7 +302,7 @@ public struct Accounts: Sendable {
         .where("account_id", .equal, SQLBind(account.id)).where("ended_at", .is, SQLLiteral.null).run()
       try await AccountDeletion.enqueue(account, queue: queue, on: database)
     }
-    try await forgetWebSessions(of: account.id)
+    try await forgetSessions(of: account.id)
     try await identity.audit("deletion-requested", account: account.id, address: address)
   }
 
@@ -295,12 +310,14 @@ public struct Accounts: Sendable {
 
   /// Why the current password does not allow a change: missing, wrong, or locked after too many
   /// wrong ones (which count as failed sign-ins). An account without a password (Sign in with
-  /// Apple) has none to give.
+  /// Apple) has none to give. The count of wrong ones is read afresh: a caller is remembered for a
+  /// minute, its failures must not be.
   func checkCurrentPassword(_ current: String?, of account: Account) async throws -> AuthFailure? {
     guard let hash = try await store.passwordHash(of: account.id) else { return nil }
     guard let current, !current.isEmpty else { return .currentPasswordRequired }
     let now = clock.now
-    if let seconds = identity.lockout.refusal(account.failures, at: now) { return .rateLimited(retryAfter: seconds) }
+    let failures = try await store.account(id: account.id)?.failures ?? account.failures
+    if let seconds = identity.lockout.refusal(failures, at: now) { return .rateLimited(retryAfter: seconds) }
     guard try await identity.hasher.verify(current, against: hash) else {
       try await store.update(account.id) { $0.failures = identity.lockout.failed($0.failures, at: now) }
       return .currentPasswordWrong

@@ -4,6 +4,7 @@ import IdentityCore
 import JWTKit
 import OrchardKit
 import ServerKit
+import Synchronization
 
 /// What an access token says: whose it is (`sub`), which app it is for (`aud`), its session, and
 /// when it ends. GoTrue's claim names, so Supabase-style clients read it as they expect.
@@ -39,6 +40,11 @@ public final class AccessTokens: Sendable {
   private let lifetime: TimeInterval
   /// `iss`: the server's public origin and the auth path, as GoTrue sets it.
   private let issuer: String
+  /// Tokens whose signature was checked, with their claims: a signature holds for the token's
+  /// life, so a client's next call skips the check (time, audience and issuer are checked on
+  /// every call). Bounded: when full it starts over.
+  private let signed = Mutex<[String: AccessClaims]>([:])
+  static let signedCapacity = 20_000
 
   public init(
     key: EdDSA.PrivateKey, clock: any WallClock, issuer: String, lifetime: TimeInterval = Lifetimes.standard.accessToken
@@ -86,10 +92,18 @@ public final class AccessTokens: Sendable {
   /// Only EdDSA is accepted: a token naming another algorithm, or none, has no key here.
   public func verify(_ token: String, audience: String) async throws(AuthFailure) -> AccessClaims {
     let claims: AccessClaims
-    do {
-      claims = try await loaded.value.verify(token, as: AccessClaims.self)
-    } catch {
-      throw .badJWT
+    if let known = signed.withLock({ $0[token] }) {
+      claims = known
+    } else {
+      do {
+        claims = try await loaded.value.verify(token, as: AccessClaims.self)
+      } catch {
+        throw .badJWT
+      }
+      signed.withLock { signed in
+        if signed.count >= Self.signedCapacity { signed.removeAll(keepingCapacity: true) }
+        signed[token] = claims
+      }
     }
     let now = clock.now
     guard claims.aud.value.contains(audience), claims.exp.value > now,

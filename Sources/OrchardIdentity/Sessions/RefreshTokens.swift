@@ -27,8 +27,11 @@ public struct RefreshTokens: Sendable {
   public enum Outcome: Sendable, Equatable {
     /// The session goes on with this token (a new one, or the one already issued to a twin).
     case issued(DeviceToken, session: String)
-    /// Nothing: the session is over, or the token was stolen and the whole family is revoked.
+    /// Nothing: the session is over.
     case refused(RefreshRotation.EndedBecause)
+    /// Nothing: the token was spent before, so it was stolen; the session it belonged to has just
+    /// ended, every token of its family with it.
+    case revoked(session: String)
   }
 
   /// A new API session for `account`, and its first refresh token.
@@ -68,7 +71,7 @@ public struct RefreshTokens: Sendable {
           let text = try? Self.open(sealed, under: token.value), DeviceToken(value: text).hash == child.hash
         else {
           try await store.revokeFamily(of: session.id, at: now)
-          return .refused(.reused)
+          return .revoked(session: session.id)
         }
         return .issued(DeviceToken(value: text), session: session.id)
       case .revokeFamily:
@@ -76,7 +79,7 @@ public struct RefreshTokens: Sendable {
         try await store.record(
           "refresh-reuse", app: session.app, account: session.accountID, address: nil, id: random.id().description,
           at: now)
-        return .refused(.reused)
+        return .revoked(session: session.id)
       case .refuse(let reason):
         return .refused(reason)
       }

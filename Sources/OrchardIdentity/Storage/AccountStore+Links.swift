@@ -85,6 +85,19 @@ extension AccountStore {
     return rows.map(\.hash)
   }
 
+  /// The account's API sessions that are live or ended since `since`: the ones a process may
+  /// still remember as live.
+  public func apiSessionIDs(of accountID: String, endedSince since: Date) async throws -> [String] {
+    let rows: [IDRow] = try await database.select().column("id").from("sessions")
+      .where("account_id", .equal, SQLBind(accountID)).where("kind", .equal, SQLBind("api"))
+      .where {
+        $0.where("ended_at", .is, SQLLiteral.null).orWhere(
+          "ended_at", .greaterThanOrEqual, SQLBind(since.timeIntervalSince1970))
+      }
+      .all(decoding: IDRow.self)
+    return rows.map(\.id)
+  }
+
   /// Every session of the account, newest first.
   public func sessions(of accountID: String) async throws -> [StoredSession] {
     let rows: [SessionRow] = try await database.select().columns(SessionRow.columns.map { SQLColumn($0) })
