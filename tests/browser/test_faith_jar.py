@@ -12,7 +12,7 @@ def tap(driver, selector):
     """Taps a link or button that loads a new page, and waits until that page has loaded."""
     driver.execute_script("window.__previousPage = true")
     press(driver, selector)
-    WebDriverWait(driver, 5).until(lambda d: d.execute_script(
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script(
         "return window.__previousPage === undefined && document.readyState === 'complete'"))
 
 
@@ -31,7 +31,7 @@ def test_a_first_visit_reaches_a_verse_within_three_taps(fresh, base_url):
     tap(fresh, ".dots li:nth-child(3) a")      # 1: the third page
     tap(fresh, ".onboarding form button")      # 2: Get Started
     tap(fresh, ".emotion--anxiety")            # 3: Anxiety
-    WebDriverWait(fresh, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".verse-text"))
+    WebDriverWait(fresh, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".verse-text"))
     assert verse_text(fresh)
     assert text(fresh, ".explanation-heading") == "Why this verse?"
     assert severe_console_messages(fresh) == []
@@ -57,7 +57,7 @@ def test_thirty_more_verses_cross_fade_in_place_and_never_repeat_back_to_back(fr
     for _ in range(30):
         fresh.find_element(By.CSS_SELECTOR, ".round-button--primary").click()
         # The verse is swapped in place (cross-fade) once the new one has fully faded in.
-        WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+        WebDriverWait(fresh, 15).until(lambda d: d.execute_script(
             "const a = document.querySelector('article.verse');"
             "return a && !a.classList.contains('is-faded') && getComputedStyle(a).opacity === '1'"
             " && a.querySelector('.verse-text').textContent.trim() !== arguments[0]", previous))
@@ -85,7 +85,7 @@ def test_the_translation_choice_changes_the_text_and_its_label_in_place(fresh, b
     stays_on_this_page(fresh)
     fresh.find_element(By.CSS_SELECTOR, "#translation option[value='kjv']").click()
     press(fresh, ".verse-tools .translation-form button")
-    WebDriverWait(fresh, 5).until(lambda d: text_of(d, ".verse-reference abbr") == "KJV")
+    WebDriverWait(fresh, 15).until(lambda d: text_of(d, ".verse-reference abbr") == "KJV")
     assert verse_text(fresh) != before
     assert still_the_same_page(fresh)
     fresh.refresh()
@@ -101,7 +101,7 @@ def test_a_favourite_is_saved_in_place_with_a_filled_heart_and_appears_in_the_li
     assert fresh.execute_script(heart_fill) == "none"
     stays_on_this_page(fresh)
     press(fresh, ".favourite-form button")
-    WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+    WebDriverWait(fresh, 15).until(lambda d: d.execute_script(
         "return document.querySelector('.favourite-form button').getAttribute('aria-pressed') === 'true'"))
     assert still_the_same_page(fresh)
     assert fresh.execute_script(heart_fill) != "none"
@@ -110,7 +110,7 @@ def test_a_favourite_is_saved_in_place_with_a_filled_heart_and_appears_in_the_li
     assert reference in fresh.find_element(By.CSS_SELECTOR, ".favourites").text
     stays_on_this_page(fresh)
     press(fresh, ".favourites form button")
-    WebDriverWait(fresh, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".favourites .empty"))
+    WebDriverWait(fresh, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".favourites .empty"))
     assert still_the_same_page(fresh)
 
 
@@ -127,12 +127,12 @@ def test_a_tap_while_the_new_verse_fades_in_counts(fresh, base_url):
     first = verse_text(fresh)
     fresh.find_element(By.CSS_SELECTOR, ".round-button--primary").click()
     # The next verse is in and readable, still fading in: tap again at once.
-    WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+    WebDriverWait(fresh, 15).until(lambda d: d.execute_script(
         "const a = document.querySelector('article.verse');"
         "return a.querySelector('.verse-text').textContent.trim() !== arguments[0]"
         " && !a.classList.contains('is-faded')", first))
     fresh.find_element(By.CSS_SELECTOR, ".round-button--primary").click()
-    WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+    WebDriverWait(fresh, 15).until(lambda d: d.execute_script(
         "return window.__shown.length === 2 && !document.querySelector('main').hasAttribute('aria-busy')"))
     shown = fresh.execute_script("return window.__shown")
     assert len(set(shown)) == 2
@@ -206,7 +206,7 @@ def test_every_faith_jar_page_has_no_serious_or_critical_accessibility_violation
     found += [("verse", v["id"], [n["target"] for n in v["nodes"]]) for v in run_axe(fresh)
               if v["impact"] in ("serious", "critical")]
     press(fresh, ".favourite-form button")
-    WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+    WebDriverWait(fresh, 15).until(lambda d: d.execute_script(
         "return document.querySelector('.favourite-form button').getAttribute('aria-pressed') === 'true'"))
     found += [("verse, saved", v["id"], [n["target"] for n in v["nodes"]]) for v in run_axe(fresh)
               if v["impact"] in ("serious", "critical")]
@@ -237,7 +237,7 @@ def test_onboarding_follows_the_arrow_keys(fresh, base_url):
     fresh.get(base_url + "/faith-jar/")
     fresh.execute_script("window.__previousPage = true")
     fresh.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
-    WebDriverWait(fresh, 5).until(lambda d: d.execute_script("return window.__previousPage === undefined"))
+    WebDriverWait(fresh, 15).until(lambda d: d.execute_script("return window.__previousPage === undefined"))
     assert "page=2" in fresh.current_url
 
 
@@ -262,7 +262,7 @@ def test_with_the_network_off_verses_keep_coming_without_repeats(fresh, base_url
         for _ in range(10):
             fresh.find_element(By.CSS_SELECTOR, ".round-button--primary").click()
             # Swapped in, and the fade finished (the button is usable again).
-            WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+            WebDriverWait(fresh, 15).until(lambda d: d.execute_script(
                 "return document.querySelector('.verse-text').textContent.trim() !== arguments[0]"
                 " && !document.querySelector('main').hasAttribute('aria-busy')", previous))
             current = verse_text(fresh)
@@ -273,7 +273,7 @@ def test_with_the_network_off_verses_keep_coming_without_repeats(fresh, base_url
         assert text(fresh, ".subtitle") == "How are you feeling today?"
         fresh.execute_script("window.__previousPage = true")
         fresh.find_element(By.CSS_SELECTOR, ".emotion--gratitude").click()
-        WebDriverWait(fresh, 5).until(lambda d: d.execute_script(
+        WebDriverWait(fresh, 15).until(lambda d: d.execute_script(
             "return window.__previousPage === undefined && document.readyState === 'complete'"
             " && document.querySelector('.verse-text') && document.querySelector('.verse-text').textContent.trim() !== ''"))
         assert "offline" in fresh.current_url
@@ -285,7 +285,7 @@ def test_with_the_network_off_verses_keep_coming_without_repeats(fresh, base_url
 def another_verse(driver, previous):
     """Taps "another verse" and waits until the new verse has faded in; returns its text."""
     driver.find_element(By.CSS_SELECTOR, ".round-button--primary").click()
-    WebDriverWait(driver, 5).until(lambda d: d.execute_script(
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script(
         "return document.querySelector('.verse-text').textContent.trim() !== arguments[0]"
         " && !document.querySelector('main').hasAttribute('aria-busy')", previous))
     return verse_text(driver)
@@ -304,7 +304,7 @@ def test_verses_read_offline_do_not_come_again_once_back_online(fresh, base_url)
             seen.append(another_verse(fresh, seen[-1]))
     finally:
         fresh.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
-    WebDriverWait(fresh, 5).until(lambda d: d.execute_script("return navigator.onLine"))
+    WebDriverWait(fresh, 15).until(lambda d: d.execute_script("return navigator.onLine"))
     # Online again: the rest of the cycle (22 verses a feeling) brings only verses not yet read.
     for _ in range(22 - len(seen)):
         current = another_verse(fresh, seen[-1])

@@ -76,7 +76,7 @@ def test_onboarding_then_settings_then_a_test_notification_appears_after_ten_sec
         assert old != TEST_TITLE
     press(fresh, "form[data-test-notification] button")
     started = time.monotonic()
-    WebDriverWait(fresh, 5).until(lambda d: text(d, "#test-status").startswith("Sent."))
+    WebDriverWait(fresh, 15).until(lambda d: text(d, "#test-status").startswith("Sent."))
     assert "10 seconds" in text(fresh, "#test-status")
     assert TEST_TITLE not in notification_titles(fresh)
     WebDriverWait(fresh, 20, poll_frequency=0.5).until(lambda d: TEST_TITLE in notification_titles(d))
@@ -90,7 +90,7 @@ def test_with_notifications_blocked_the_test_appears_in_the_page_instead(fresh, 
     onboard(fresh, base_url)
     fresh.get(base_url + "/walkworthy/settings")
     press(fresh, "form[data-test-notification] button")
-    WebDriverWait(fresh, 5).until(lambda d: "appears here in 10 seconds" in text(d, "#test-status"))
+    WebDriverWait(fresh, 15).until(lambda d: "appears here in 10 seconds" in text(d, "#test-status"))
     banner = fresh.find_element(By.ID, "test-fallback")
     assert not banner.is_displayed()
     WebDriverWait(fresh, 20, poll_frequency=0.5).until(lambda d: banner.is_displayed())
@@ -103,7 +103,7 @@ def test_the_test_notification_waits_in_the_inbox_after_leaving_settings_until_d
     onboard(fresh, base_url)
     fresh.get(base_url + "/walkworthy/settings")
     press(fresh, "form[data-test-notification] button")
-    WebDriverWait(fresh, 5).until(lambda d: "appears here in 10 seconds" in text(d, "#test-status"))
+    WebDriverWait(fresh, 15).until(lambda d: "appears here in 10 seconds" in text(d, "#test-status"))
     tap(fresh, ".tabs a[href='/walkworthy/']")
     assert not fresh.find_elements(By.CSS_SELECTOR, ".inbox-item")
     time.sleep(10.5)
@@ -117,7 +117,7 @@ def test_the_test_notification_waits_in_the_inbox_after_leaving_settings_until_d
     assert button.get_attribute("aria-label") == f"Dismiss \u201c{TEST_TITLE}\u201d"
     fresh.execute_script("window.__samePage = true")
     press(fresh, ".inbox-item button")
-    WebDriverWait(fresh, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".inbox"))
+    WebDriverWait(fresh, 15).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".inbox"))
     assert fresh.execute_script("return window.__samePage") is True
     fresh.get(base_url + "/walkworthy/settings")
     assert not fresh.find_elements(By.CSS_SELECTOR, ".inbox-item")
@@ -133,7 +133,7 @@ def test_home_shows_the_mock_verse_and_a_new_translation_changes_text_and_label(
     # The card changes in place: the same page, text and label together, announced.
     fresh.execute_script("window.__samePage = true")
     Select(fresh.find_element(By.ID, "translation")).select_by_value("kjv")
-    WebDriverWait(fresh, 5).until(lambda d: text(d, ".verse-card .translation-label") == "KJV")
+    WebDriverWait(fresh, 15).until(lambda d: text(d, ".verse-card .translation-label") == "KJV")
     assert fresh.execute_script("return window.__samePage") is True
     kjv = text(fresh, ".verse-card .verse-text")
     assert kjv != bsb and "thy right hand" in kjv
@@ -179,7 +179,7 @@ def settled_point(driver, selector):
             "  const r = e.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;"
             "  const hit = document.elementFromPoint(x, y);"
             "  done(hit && (hit === e || e.contains(hit)) ? [x, y] : null); }));", selector)
-    return WebDriverWait(driver, 3).until(point)
+    return WebDriverWait(driver, 15).until(point)
 
 
 def swipe(driver, selector, dx):
@@ -220,7 +220,7 @@ def test_popups_are_glass_cards_that_advance_by_swipe_keys_and_buttons_with_hapt
     assert status.text.startswith(f"Card 1 of {len(cards)}: Courage")
 
     swipe(fresh, ".popup-card[data-offset='0']", -160)
-    WebDriverWait(fresh, 3).until(lambda d: text(d, "#popup-status").startswith(f"Card 2 of {len(cards)}"))
+    WebDriverWait(fresh, 15).until(lambda d: text(d, "#popup-status").startswith(f"Card 2 of {len(cards)}"))
     assert fresh.execute_script("return window.__haptics.length") == 1
     assert fresh.current_url.endswith("?card=2")
     assert cards[0].get_attribute("aria-hidden") == "true" and cards[1].get_attribute("aria-hidden") is None
@@ -230,9 +230,9 @@ def test_popups_are_glass_cards_that_advance_by_swipe_keys_and_buttons_with_hapt
     fresh.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
     assert text(fresh, "#popup-status").startswith(f"Card 2 of {len(cards)}")
     swipe(fresh, ".popup-card[data-offset='0']", 160)
-    WebDriverWait(fresh, 3).until(lambda d: text(d, "#popup-status").startswith(f"Card 1 of {len(cards)}"))
+    WebDriverWait(fresh, 15).until(lambda d: text(d, "#popup-status").startswith(f"Card 1 of {len(cards)}"))
     touch_tap(fresh, "button[data-step='1']")
-    WebDriverWait(fresh, 3).until(lambda d: text(d, "#popup-status").startswith(f"Card 2 of {len(cards)}"))
+    WebDriverWait(fresh, 15).until(lambda d: text(d, "#popup-status").startswith(f"Card 2 of {len(cards)}"))
     assert fresh.execute_script("return window.__haptics.length") == 5
     fresh.execute_async_script(
         "const done = arguments[arguments.length - 1]; Promise.allSettled(window.__sent).then(() => done(true));")
@@ -350,9 +350,9 @@ def test_a_switch_is_saved_the_moment_it_is_flipped_and_save_still_works_without
     fresh.get(base_url + "/walkworthy/settings")
     assert not switch_is_on(fresh, "personalize") and switch_is_on(fresh, "quiet")
     flip(fresh, "personalize")
-    WebDriverWait(fresh, 5).until(lambda d: text(d, "#switch-status") == "Saved.")
+    WebDriverWait(fresh, 15).until(lambda d: text(d, "#switch-status") == "Saved.")
     flip(fresh, "quiet")
-    WebDriverWait(fresh, 5).until(lambda d: not switch_is_on(d, "quiet"))
+    WebDriverWait(fresh, 15).until(lambda d: not switch_is_on(d, "quiet"))
     fresh.execute_async_script(
         "const done = arguments[arguments.length - 1]; setTimeout(() => done(true), 300);")
     # Never pressed Save: a fresh load shows both switches as flipped.
@@ -363,12 +363,12 @@ def test_a_switch_is_saved_the_moment_it_is_flipped_and_save_still_works_without
     # A switch the rules refuse flips back, with the reason by its field.
     daily = fresh.find_element(By.ID, "daily")
     flip(fresh, "notifications")
-    WebDriverWait(fresh, 5).until(lambda d: text(d, "#switch-status") == "Saved.")
+    WebDriverWait(fresh, 15).until(lambda d: text(d, "#switch-status") == "Saved.")
     fresh.execute_script("arguments[0].value = ''", daily)
     tap(fresh, ".settings-form .action-bar .button")
     assert not switch_is_on(fresh, "notifications")
     flip(fresh, "notifications")
-    WebDriverWait(fresh, 5).until(lambda d: d.find_elements(By.ID, "daily-error"))
+    WebDriverWait(fresh, 15).until(lambda d: d.find_elements(By.ID, "daily-error"))
     assert not switch_is_on(fresh, "notifications")
     assert "Choose a time" in text(fresh, "#daily-error")
     assert fresh.find_element(By.ID, "daily").get_attribute("aria-describedby") == "daily-error"
@@ -382,7 +382,7 @@ def test_a_switch_is_saved_the_moment_it_is_flipped_and_save_still_works_without
         assert switch_is_on(fresh, "fake-canvas")
         flip(fresh, "fake-canvas")
         press(fresh, ".settings-form .action-bar .button")
-        WebDriverWait(fresh, 5).until(lambda d: "notice=saved" in d.current_url)
+        WebDriverWait(fresh, 15).until(lambda d: "notice=saved" in d.current_url)
         assert not switch_is_on(fresh, "fake-canvas")
         assert text(fresh, ".notice-banner") == "Saved."
     finally:
