@@ -53,18 +53,22 @@ public struct DangdaiApp: OrchardApp {
       limiter: environment.limiter,
       languageModel: languageModel.map {
         LanguageModelTier(settings: $0, budget: languageModelBudget, logger: environment.logger)
-      })
+      },
+      quizzes: environment.cache("dangdai-quizzes", capacity: DangdaiService.quizzesKept),
+      learners: environment.cache("dangdai-learners", capacity: DangdaiService.learnersKept))
   }
 
   public func mount(_ routes: AppRoutes) throws {
     let environment = routes.environment
     guard let realm = hub.realm(manifest.id) else { throw OrchardError.internalError }
-    try hub.mount(realm, on: routes, theme: theme)
-    let accounts = try hub.accounts(realm, environment: environment)
+    let accounts = try hub.mount(realm, on: routes, theme: theme)
     let service = service(environment)
     hub.registries[realm.app]?.register(DangdaiAccountData(store: service.store))
-    try DangdaiAPIService(service: service).registerHandlers(
-      on: routes.api(), configuration: AppRoutes.apiConfiguration,
+    let api = DangdaiAPIService(service: service)
+    // The most frequent call is written before the OpenAPI layer (see RememberedDashboard).
+    try api.registerHandlers(
+      on: routes.api(before: RememberedDashboard(api: api, accounts: accounts)),
+      configuration: AppRoutes.apiConfiguration,
       middlewares: [
         PlainHeaderValues(), CachePolicy.Operations(shared: []), AccountAuthentication(accounts: accounts),
         JSONBodies(),

@@ -17,10 +17,18 @@ public struct DangdaiService: Sendable {
   let courses: CourseSource
   /// The optional language-model tier for grammar questions.
   let languageModel: LanguageModelTier?
+  /// What each quiz asks, remembered: its questions never change once made.
+  let quizzes: Cache<String, QuizContent>
+  /// What the dashboard shows of each learner, until their next write.
+  let learners: Cache<String, LearnerSnapshot>
+  let answers: AnswerBatches
 
+  /// `quizzes` and `learners` are the process's caches (the server's share revocations with
+  /// every process on the database); by default each is this service's own.
   public init(
     store: DangdaiStore, clock: any WallClock, random: RandomSource, limiter: RateLimiter? = nil,
-    languageModel: LanguageModelTier? = nil
+    languageModel: LanguageModelTier? = nil, quizzes: Cache<String, QuizContent>? = nil,
+    learners: Cache<String, LearnerSnapshot>? = nil
   ) {
     self.store = store
     self.clock = clock
@@ -28,7 +36,16 @@ public struct DangdaiService: Sendable {
     self.limiter = limiter
     self.courses = CourseSource(store: store, clock: clock)
     self.languageModel = languageModel
+    self.quizzes = quizzes ?? Cache("dangdai-quizzes", capacity: Self.quizzesKept, clock: clock)
+    let learners = learners ?? Cache("dangdai-learners", capacity: Self.learnersKept, clock: clock)
+    self.learners = learners
+    self.answers = AnswerBatches(store: store) { accounts in
+      for account in accounts { try? await learners.forget(account) }
+    }
   }
+
+  static let quizzesKept = 20_000
+  static let learnersKept = 20_000
 
   /// Quizzes one learner may start: far above any real pace, well below a script's.
   static let quizStarts = RateRule("dangdai-quiz-starts", burst: 60, perMinute: 60)
@@ -37,9 +54,17 @@ public struct DangdaiService: Sendable {
 
   /// The learner's settings; a new learner's speak the account's language.
   public func settings(of account: Account) async throws -> DangdaiSettings {
+    if let known = try await learners.value(for: account.id) { return known.settings }
     if let settings = try await store.settings(of: account.id) { return settings }
     let language = DangdaiTexts.all.languages.contains(account.language) ? account.language : .english
     return DangdaiSettings(language: language)
+  }
+
+  /// What the dashboard shows of the learner: remembered, or read now.
+  public func snapshot(of account: Account) async throws -> LearnerSnapshot {
+    try await learners.fetch(account.id) {
+      try await LearnerSnapshot.read(account, store: store, settings: try await settings(of: account))
+    }
   }
 
   public func updateSettings(
@@ -56,6 +81,7 @@ public struct DangdaiService: Sendable {
       settings.timeZone = zone.identifier
     }
     try await store.save(settings, of: account.id, at: clock.now)
+    try await learners.forget(account.id)
     return settings
   }
 
@@ -98,12 +124,21 @@ public struct DangdaiService: Sendable {
       guard !made.isEmpty else { throw DangdaiProblem.chapterNotFound }
       questions = await withLanguageModel(made, lesson: chapter, generator: generator)
     }
-    let quizID = random.id().description
-    try await store.insert(
-      quiz: quizID, account: account.id, lesson: lesson, kind: kind, language: settings.language,
-      questions: questions, at: clock.now)
-    guard let quiz = try await store.quiz(quizID, of: account.id) else { throw OrchardError.internalError }
-    return quiz
+    let content = QuizContent(
+      id: random.id().description, accountID: account.id, lesson: lesson, kind: kind, language: settings.language,
+      questions: questions, createdAt: Date(timeIntervalSince1970: clock.now.timeIntervalSince1970.rounded(.down)))
+    try await store.insert(content)
+    quizzes.store(content, for: content.id)
+    try await learners.forget(account.id)
+    return StoredQuiz(content: content, answers: [], finishedAt: nil, firstMastery: false)
+  }
+
+  /// What `account`'s quiz asks, remembered or read; `QUIZ_NOT_FOUND` when it is not theirs.
+  func content(_ id: String, of account: Account) async throws -> QuizContent {
+    guard let content = try await quizzes.load(id, { try await store.content(id, of: account.id) }),
+      content.accountID == account.id
+    else { throw DangdaiProblem.quizNotFound }
+    return content
   }
 
   /// `questions` with the chapter's own grammar questions replaced by the language model's, as
@@ -150,69 +185,46 @@ public struct DangdaiService: Sendable {
   public func answer(
     _ response: Response, to index: Int, of quizID: String, id answerID: String, by account: Account
   ) async throws -> Answered {
-    let quiz = try await quiz(quizID, of: account)
-    if let stored = quiz.answers.first(where: { $0.id == answerID }) {
-      guard stored.question == index, stored.response == response else { throw DangdaiProblem.alreadyAnswered }
-      return try await answered(stored, quiz: quiz, account: account)
-    }
-    guard quiz.questions.indices.contains(index) else { throw DangdaiProblem.questionNotFound }
-    let question = quiz.questions[index]
+    let content = try await content(quizID, of: account)
+    guard content.questions.indices.contains(index) else { throw DangdaiProblem.questionNotFound }
+    let question = content.questions[index]
     let verdict = question.check(response)
+    var toneErrors: [Int] = []
+    var sandhi = false
     switch verdict {
     case .missingTones: throw DangdaiProblem.missingTones
     case .unanswerable: throw DangdaiProblem.answerUnreadable
-    case .correct, .wrong, .toneError: break
-    }
-    let now = clock.now
-    var toneErrors: [Int] = []
-    var sandhi = false
-    if case .toneError(let syllables, let hint) = verdict {
+    case .toneError(let syllables, let hint):
       toneErrors = syllables
       sandhi = hint
+    case .correct, .wrong: break
     }
     let answer = StoredAnswer(
       id: answerID, question: index, response: response,
       verdict: verdict == .correct ? "correct" : toneErrors.isEmpty ? "wrong" : "tone_error", toneErrors: toneErrors,
-      sandhiHint: sandhi, answeredAt: now)
-    let store = store
-    let accountID = account.id
-    var review: (@Sendable (any SQLDatabase) async throws -> Void)?
+      sandhiHint: sandhi, answeredAt: clock.now)
+    var word: (lesson: LessonID, hanzi: String)?
     if case .word(let hanzi) = question.subject {
-      let lesson =
-        try await course().lessons.first { $0.vocabulary.contains { $0.hanzi == hanzi } }?.id
-        ?? question.lesson
-      review = { database in
-        let held = try await store.review(of: accountID, hanzi: hanzi, on: database)
-        if let card = ReviewSchedule.next(held?.card, correct: verdict.isCorrect, at: now) {
-          try await store.save(
-            ReviewEntry(lesson: held?.lesson ?? lesson, hanzi: hanzi, card: card), of: accountID, on: database)
-        }
+      let course = try await course()
+      word = (course.lesson(teaching: hanzi) ?? question.lesson, hanzi)
+    }
+    switch try await answers.record(AnswerWrite(quiz: content, answer: answer, word: word)) {
+    case .stored(let quiz, let stored, let points, let best):
+      var result: QuizResult?
+      if let finishedAt = quiz.finishedAt {
+        result = QuizResult(
+          quiz: quiz, score: QuizScore(correct: quiz.correct, total: quiz.questions.count),
+          chapter: quiz.lesson.map { .init(lesson: $0, best: best ?? [:]) }, finishedAt: finishedAt)
       }
-    }
-    let recorded = try await store.record(
-      answer, to: quizID, of: account.id, correct: verdict.isCorrect, review: review
-    ) { database, finished in
-      guard let lesson = finished.lesson, finished.kind != .review else { return false }
-      let best = try await store.bestScores(of: accountID, on: database)[lesson] ?? [:]
-      var after = best
-      let percent = QuizScore(correct: finished.correct, total: finished.questions.count).percent
-      after[finished.kind] = max(after[finished.kind] ?? 0, percent)
-      return ChapterProgress.isFirstMastery(
-        before: ChapterProgress(percents: best), after: ChapterProgress(percents: after))
-    }
-    switch recorded {
-    case .stored(let quiz, let stored, _), .repeated(let quiz, let stored):
-      return try await answered(stored, quiz: quiz, account: account)
+      return Answered(answer: stored, quiz: quiz, points: points, result: result)
+    case .repeated(let quiz, let stored):
+      let points = try await store.correctAnswers(of: account.id) * QuizScore.pointsPerCorrectAnswer
+      let result = quiz.finishedAt == nil ? nil : try await result(of: quiz, account: account)
+      return Answered(answer: stored, quiz: quiz, points: points, result: result)
     case .conflict: throw DangdaiProblem.alreadyAnswered
     case .noSuchQuestion: throw DangdaiProblem.questionNotFound
     case .noSuchQuiz: throw DangdaiProblem.quizNotFound
     }
-  }
-
-  private func answered(_ answer: StoredAnswer, quiz: StoredQuiz, account: Account) async throws -> Answered {
-    let points = try await store.correctAnswers(of: account.id) * QuizScore.pointsPerCorrectAnswer
-    let result = quiz.finishedAt == nil ? nil : try await result(of: quiz, account: account)
-    return Answered(answer: answer, quiz: quiz, points: points, result: result)
   }
 
   /// A finished quiz's result, or `QUIZ_NOT_FINISHED`.
@@ -244,19 +256,37 @@ public struct DangdaiService: Sendable {
   }
 
   public func overview(of account: Account) async throws -> Overview {
-    let settings = try await settings(of: account)
-    let zone = IANAZone.stored(settings.timeZone)
-    async let points = store.correctAnswers(of: account.id)
-    async let finishTimes = store.finishTimes(of: account.id)
-    async let best = store.bestScores(of: account.id)
-    let times = try await finishTimes
-    let now = clock.now
-    let streak = LearningStreak.streak(times, at: now, in: zone.timeZone)
-    let today = LocalDay(containing: now, in: zone.timeZone)
+    overview(try await snapshot(of: account))
+  }
+
+  public func overview(_ snapshot: LearnerSnapshot) -> Overview {
+    let today = LocalDay(containing: clock.now, in: snapshot.zone.timeZone)
+    let days = Set(snapshot.days.keys)
     return Overview(
-      points: try await points * QuizScore.pointsPerCorrectAnswer, streak: streak,
-      activeToday: LearningStreak.days(times, in: zone.timeZone).contains(today),
-      books: BookProgress.books(best: try await best), zone: zone)
+      points: snapshot.correctAnswers * QuizScore.pointsPerCorrectAnswer, streak: Streak(kept: days, today: today),
+      activeToday: days.contains(today), books: BookProgress.books(best: snapshot.best), zone: snapshot.zone)
+  }
+
+  /// What the dashboard shows: the overview, this week's days, the latest quizzes and where to
+  /// continue.
+  public func dashboard(of account: Account) async throws -> Dashboard {
+    dashboard(try await snapshot(of: account))
+  }
+
+  public func dashboard(_ snapshot: LearnerSnapshot) -> Dashboard {
+    let overview = overview(snapshot)
+    let today = LocalDay(containing: clock.now, in: snapshot.zone.timeZone)
+    return Dashboard(
+      overview: overview, recentDays: ActivityCalendar.recent(snapshot.days, today: today),
+      recentQuizzes: snapshot.recent,
+      next: ContinuePoint.choose(unfinished: snapshot.unfinished, books: overview.books))
+  }
+
+  public struct Dashboard: Sendable {
+    public let overview: Overview
+    public let recentDays: [(day: LocalDay, quizzes: Int)]
+    public let recentQuizzes: [FinishedQuiz]
+    public let next: ContinuePoint
   }
 
   /// Quizzes finished each day of a range, in the learner's time zone.
@@ -288,15 +318,6 @@ public struct DangdaiService: Sendable {
     let quizzes = Array(page.prefix(limit))
     let next = page.count > limit ? quizzes.last.map { HistoryCursor.make($0.finishedAt, $0.id) } : nil
     return (quizzes, next)
-  }
-
-  /// Where the dashboard suggests continuing.
-  public func continuePoint(of account: Account, books: [BookProgress]) async throws -> ContinuePoint {
-    let unfinished = try await store.latestUnfinished(of: account.id)
-    return ContinuePoint.choose(
-      unfinished: unfinished.flatMap { quiz in
-        quiz.attempt.nextQuestion.map { (quiz: quiz.id, kind: quiz.kind, lesson: quiz.lesson, next: $0) }
-      }, books: books)
   }
 }
 
@@ -333,15 +354,21 @@ final class CourseSource: Sendable {
     self.clock = clock
   }
 
-  func current() async throws -> Course {
+  func current() async throws -> Course { try await edition().course }
+
+  /// The course, and when it was read (which tells one reading from the next).
+  func edition() async throws -> (course: Course, at: Date) {
     let now = clock.now
-    if let held = cached.withLock({ $0 }), now.timeIntervalSince(held.at) < Self.freshness { return held.course }
+    if let held = cached.withLock({ $0 }), now.timeIntervalSince(held.at) < Self.freshness { return held }
     var sections: [VocabularyImport.Section] = []
     for (_, list) in try await store.importedLists().sorted(by: { $0.key < $1.key }) {
       if case .success(let read) = VocabularyImport.parse(list) { sections += read }
     }
-    let course = CompanionLessons.course.replacingVocabulary(with: sections)
+    // Without imports the companion course stands as it is (made once, when first used).
+    let course =
+      sections.isEmpty ? CompanionLessons.course : CompanionLessons.course.replacingVocabulary(with: sections)
     cached.withLock { $0 = (course, now) }
-    return course
+    return (course, now)
   }
+
 }

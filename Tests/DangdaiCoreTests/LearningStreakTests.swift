@@ -48,4 +48,24 @@ struct LearningStreakTests {
     #expect(LearningStreak.days(quizzes, in: newYork).count == 3)
     #expect(LearningStreak.days(quizzes, in: utc).count == 2)
   }
+
+  @Test("the calendar counts quizzes a day in the learner's zone; the dashboard shows the seven days ending today")
+  func calendar() throws {
+    let taipei = try TimeZone(ianaIdentifier: "Asia/Taipei")
+    let quizzes = [
+      try at("2026-11-14 23:59", taipei), try at("2026-11-15 00:01", taipei), try at("2026-11-15 20:00", taipei),
+      try at("2026-11-21 07:00", taipei),
+    ]
+    let counts = ActivityCalendar.counts(quizzes, in: taipei)
+    let today = try #require(LocalDay("2026-11-21"))
+    let week = ActivityCalendar.recent(counts, today: today)
+    #expect(week.map(\.day.description) == (15...21).map { "2026-11-\($0)" })
+    #expect(week.map(\.quizzes) == [2, 0, 0, 0, 0, 0, 1])
+    #expect(ActivityCalendar.days(quizzes, in: taipei, from: today.adding(days: -7), to: today).first?.quizzes == 1)
+    // A range runs forwards and holds at most 400 days; by default 53 weeks ending today.
+    #expect(ActivityCalendar.range(from: nil, to: nil, today: today)?.from == today.adding(days: -(53 * 7 - 1)))
+    #expect(ActivityCalendar.range(from: today, to: today.adding(days: -1), today: today) == nil)
+    #expect(ActivityCalendar.range(from: today.adding(days: -399), to: today, today: today) != nil)
+    #expect(ActivityCalendar.range(from: today.adding(days: -400), to: today, today: today) == nil)
+  }
 }

@@ -14,6 +14,8 @@ public struct Course: Sendable {
   private let index: [LessonID: Int]
   /// What a learner has met by the end of each lesson.
   private let horizons: [LessonID: Vocabulary]
+  /// The first lesson teaching each word.
+  private let teachers: [String: LessonID]
 
   public init(lessons: [Lesson], functionWords: Set<String>, names: Set<String>, taiwanReadings: [TaiwanReading] = []) {
     self.lessons = lessons.sorted { $0.id < $1.id }
@@ -22,6 +24,11 @@ public struct Course: Sendable {
     self.taiwanReadings = taiwanReadings
     self.index = Dictionary(uniqueKeysWithValues: self.lessons.enumerated().map { ($1.id, $0) })
     self.horizons = Vocabulary.horizons(of: self.lessons, functionWords: functionWords, names: names)
+    var teachers: [String: LessonID] = [:]
+    for lesson in self.lessons {
+      for item in lesson.vocabulary where teachers[item.hanzi] == nil { teachers[item.hanzi] = lesson.id }
+    }
+    self.teachers = teachers
   }
 
   /// What a learner has met by the end of lesson `id` (nothing but the function words and names
@@ -37,6 +44,9 @@ public struct Course: Sendable {
   }
 
   public func lesson(_ id: LessonID) -> Lesson? { index[id].map { lessons[$0] } }
+
+  /// The first lesson whose words include `hanzi`.
+  public func lesson(teaching hanzi: String) -> LessonID? { teachers[hanzi] }
 
   /// `id` and every lesson before it.
   public func lessons(through id: LessonID) -> ArraySlice<Lesson> {

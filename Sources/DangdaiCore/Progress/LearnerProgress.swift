@@ -53,12 +53,30 @@ public enum ActivityCalendar {
   /// The range shown by default: 53 weeks ending today.
   public static let defaultDays = 53 * 7
 
+  /// The dashboard's strip: this week, the seven days ending today.
+  public static let recentDays = 7
+
+  /// Quizzes finished on each day, for quizzes finished at `instants`.
+  public static func counts(_ instants: some Sequence<Date>, in timeZone: TimeZone) -> [LocalDay: Int] {
+    var counts: [LocalDay: Int] = [:]
+    for instant in instants { counts[LocalDay(containing: instant, in: timeZone), default: 0] += 1 }
+    return counts
+  }
+
   /// Each day of `from`…`to` (both included, oldest first) with the quizzes finished in it.
   public static func days(
     _ instants: some Sequence<Date>, in timeZone: TimeZone, from: LocalDay, to: LocalDay
   ) -> [(day: LocalDay, quizzes: Int)] {
-    var counts: [LocalDay: Int] = [:]
-    for instant in instants { counts[LocalDay(containing: instant, in: timeZone), default: 0] += 1 }
+    days(counts(instants, in: timeZone), from: from, to: to)
+  }
+
+  /// The ``recentDays`` ending `today`, with the quizzes finished in each.
+  public static func recent(_ counts: [LocalDay: Int], today: LocalDay) -> [(day: LocalDay, quizzes: Int)] {
+    days(counts, from: today.adding(days: -(recentDays - 1)), to: today)
+  }
+
+  /// Each day of `from`…`to` (both included, oldest first) with its count in `counts`.
+  public static func days(_ counts: [LocalDay: Int], from: LocalDay, to: LocalDay) -> [(day: LocalDay, quizzes: Int)] {
     let length = to.days(from: from)
     guard length >= 0 else { return [] }
     return (0...length).map { offset in

@@ -1,6 +1,7 @@
 import DangdaiAPI
 import DangdaiCore
 import Foundation
+import NIOCore
 import OrchardIdentity
 import OrchardKit
 import ServerKit
@@ -113,18 +114,41 @@ struct DangdaiAPIService: APIProtocol {
 
   func getDashboard(_ input: Operations.getDashboard.Input) async throws -> Operations.getDashboard.Output {
     let account = try learner()
-    let overview = try await service.overview(of: account)
-    let course = try await service.course()
-    let today = LocalDay(containing: service.clock.now, in: overview.zone.timeZone)
-    async let activity = service.activity(of: account, from: today.adding(days: -6), to: today)
-    async let history = service.history(of: account, before: nil, limit: 5)
-    async let next = service.continuePoint(of: account, books: overview.books)
-    let dashboard = Components.Schemas.Dashboard(
-      points: overview.points, streak: Self.streak(overview), books: books(overview.books, course: course),
-      recent_days: try await activity.days.map { .init(date: $0.day.description, quizzes: $0.quizzes) },
-      recent_quizzes: try await history.quizzes.map(Self.historyEntry),
-      _continue: Self.continuePoint(try await next))
-    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(dashboard)))
+    let body = try await dashboard(service.dashboard(of: account), course: try await service.course())
+    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(body)))
+  }
+
+  func dashboard(_ dashboard: DangdaiService.Dashboard, course: Course) -> Components.Schemas.Dashboard {
+    Components.Schemas.Dashboard(
+      points: dashboard.overview.points, streak: Self.streak(dashboard.overview),
+      books: books(dashboard.overview.books, course: course),
+      recent_days: dashboard.recentDays.map { .init(date: $0.day.description, quizzes: $0.quizzes) },
+      recent_quizzes: dashboard.recentQuizzes.map(Self.historyEntry), _continue: Self.continuePoint(dashboard.next))
+  }
+
+  /// The learner's dashboard as JSON, written as the generated handler writes it: remembered with
+  /// their snapshot for the day and the reading of the course it was written for.
+  func dashboardJSON(of account: Account) async throws -> ByteBuffer {
+    let snapshot = try await service.snapshot(of: account)
+    let edition = try await service.courses.edition()
+    let today = LocalDay(containing: service.clock.now, in: snapshot.zone.timeZone)
+    if let written = snapshot.dashboard, written.day == today, written.course == edition.at { return written.json }
+    let body = dashboard(service.dashboard(snapshot), course: edition.course)
+    let json = ByteBuffer(bytes: try Self.encoder().encode(body))
+    service.learners.update(account.id) { $0.dashboard = (today, edition.at, json) }
+    return json
+  }
+
+  /// The JSON encoder the generated handlers use (``AppRoutes/apiConfiguration``).
+  static func encoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    let dates = WireDateTranscoder()
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(try dates.encode(date))
+    }
+    return encoder
   }
 
   func getActivity(_ input: Operations.getActivity.Input) async throws -> Operations.getActivity.Output {

@@ -22,6 +22,18 @@ public struct DangdaiSettings: Hashable, Sendable, Codable {
   }
 }
 
+/// What a quiz is, from the moment it is made: its questions with their keys never change, so a
+/// process may remember them.
+public struct QuizContent: Sendable, Equatable {
+  public let id: String
+  public let accountID: String
+  public let lesson: LessonID?
+  public let kind: QuizKind
+  public let language: Language
+  public let questions: [Question]
+  public let createdAt: Date
+}
+
 /// A quiz as stored: its questions with their keys, and every answer given so far.
 public struct StoredQuiz: Sendable, Equatable {
   public let id: String
@@ -35,6 +47,25 @@ public struct StoredQuiz: Sendable, Equatable {
   public let finishedAt: Date?
   /// Whether finishing it mastered the learner's first chapter.
   public let firstMastery: Bool
+
+  public init(content: QuizContent, answers: [StoredAnswer], finishedAt: Date?, firstMastery: Bool) {
+    id = content.id
+    accountID = content.accountID
+    lesson = content.lesson
+    kind = content.kind
+    language = content.language
+    questions = content.questions
+    createdAt = content.createdAt
+    self.answers = answers
+    self.finishedAt = finishedAt
+    self.firstMastery = firstMastery
+  }
+
+  public var content: QuizContent {
+    QuizContent(
+      id: id, accountID: accountID, lesson: lesson, kind: kind, language: language, questions: questions,
+      createdAt: createdAt)
+  }
 
   /// The answers as the core's attempt, which decides what a new answer does.
   public var attempt: QuizAttempt {
@@ -93,6 +124,7 @@ public struct DangdaiStore: Sendable {
   static let answers = "dangdai_answers"
   static let reviews = "dangdai_reviews"
   static let imports = "dangdai_imports"
+  static let learners = "dangdai_learners"
 
   public static let migrations = [
     Migration("dangdai-0001-learning") { database in
@@ -147,7 +179,21 @@ public struct DangdaiStore: Sendable {
         .column("list", type: .text, .notNull)
         .column("imported_at", type: .epochSeconds, .notNull)
         .run()
-    }
+    },
+    // Each learner's count of correct answers (their points), kept with every answer, so neither
+    // an answer nor the dashboard adds up every quiz again.
+    Migration("dangdai-0002-learners") { database in
+      try await database.create(table: learners)
+        .column("account_id", type: .text, .primaryKey(autoIncrement: false))
+        .column("correct_answers", type: .bigint, .notNull)
+        .run()
+      try await database.raw(
+        """
+        INSERT INTO dangdai_learners (account_id, correct_answers)
+        SELECT account_id, SUM(correct) FROM dangdai_quizzes GROUP BY account_id
+        """
+      ).run()
+    },
   ]
 
   // MARK: Settings
@@ -179,21 +225,27 @@ public struct DangdaiStore: Sendable {
 
   // MARK: Quizzes
 
-  public func insert(
-    quiz id: String, account: String, lesson: LessonID?, kind: QuizKind, language: Language, questions: [Question],
-    at now: Date
-  ) async throws {
+  /// Stores a new quiz, with no answers yet.
+  public func insert(_ quiz: QuizContent) async throws {
     try await database.insert(into: Self.quizzes)
       .columns(
         "id", "account_id", "lesson", "kind", "language", "questions", "question_count", "answered", "correct",
         "first_mastery", "created_at"
       )
       .values(
-        SQLBind(id), SQLBind(account), SQLBind(lesson.map { Int64($0.rawValue) }), SQLBind(kind.rawValue),
-        SQLBind(language.rawValue), SQLBind(try StoredJSON.encode(questions)), SQLBind(Int64(questions.count)),
-        SQLBind(Int64(0)), SQLBind(Int64(0)), SQLBind(Int64(0)), SQLBind(now.timeIntervalSince1970)
+        SQLBind(quiz.id), SQLBind(quiz.accountID), SQLBind(quiz.lesson.map { Int64($0.rawValue) }),
+        SQLBind(quiz.kind.rawValue), SQLBind(quiz.language.rawValue), SQLBind(try StoredJSON.encode(quiz.questions)),
+        SQLBind(Int64(quiz.questions.count)), SQLBind(Int64(0)), SQLBind(Int64(0)), SQLBind(Int64(0)),
+        SQLBind(quiz.createdAt.timeIntervalSince1970)
       )
       .run()
+  }
+
+  /// What `account`'s quiz `id` asks; nil when there is none (or it is someone else's).
+  public func content(_ id: String, of account: String) async throws -> QuizContent? {
+    try await database.select().columns(QuizRow.columns.map { SQLColumn($0) }).from(Self.quizzes)
+      .where("id", .equal, SQLBind(id)).where("account_id", .equal, SQLBind(account))
+      .first(decoding: QuizRow.self)?.quiz(answers: []).content
   }
 
   /// `account`'s quiz `id` with its answers; nil when there is none (or it is someone else's).
@@ -210,74 +262,6 @@ public struct DangdaiStore: Sendable {
     let answers = try await database.select().columns(AnswerRow.columns.map { SQLColumn($0) }).from(Self.answers)
       .where("quiz_id", .equal, SQLBind(id)).orderBy("answered_at").all(decoding: AnswerRow.self)
     return try row.quiz(answers: answers.map { try $0.answer() })
-  }
-
-  /// What recording an answer did, and the quiz after it.
-  public enum Recorded: Sendable, Equatable {
-    /// Stored now; `finished` when it was the quiz's last.
-    case stored(StoredQuiz, StoredAnswer, finished: Bool)
-    /// The same answer again: the one stored first.
-    case repeated(StoredQuiz, StoredAnswer)
-    /// The question was answered under another id, or the id answered another question.
-    case conflict
-    case noSuchQuestion
-    case noSuchQuiz
-  }
-
-  /// Stores `answer` to `quiz` in one transaction, as the core's ``QuizAttempt`` decides: the
-  /// first answer to a question is kept, the same answer again changes nothing, another is
-  /// refused. `finish` runs inside the same transaction when the answer completes the quiz and
-  /// returns whether it was the learner's first mastery; `review` updates the review queue there too.
-  public func record(
-    _ answer: StoredAnswer, to quizID: String, of account: String, correct: Bool,
-    review: (@Sendable (any SQLDatabase) async throws -> Void)? = nil,
-    finish: @escaping @Sendable (any SQLDatabase, StoredQuiz) async throws -> Bool
-  ) async throws -> Recorded {
-    try await database.inTransaction { database in
-      if database.dialect.name == "postgresql" {
-        // One answer of a quiz at a time: a second device answering at the same moment waits.
-        try await database.raw("SELECT id FROM dangdai_quizzes WHERE id = \(bind: quizID) FOR UPDATE").run()
-      }
-      guard let quiz = try await quiz(quizID, of: account, on: database) else { return .noSuchQuiz }
-      var attempt = quiz.attempt
-      switch attempt.record(id: answer.id, question: answer.question, correct: correct) {
-      case .outOfRange: return .noSuchQuestion
-      case .conflict: return .conflict
-      case .repeated:
-        guard let stored = quiz.answers.first(where: { $0.id == answer.id }) else { return .conflict }
-        return .repeated(quiz, stored)
-      case .recorded:
-        break
-      }
-      try await database.insert(into: Self.answers)
-        .columns("quiz_id", "question", "answer_id", "response", "verdict", "tone_errors", "sandhi_hint", "answered_at")
-        .values(
-          SQLBind(quizID), SQLBind(Int64(answer.question)), SQLBind(answer.id),
-          SQLBind(try StoredJSON.encode(answer.response)), SQLBind(answer.verdict),
-          SQLBind(try StoredJSON.encode(answer.toneErrors)), SQLBind(Int64(answer.sandhiHint ? 1 : 0)),
-          SQLBind(answer.answeredAt.timeIntervalSince1970)
-        )
-        .run()
-      try await review?(database)
-      let finished = attempt.isFinished
-      var firstMastery = false
-      let updated = StoredQuiz(
-        id: quiz.id, accountID: quiz.accountID, lesson: quiz.lesson, kind: quiz.kind, language: quiz.language,
-        questions: quiz.questions, answers: quiz.answers + [answer], createdAt: quiz.createdAt,
-        finishedAt: finished ? answer.answeredAt : nil, firstMastery: false)
-      if finished { firstMastery = try await finish(database, updated) }
-      try await database.update(Self.quizzes)
-        .set("answered", to: SQLBind(Int64(attempt.answers.count)))
-        .set("correct", to: SQLBind(Int64(attempt.score.correct)))
-        .set("finished_at", to: SQLBind(finished ? answer.answeredAt.timeIntervalSince1970 : nil))
-        .set("first_mastery", to: SQLBind(Int64(firstMastery ? 1 : 0)))
-        .where("id", .equal, SQLBind(quizID)).run()
-      let final = StoredQuiz(
-        id: updated.id, accountID: updated.accountID, lesson: updated.lesson, kind: updated.kind,
-        language: updated.language, questions: updated.questions, answers: updated.answers,
-        createdAt: updated.createdAt, finishedAt: updated.finishedAt, firstMastery: firstMastery)
-      return .stored(final, answer, finished: finished)
-    }
   }
 
   /// The best score in percent of each kind of quiz finished on each lesson (reviews aside).
@@ -303,9 +287,8 @@ public struct DangdaiStore: Sendable {
 
   /// Correct answers the learner has ever given (each +10 points).
   public func correctAnswers(of account: String) async throws -> Int {
-    let row = try await database.raw(
-      "SELECT CAST(COALESCE(SUM(correct), 0) AS BIGINT) AS total FROM dangdai_quizzes WHERE account_id = \(bind: account)"
-    ).first(decoding: TotalRow.self)
+    let row = try await database.select().column(SQLAlias(SQLColumn("correct_answers"), as: "total"))
+      .from(Self.learners).where("account_id", .equal, SQLBind(account)).first(decoding: TotalRow.self)
     return Int(row?.total ?? 0)
   }
 
@@ -343,22 +326,6 @@ public struct DangdaiStore: Sendable {
   }
 
   // MARK: Review
-
-  public func review(of account: String, hanzi: String, on database: any SQLDatabase) async throws -> ReviewEntry? {
-    try await database.select().columns("lesson", "hanzi", "card").from(Self.reviews)
-      .where("account_id", .equal, SQLBind(account)).where("hanzi", .equal, SQLBind(hanzi))
-      .first(decoding: ReviewRow.self)?.entry()
-  }
-
-  public func save(_ entry: ReviewEntry, of account: String, on database: any SQLDatabase) async throws {
-    try await database.insert(into: Self.reviews).columns("account_id", "hanzi", "lesson", "card", "due")
-      .values(
-        SQLBind(account), SQLBind(entry.hanzi), SQLBind(Int64(entry.lesson.rawValue)),
-        SQLBind(try StoredJSON.encode(entry.card)), SQLBind(entry.card.due.timeIntervalSince1970)
-      )
-      .onConflict(with: ["account_id", "hanzi"]) { $0.set(excludedValueOf: "card").set(excludedValueOf: "due") }
-      .run()
-  }
 
   /// Words due by `now`, soonest first.
   public func due(of account: String, at now: Date, limit: Int) async throws -> [ReviewEntry] {
@@ -408,6 +375,7 @@ public struct DangdaiStore: Sendable {
       try await database.delete(from: Self.quizzes).where("account_id", .equal, SQLBind(account)).run()
       try await database.delete(from: Self.reviews).where("account_id", .equal, SQLBind(account)).run()
       try await database.delete(from: Self.settings).where("account_id", .equal, SQLBind(account)).run()
+      try await database.delete(from: Self.learners).where("account_id", .equal, SQLBind(account)).run()
     }
   }
 
@@ -455,12 +423,15 @@ private struct QuizRow: Decodable {
 
   func quiz(answers: [StoredAnswer]) throws -> StoredQuiz {
     guard let kind = QuizKind(rawValue: kind) else { throw StoredDataError.unreadable("quiz \(id) kind") }
-    return StoredQuiz(
+    let content = QuizContent(
       id: id, accountID: account_id, lesson: lesson.flatMap { LessonID(rawValue: Int($0)) }, kind: kind,
       language: Language(rawValue: language), questions: try StoredJSON.decode([Question].self, from: questions),
-      answers: answers, createdAt: Date(timeIntervalSince1970: created_at),
-      finishedAt: finished_at.map(Date.init(timeIntervalSince1970:)), firstMastery: first_mastery == 1)
+      createdAt: Date(timeIntervalSince1970: created_at))
+    return StoredQuiz(
+      content: content, answers: answers, finishedAt: finished_at.map(Date.init(timeIntervalSince1970:)),
+      firstMastery: first_mastery == 1)
   }
+
 }
 
 private struct SummaryRow: Decodable {
@@ -479,7 +450,7 @@ private struct SummaryRow: Decodable {
   }
 }
 
-private struct AnswerRow: Decodable {
+struct AnswerRow: Decodable {
   static let columns = ["answer_id", "question", "response", "verdict", "tone_errors", "sandhi_hint", "answered_at"]
 
   let answer_id: String
@@ -498,7 +469,7 @@ private struct AnswerRow: Decodable {
   }
 }
 
-private struct ReviewRow: Decodable {
+struct ReviewRow: Decodable {
   let lesson: Int64
   let hanzi: String
   let card: String
@@ -515,7 +486,7 @@ private struct BestRow: Decodable {
   let best: Int64
 }
 
-private struct TotalRow: Decodable { let total: Int64 }
+struct TotalRow: Decodable { let total: Int64 }
 private struct FinishedAtRow: Decodable { let finished_at: Double }
 private struct IDRow: Decodable { let id: String }
 
