@@ -175,7 +175,8 @@ public struct DangdaiService: Sendable {
   /// result when it finished the quiz.
   public struct Answered: Sendable {
     public let answer: StoredAnswer
-    public let quiz: StoredQuiz
+    public let quiz: QuizContent
+    public let progress: QuizProgress
     public let points: Int
     public let result: QuizResult?
   }
@@ -209,18 +210,20 @@ public struct DangdaiService: Sendable {
       word = (course.lesson(teaching: hanzi) ?? question.lesson, hanzi)
     }
     switch try await answers.record(AnswerWrite(quiz: content, answer: answer, word: word)) {
-    case .stored(let quiz, let stored, let points, let best):
-      var result: QuizResult?
-      if let finishedAt = quiz.finishedAt {
-        result = QuizResult(
-          quiz: quiz, score: QuizScore(correct: quiz.correct, total: quiz.questions.count),
-          chapter: quiz.lesson.map { .init(lesson: $0, best: best ?? [:]) }, finishedAt: finishedAt)
+    case .stored(let stored, let progress, let points, let best):
+      let result = progress.finishedAt.map { finishedAt in
+        QuizResult(
+          quiz: content, progress: progress, chapter: content.lesson.map { .init(lesson: $0, best: best ?? [:]) },
+          finishedAt: finishedAt)
       }
-      return Answered(answer: stored, quiz: quiz, points: points, result: result)
-    case .repeated(let quiz, let stored):
+      return Answered(answer: stored, quiz: content, progress: progress, points: points, result: result)
+    case .repeated(let stored, let progress):
       let points = try await store.correctAnswers(of: account.id) * QuizScore.pointsPerCorrectAnswer
-      let result = quiz.finishedAt == nil ? nil : try await result(of: quiz, account: account)
-      return Answered(answer: stored, quiz: quiz, points: points, result: result)
+      var result: QuizResult?
+      if let finishedAt = progress.finishedAt {
+        result = try await self.result(of: content, progress: progress, finishedAt: finishedAt, account: account)
+      }
+      return Answered(answer: stored, quiz: content, progress: progress, points: points, result: result)
     case .conflict: throw DangdaiProblem.alreadyAnswered
     case .noSuchQuestion: throw DangdaiProblem.questionNotFound
     case .noSuchQuiz: throw DangdaiProblem.quizNotFound
@@ -230,19 +233,21 @@ public struct DangdaiService: Sendable {
   /// A finished quiz's result, or `QUIZ_NOT_FINISHED`.
   public func result(_ quizID: String, of account: Account) async throws -> QuizResult {
     let quiz = try await quiz(quizID, of: account)
-    guard quiz.finishedAt != nil else { throw DangdaiProblem.quizNotFinished }
-    return try await result(of: quiz, account: account)
+    guard let finishedAt = quiz.finishedAt else { throw DangdaiProblem.quizNotFinished }
+    let progress = QuizProgress(attempt: quiz.attempt, finishedAt: finishedAt, firstMastery: quiz.firstMastery)
+    return try await result(of: quiz.content, progress: progress, finishedAt: finishedAt, account: account)
   }
 
-  private func result(of quiz: StoredQuiz, account: Account) async throws -> QuizResult {
+  private func result(
+    of quiz: QuizContent, progress: QuizProgress, finishedAt: Date, account: Account
+  ) async throws
+    -> QuizResult
+  {
     var chapter: BookProgress.ChapterEntry?
     if let lesson = quiz.lesson {
-      let best = try await store.bestScores(of: account.id)[lesson] ?? [:]
-      chapter = .init(lesson: lesson, best: best)
+      chapter = .init(lesson: lesson, best: try await store.bestScores(of: account.id)[lesson] ?? [:])
     }
-    return QuizResult(
-      quiz: quiz, score: QuizScore(correct: quiz.correct, total: quiz.questions.count), chapter: chapter,
-      finishedAt: quiz.finishedAt ?? clock.now)
+    return QuizResult(quiz: quiz, progress: progress, chapter: chapter, finishedAt: finishedAt)
   }
 
   // MARK: Progress
@@ -323,10 +328,20 @@ public struct DangdaiService: Sendable {
 
 /// A finished quiz's score, with its chapter's progress after it.
 public struct QuizResult: Sendable {
-  public let quiz: StoredQuiz
+  public let quiz: QuizContent
   public let score: QuizScore
+  /// Whether it mastered its chapter for the first time.
+  public let firstMastery: Bool
   public let chapter: BookProgress.ChapterEntry?
   public let finishedAt: Date
+
+  init(quiz: QuizContent, progress: QuizProgress, chapter: BookProgress.ChapterEntry?, finishedAt: Date) {
+    self.quiz = quiz
+    self.score = QuizScore(correct: progress.correct, total: quiz.questions.count)
+    self.firstMastery = progress.firstMastery
+    self.chapter = chapter
+    self.finishedAt = finishedAt
+  }
 }
 
 /// History's page marker: the last quiz's finish time (milliseconds) and id.

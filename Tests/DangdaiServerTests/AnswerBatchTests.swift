@@ -53,23 +53,25 @@ struct AnswerBatchTests {
       // Ada's answers in order: points counting up by the correct ones, the last finishing the quiz.
       var correctSoFar = 0
       for index in 0..<10 {
-        guard case .stored(let quiz, let answer, let points, let best) = results[index] else {
+        guard case .stored(let answer, let progress, let points, let best) = results[index] else {
           Issue.record("answer \(index) was not stored: \(results[index])")
           continue
         }
         if writes[index].answer.isCorrect { correctSoFar += 1 }
         #expect(answer.id == "a\(index)")
         #expect(points == correctSoFar * 10)
-        #expect(quiz.answers.count == index + 1)
-        #expect((quiz.finishedAt != nil) == (index == 9))
+        #expect(progress.attempt.answers.count == index + 1 && progress.correct == correctSoFar)
+        #expect(progress.attempt.nextQuestion == (index == 9 ? nil : index + 1))
+        #expect((progress.finishedAt != nil) == (index == 9))
         #expect(best == (index == 9 ? [.vocabulary: 70] : nil))
       }
       #expect(correctSoFar == 7)
-      guard case .repeated(_, let again) = results[10] else {
+      guard case .repeated(let again, let progress) = results[10] else {
         Issue.record("a retry was not the same answer: \(results[10])")
         return
       }
-      #expect(again.id == "a3" && again.isCorrect)
+      #expect(again.id == "a3" && again.isCorrect && again.response == .choice(0))
+      #expect(progress.finishedAt == at && progress.attempt.answers.count == 10)
       #expect(results[11] == .conflict)
       #expect(results[12] == .conflict)
       #expect(results[13] == .noSuchQuestion)

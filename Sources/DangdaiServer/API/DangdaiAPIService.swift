@@ -84,8 +84,9 @@ struct DangdaiAPIService: APIProtocol {
       result = try await self.result(finished, language: try await service.settings(of: account).language)
     }
     let outcome = Components.Schemas.AnswerOutcome(
-      answer: Self.answer(answered.answer, in: answered.quiz), points: answered.points,
-      next_question: answered.quiz.attempt.nextQuestion, finished: answered.quiz.finishedAt != nil, result: result)
+      answer: Self.answer(answered.answer, questions: answered.quiz.questions), points: answered.points,
+      next_question: answered.progress.attempt.nextQuestion, finished: answered.progress.finishedAt != nil,
+      result: result)
     return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(outcome)))
   }
 
@@ -225,7 +226,7 @@ struct DangdaiAPIService: APIProtocol {
     return Components.Schemas.Result(
       quiz_id: result.quiz.id, quiz_type: Self.quizType(result.quiz.kind), correct: result.score.correct,
       total: result.score.total, percent: result.score.percent, points: result.score.points,
-      summary: text(result.score.summary), chapter: chapter, first_mastery: result.quiz.firstMastery,
+      summary: text(result.score.summary), chapter: chapter, first_mastery: result.firstMastery,
       finished_at: result.finishedAt)
   }
 
@@ -253,15 +254,15 @@ struct DangdaiAPIService: APIProtocol {
           reading: question.reading.map { .init(pinyin: $0.pinyin, zhuyin: $0.zhuyin) }, meaning: question.meaning,
           options: question.options)
       },
-      answers: quiz.answers.map { answer($0, in: quiz) }, next_question: quiz.attempt.nextQuestion,
+      answers: quiz.answers.map { answer($0, questions: quiz.questions) }, next_question: quiz.attempt.nextQuestion,
       finished: quiz.finishedAt != nil, created_at: quiz.createdAt)
   }
 
-  static func answer(_ answer: StoredAnswer, in quiz: StoredQuiz) -> Components.Schemas.Answer {
+  static func answer(_ answer: StoredAnswer, questions: [Question]) -> Components.Schemas.Answer {
     Components.Schemas.Answer(
       answer_id: answer.id, question: answer.question,
       verdict: Components.Schemas.Verdict(rawValue: answer.verdict) ?? .wrong, correct: answer.isCorrect,
-      solution: quiz.questions.indices.contains(answer.question) ? quiz.questions[answer.question].solution : "",
+      solution: questions.indices.contains(answer.question) ? questions[answer.question].solution : "",
       tone_errors: answer.toneErrors.isEmpty ? nil : answer.toneErrors,
       sandhi_hint: answer.verdict == "tone_error" ? answer.sandhiHint : nil)
   }

@@ -25,7 +25,8 @@ actor AnswerBatches {
       waiting.append((write, reply))
       if !writing {
         writing = true
-        Task { await drain() }
+        // Ahead of the requests waiting for it: every answer waits on the batch.
+        Task(priority: .high) { await drain() }
       }
     }
   }

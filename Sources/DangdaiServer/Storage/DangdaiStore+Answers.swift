@@ -19,13 +19,23 @@ public struct AnswerWrite: Sendable {
   }
 }
 
+/// Where a quiz stands after an answer: its answers as the core's attempt, and when it finished.
+public struct QuizProgress: Sendable, Equatable {
+  public let attempt: QuizAttempt
+  public let finishedAt: Date?
+  /// Whether finishing it mastered its chapter for the first time.
+  public let firstMastery: Bool
+
+  public var correct: Int { attempt.score.correct }
+}
+
 /// What recording an answer did.
 public enum Recorded: Sendable, Equatable {
-  /// Stored now, with the learner's points after it. When it finished a chapter's quiz, `best`
-  /// holds the chapter's best scores after it.
-  case stored(StoredQuiz, StoredAnswer, points: Int, best: [QuizKind: Int]?)
-  /// The same answer again: the one stored first.
-  case repeated(StoredQuiz, StoredAnswer)
+  /// Stored now, with the quiz just after it and the learner's points. When it finished a
+  /// chapter's quiz, `best` holds the chapter's best scores after it.
+  case stored(StoredAnswer, QuizProgress, points: Int, best: [QuizKind: Int]?)
+  /// The same answer again: the one stored first, and the quiz as it stands.
+  case repeated(StoredAnswer, QuizProgress)
   /// The question was answered under another id, or the id answered another question or
   /// another way.
   case conflict
@@ -58,54 +68,60 @@ extension DangdaiStore {
     // The quizzes as they are now: on PostgreSQL locked, in id order, so another process's
     // answers to them wait (SQLite's writer holds the whole file already).
     var held: [String: HeldQuiz] = [:]
-    for row in try await database.select().columns("id", "account_id", "finished_at", "first_mastery")
+    for row in try await database.select().columns("id", "account_id", "question_count", "finished_at", "first_mastery")
       .from(quizzes).where("id", .in, SQLBind.group(quizIDs)).orderBy("id").for(.update)
       .all(decoding: QuizStateRow.self)
     {
       held[row.id] = HeldQuiz(
-        account: row.account_id, finishedAt: row.finished_at, firstMastery: row.first_mastery == 1)
+        account: row.account_id, attempt: QuizAttempt(questionCount: max(1, Int(row.question_count))),
+        firstMastery: row.first_mastery == 1, finishedAt: row.finished_at)
     }
-    for row in try await database.select().column("quiz_id").columns(AnswerRow.columns.map { SQLColumn($0) })
+    // Their answers so far, as stored (their JSON is read only for an answer sent again).
+    for row in try await database.select()
+      .columns("quiz_id", "answer_id", "question", "response", "verdict", "tone_errors", "sandhi_hint", "answered_at")
       .from(answers).where("quiz_id", .in, SQLBind.group(quizIDs)).orderBy("answered_at")
-      .all(decoding: QuizAnswerRow.self)
+      .all(decoding: HeldAnswerRow.self)
     {
-      held[row.quiz_id]?.answers.append(try row.answer.answer())
+      guard var quiz = held[row.quiz_id] else { continue }
+      _ = quiz.attempt.record(id: row.answer_id, question: Int(row.question), correct: row.verdict == "correct")
+      quiz.answers[row.answer_id] = row
+      held[row.quiz_id] = quiz
     }
 
     // First pass: what the attempt makes of each answer, in order.
     var outcomes: [Outcome] = []
+    var recorded: [(write: AnswerWrite, finished: Bool)] = []
+    var finishes: [(write: AnswerWrite, correct: Int)] = []
+    var rows: [HeldAnswerRow] = []
     for write in writes {
       guard var quiz = held[write.quiz.id], quiz.account == write.quiz.accountID else {
         outcomes.append(.done(.noSuchQuiz))
         continue
       }
-      var attempt = quiz.attempt(of: write.quiz)
       let answer = write.answer
-      switch attempt.record(id: answer.id, question: answer.question, correct: answer.isCorrect) {
+      let row = try HeldAnswerRow(write)
+      switch quiz.attempt.record(id: answer.id, question: answer.question, correct: answer.isCorrect) {
       case .outOfRange: outcomes.append(.done(.noSuchQuestion))
       case .conflict: outcomes.append(.done(.conflict))
       case .repeated:
-        guard let stored = quiz.answers.first(where: { $0.id == answer.id }), stored.response == answer.response else {
+        guard let stored = quiz.answers[answer.id], stored.response == row.response else {
           outcomes.append(.done(.conflict))
           continue
         }
-        outcomes.append(.repeated(stored))
+        outcomes.append(.repeated(try stored.answer()))
       case .recorded:
-        quiz.answers.append(answer)
-        if attempt.isFinished { quiz.finishedAt = answer.answeredAt.timeIntervalSince1970 }
+        let finished = quiz.attempt.isFinished
+        if finished { quiz.finishedAt = answer.answeredAt.timeIntervalSince1970 }
+        quiz.answers[answer.id] = row
         held[write.quiz.id] = quiz
-        outcomes.append(.recorded(finished: attempt.isFinished, answered: quiz.answers))
+        rows.append(row)
+        outcomes.append(.recorded(quiz.attempt))
+        recorded.append((write, finished))
+        if finished { finishes.append((write, quiz.attempt.score.correct)) }
       }
     }
 
-    // What the recorded answers move: cards, best scores, points.
-    var recorded: [(write: AnswerWrite, finished: Bool)] = []
-    var finishes: [(write: AnswerWrite, answers: [StoredAnswer])] = []
-    for (write, outcome) in zip(writes, outcomes) {
-      guard case .recorded(let finished, let answered) = outcome else { continue }
-      recorded.append((write, finished))
-      if finished { finishes.append((write, answered)) }
-    }
+    // What the recorded answers move: cards, best scores and first mastery, points.
     let cards = try await moveCards(for: recorded.map(\.write), on: database)
     let mastery = try await flagMastery(for: finishes, on: database)
     for (quizID, first) in mastery.firstMastery { held[quizID]?.firstMastery = first }
@@ -114,36 +130,18 @@ extension DangdaiStore {
     if !recorded.isEmpty {
       let insert = database.insert(into: answers).columns(
         "quiz_id", "question", "answer_id", "response", "verdict", "tone_errors", "sandhi_hint", "answered_at")
-      for item in recorded {
-        let answer = item.write.answer
+      for row in rows {
         insert.values(
-          SQLBind(item.write.quiz.id), SQLBind(Int64(answer.question)), SQLBind(answer.id),
-          SQLBind(try StoredJSON.encode(answer.response)), SQLBind(answer.verdict),
-          SQLBind(try StoredJSON.encode(answer.toneErrors)), SQLBind(Int64(answer.sandhiHint ? 1 : 0)),
-          SQLBind(answer.answeredAt.timeIntervalSince1970))
+          SQLBind(row.quiz_id), SQLBind(row.question), SQLBind(row.answer_id), SQLBind(row.response),
+          SQLBind(row.verdict), SQLBind(row.tone_errors), SQLBind(row.sandhi_hint), SQLBind(row.answered_at))
       }
       try await insert.run()
       try await cards.save(on: database)
-      // Every changed quiz's counts, from its answers as now stored.
-      let changed = Set(recorded.map(\.write.quiz.id)).sorted()
-      try await database.raw(
-        """
-        UPDATE dangdai_quizzes SET
-          answered = (SELECT COUNT(*) FROM dangdai_answers a WHERE a.quiz_id = dangdai_quizzes.id),
-          correct = (SELECT COUNT(*) FROM dangdai_answers a WHERE a.quiz_id = dangdai_quizzes.id AND a.verdict = 'correct')
-        WHERE id IN (\(binds: changed))
-        """
-      ).run()
-      for item in recorded where item.finished {
-        let id = item.write.quiz.id
-        try await database.update(quizzes)
-          .set("finished_at", to: SQLBind(item.write.answer.answeredAt.timeIntervalSince1970))
-          .set("first_mastery", to: SQLBind(Int64(held[id]?.firstMastery == true ? 1 : 0)))
-          .where("id", .equal, SQLBind(id)).run()
-      }
+      try await mastery.save(on: database)
+      try await updateQuizzes(recorded, held: held, on: database)
     }
 
-    // The answers, each with the quiz as it stood just after it and the points it brought.
+    // The answers, each with its quiz as it stood just after it and the points it brought.
     var pointsLeft = points
     var results = [Recorded](repeating: .noSuchQuiz, count: writes.count)
     for index in writes.indices.reversed() {
@@ -154,20 +152,50 @@ extension DangdaiStore {
         results[index] = recorded
       case .repeated(let stored):
         guard let quiz else { continue }
-        results[index] = .repeated(quiz.stored(write.quiz), stored)
-      case .recorded(let finished, let answered):
+        results[index] = .repeated(stored, quiz.progress)
+      case .recorded(let attempt):
         guard let quiz else { continue }
-        let total = pointsLeft[write.quiz.accountID] ?? 0
-        if write.answer.isCorrect { pointsLeft[write.quiz.accountID] = total - 1 }
-        let after = StoredQuiz(
-          content: write.quiz, answers: answered, finishedAt: finished ? write.answer.answeredAt : nil,
+        let account = write.quiz.accountID
+        let total = pointsLeft[account] ?? 0
+        if write.answer.isCorrect { pointsLeft[account] = total - 1 }
+        let finished = attempt.isFinished
+        let progress = QuizProgress(
+          attempt: attempt, finishedAt: finished ? write.answer.answeredAt : nil,
           firstMastery: finished && quiz.firstMastery)
         results[index] = .stored(
-          after, write.answer, points: total * QuizScore.pointsPerCorrectAnswer,
-          best: finished ? write.quiz.lesson.map { mastery.best[write.quiz.accountID]?[$0] ?? [:] } : nil)
+          write.answer, progress, points: total * QuizScore.pointsPerCorrectAnswer,
+          best: finished ? write.quiz.lesson.map { mastery.best[account]?[$0] ?? [:] } : nil)
       }
     }
     return results
+  }
+
+  /// Every changed quiz's counts, from its answers as now stored, and the finish time and first
+  /// mastery of those just finished: one statement for the batch.
+  private static func updateQuizzes(
+    _ recorded: [(write: AnswerWrite, finished: Bool)], held: [String: HeldQuiz], on database: any SQLDatabase
+  ) async throws {
+    let changed = Set(recorded.map(\.write.quiz.id)).sorted()
+    let finished = recorded.filter(\.finished)
+    var update: SQLQueryString = """
+      UPDATE dangdai_quizzes SET
+        answered = (SELECT COUNT(*) FROM dangdai_answers a WHERE a.quiz_id = dangdai_quizzes.id),
+        correct = (SELECT COUNT(*) FROM dangdai_answers a WHERE a.quiz_id = dangdai_quizzes.id AND a.verdict = 'correct')
+      """
+    if !finished.isEmpty {
+      update += " , finished_at = CASE id"
+      for item in finished {
+        update += " WHEN \(bind: item.write.quiz.id) THEN \(bind: item.write.answer.answeredAt.timeIntervalSince1970)"
+      }
+      update += " ELSE finished_at END, first_mastery = CASE id"
+      for item in finished {
+        update +=
+          " WHEN \(bind: item.write.quiz.id) THEN \(bind: Int64(held[item.write.quiz.id]?.firstMastery == true ? 1 : 0))"
+      }
+      update += " ELSE first_mastery END"
+    }
+    update += " WHERE id IN (\(binds: changed))"
+    try await database.raw(update).run()
   }
 
   /// Moves each answered word's review card, in order (a word answered twice in one batch moves
@@ -198,25 +226,25 @@ extension DangdaiStore {
   /// The best scores of every learner finishing a chapter's quiz, moved by each finish in order,
   /// and for each finished quiz whether it was its chapter's first mastery.
   private static func flagMastery(
-    for finishes: [(write: AnswerWrite, answers: [StoredAnswer])], on database: any SQLDatabase
-  ) async throws -> (best: [String: [LessonID: [QuizKind: Int]]], firstMastery: [String: Bool]) {
-    var best: [String: [LessonID: [QuizKind: Int]]] = [:]
-    var firstMastery: [String: Bool] = [:]
-    for (write, answers) in finishes {
+    for finishes: [(write: AnswerWrite, correct: Int)], on database: any SQLDatabase
+  ) async throws -> Mastery {
+    var mastery = Mastery()
+    for (write, correct) in finishes {
       let quiz = write.quiz
       guard let lesson = quiz.lesson, quiz.kind != .review else { continue }
-      if best[quiz.accountID] == nil {
-        best[quiz.accountID] = try await DangdaiStore(database: database).bestScores(of: quiz.accountID)
+      if mastery.best[quiz.accountID] == nil {
+        mastery.best[quiz.accountID] = try await DangdaiStore(database: database).bestScores(of: quiz.accountID)
       }
-      let before = best[quiz.accountID]?[lesson] ?? [:]
+      let before = mastery.best[quiz.accountID]?[lesson] ?? [:]
       var after = before
-      let percent = QuizScore(correct: answers.filter(\.isCorrect).count, total: quiz.questions.count).percent
+      let percent = QuizScore(correct: correct, total: quiz.questions.count).percent
       after[quiz.kind] = max(after[quiz.kind] ?? 0, percent)
-      firstMastery[quiz.id] = ChapterProgress.isFirstMastery(
+      mastery.firstMastery[quiz.id] = ChapterProgress.isFirstMastery(
         before: ChapterProgress(percents: before), after: ChapterProgress(percents: after))
-      best[quiz.accountID]?[lesson] = after
+      mastery.best[quiz.accountID]?[lesson] = after
+      mastery.changed.insert(BestKey(account: quiz.accountID, lesson: lesson, kind: quiz.kind))
     }
-    return (best, firstMastery)
+    return mastery
   }
 
   /// Adds the correct answers among `writes` to each learner's count, and returns the counts after.
@@ -239,31 +267,61 @@ extension DangdaiStore {
 /// A quiz's state while a batch is recorded.
 private struct HeldQuiz {
   let account: String
-  var finishedAt: Double?
+  var attempt: QuizAttempt
   var firstMastery: Bool
-  var answers: [StoredAnswer] = []
+  var finishedAt: Double?
+  /// Its stored answers by id.
+  var answers: [String: HeldAnswerRow] = [:]
 
-  init(account: String, finishedAt: Double?, firstMastery: Bool) {
+  init(account: String, attempt: QuizAttempt, firstMastery: Bool, finishedAt: Double?) {
     self.account = account
-    self.finishedAt = finishedAt
+    self.attempt = attempt
     self.firstMastery = firstMastery
+    self.finishedAt = finishedAt
   }
 
-  func attempt(of content: QuizContent) -> QuizAttempt {
-    StoredQuiz(content: content, answers: answers, finishedAt: nil, firstMastery: false).attempt
-  }
-
-  func stored(_ content: QuizContent) -> StoredQuiz {
-    StoredQuiz(
-      content: content, answers: answers, finishedAt: finishedAt.map(Date.init(timeIntervalSince1970:)),
-      firstMastery: firstMastery)
+  var progress: QuizProgress {
+    QuizProgress(
+      attempt: attempt, finishedAt: finishedAt.map(Date.init(timeIntervalSince1970:)),
+      firstMastery: finishedAt != nil && firstMastery)
   }
 }
 
 private enum Outcome {
   case done(Recorded)
   case repeated(StoredAnswer)
-  case recorded(finished: Bool, answered: [StoredAnswer])
+  case recorded(QuizAttempt)
+}
+
+private struct BestKey: Hashable {
+  let account: String
+  let lesson: LessonID
+  let kind: QuizKind
+}
+
+/// Best scores read for a batch, the ones it raised, and which quizzes first mastered a chapter.
+private struct Mastery {
+  var best: [String: [LessonID: [QuizKind: Int]]] = [:]
+  var firstMastery: [String: Bool] = [:]
+  var changed: Set<BestKey> = []
+
+  func save(on database: any SQLDatabase) async throws {
+    guard !changed.isEmpty else { return }
+    let insert = database.insert(into: DangdaiStore.best).columns("account_id", "lesson", "kind", "best")
+    for key in changed.sorted(by: {
+      ($0.account, $0.lesson, $0.kind.rawValue) < ($1.account, $1.lesson, $1.kind.rawValue)
+    }) {
+      guard let score = best[key.account]?[key.lesson]?[key.kind] else { continue }
+      insert.values(
+        SQLBind(key.account), SQLBind(Int64(key.lesson.rawValue)), SQLBind(key.kind.rawValue), SQLBind(Int64(score)))
+    }
+    try await insert.onConflict(with: ["account_id", "lesson", "kind"]) {
+      $0.set(
+        "best",
+        to: SQLRaw("CASE WHEN excluded.best > dangdai_best.best THEN excluded.best ELSE dangdai_best.best END"))
+    }
+    .run()
+  }
 }
 
 private struct CardKey: Hashable {
@@ -294,20 +352,40 @@ private struct Cards {
 private struct QuizStateRow: Decodable {
   let id: String
   let account_id: String
+  let question_count: Int64
   let finished_at: Double?
   let first_mastery: Int64
 }
 
-private struct QuizAnswerRow: Decodable {
+/// A stored answer as read for a batch: its JSON kept as text until it is needed.
+private struct HeldAnswerRow: Decodable {
   let quiz_id: String
-  let answer: AnswerRow
+  let answer_id: String
+  let question: Int64
+  let response: String
+  let verdict: String
+  let tone_errors: String
+  let sandhi_hint: Int64
+  let answered_at: Double
 
-  init(from decoder: any Decoder) throws {
-    quiz_id = try decoder.container(keyedBy: Key.self).decode(String.self, forKey: .quiz_id)
-    answer = try AnswerRow(from: decoder)
+  init(_ write: AnswerWrite) throws {
+    let answer = write.answer
+    quiz_id = write.quiz.id
+    answer_id = answer.id
+    question = Int64(answer.question)
+    response = try StoredJSON.encode(answer.response)
+    verdict = answer.verdict
+    tone_errors = try StoredJSON.encode(answer.toneErrors)
+    sandhi_hint = answer.sandhiHint ? 1 : 0
+    answered_at = answer.answeredAt.timeIntervalSince1970
   }
 
-  enum Key: CodingKey { case quiz_id }
+  func answer() throws -> StoredAnswer {
+    try AnswerRow(
+      answer_id: answer_id, question: question, response: response, verdict: verdict, tone_errors: tone_errors,
+      sandhi_hint: sandhi_hint, answered_at: answered_at
+    ).answer()
+  }
 }
 
 private struct AccountReviewRow: Decodable {

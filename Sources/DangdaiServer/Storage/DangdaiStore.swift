@@ -125,6 +125,7 @@ public struct DangdaiStore: Sendable {
   static let reviews = "dangdai_reviews"
   static let imports = "dangdai_imports"
   static let learners = "dangdai_learners"
+  static let best = "dangdai_best"
 
   public static let migrations = [
     Migration("dangdai-0001-learning") { database in
@@ -180,8 +181,9 @@ public struct DangdaiStore: Sendable {
         .column("imported_at", type: .epochSeconds, .notNull)
         .run()
     },
-    // Each learner's count of correct answers (their points), kept with every answer, so neither
-    // an answer nor the dashboard adds up every quiz again.
+    // Each learner's count of correct answers (their points) and best score of each kind on each
+    // lesson, kept with every answer, so neither an answer nor the dashboard goes over every quiz
+    // again.
     Migration("dangdai-0002-learners") { database in
       try await database.create(table: learners)
         .column("account_id", type: .text, .primaryKey(autoIncrement: false))
@@ -191,6 +193,20 @@ public struct DangdaiStore: Sendable {
         """
         INSERT INTO dangdai_learners (account_id, correct_answers)
         SELECT account_id, SUM(correct) FROM dangdai_quizzes GROUP BY account_id
+        """
+      ).run()
+      try await database.create(table: best)
+        .column("account_id", type: .text, .notNull)
+        .column("lesson", type: .bigint, .notNull)
+        .column("kind", type: .text, .notNull)
+        .column("best", type: .bigint, .notNull)
+        .primaryKey("account_id", "lesson", "kind")
+        .run()
+      try await database.raw(
+        """
+        INSERT INTO dangdai_best (account_id, lesson, kind, best)
+        SELECT account_id, lesson, kind, MAX(correct * 100 / question_count) FROM dangdai_quizzes
+        WHERE finished_at IS NOT NULL AND lesson IS NOT NULL GROUP BY account_id, lesson, kind
         """
       ).run()
     },
@@ -270,13 +286,8 @@ public struct DangdaiStore: Sendable {
   ) async throws
     -> [LessonID: [QuizKind: Int]]
   {
-    let rows = try await (database ?? self.database).raw(
-      """
-      SELECT lesson, kind, MAX(correct * 100 / question_count) AS best FROM dangdai_quizzes
-      WHERE account_id = \(bind: account) AND finished_at IS NOT NULL AND lesson IS NOT NULL
-      GROUP BY lesson, kind
-      """
-    ).all(decoding: BestRow.self)
+    let rows = try await (database ?? self.database).select().columns("lesson", "kind", "best").from(Self.best)
+      .where("account_id", .equal, SQLBind(account)).all(decoding: BestRow.self)
     var best: [LessonID: [QuizKind: Int]] = [:]
     for row in rows {
       guard let lesson = LessonID(rawValue: Int(row.lesson)), let kind = QuizKind(rawValue: row.kind) else { continue }
@@ -376,6 +387,7 @@ public struct DangdaiStore: Sendable {
       try await database.delete(from: Self.reviews).where("account_id", .equal, SQLBind(account)).run()
       try await database.delete(from: Self.settings).where("account_id", .equal, SQLBind(account)).run()
       try await database.delete(from: Self.learners).where("account_id", .equal, SQLBind(account)).run()
+      try await database.delete(from: Self.best).where("account_id", .equal, SQLBind(account)).run()
     }
   }
 
