@@ -401,9 +401,11 @@ def dangdai_lines(r: dict) -> list:
         f"{setup['start_quiz_p50_ms']:.1f} / {setup['start_quiz_p99_ms']:.1f} ms.",
         "",
         "A learner with 60 finished quizzes asks for the dashboard (points, streak and activity in their time zone, "
-        "progress in both books, the latest quizzes, where to continue), and answers are posted, each once under its "
-        f"own id, to open quizzes ({setup['answers_prepared']:,} prepared; judged by the core and stored with the "
-        "quiz's new count in one transaction), against `/healthz` in the same run:",
+        "progress in both books, the latest quizzes, where to continue: read once into the learner's snapshot and "
+        "written once as JSON, both remembered until the learner's next write or the next day), and answers are "
+        f"posted, each once under its own id, to open quizzes ({setup['answers_prepared']:,} prepared; each judged by "
+        "the core and stored, with the quiz's counts, the learner's points and the review queue, in a transaction "
+        "shared by the answers that arrive together), against `/healthz` in the same run:",
         "",
         "| target | req/s | p50 ms | p99 ms | errors | of ceiling |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
