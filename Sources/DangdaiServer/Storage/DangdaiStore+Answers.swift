@@ -78,7 +78,7 @@ extension DangdaiStore {
     }
     // Their answers so far, as stored (their JSON is read only for an answer sent again).
     for row in try await database.select()
-      .columns("quiz_id", "answer_id", "question", "response", "verdict", "tone_errors", "sandhi_hint", "answered_at")
+      .columns((["quiz_id"] + AnswerRow.columns).map { SQLColumn($0) })
       .from(answers).where("quiz_id", .in, SQLBind.group(quizIDs)).orderBy("answered_at")
       .all(decoding: HeldAnswerRow.self)
     {
@@ -131,9 +131,11 @@ extension DangdaiStore {
       let insert = database.insert(into: answers).columns(
         "quiz_id", "question", "answer_id", "response", "verdict", "tone_errors", "sandhi_hint", "answered_at")
       for row in rows {
+        let answer = row.row
         insert.values(
-          SQLBind(row.quiz_id), SQLBind(row.question), SQLBind(row.answer_id), SQLBind(row.response),
-          SQLBind(row.verdict), SQLBind(row.tone_errors), SQLBind(row.sandhi_hint), SQLBind(row.answered_at))
+          SQLBind(row.quiz_id), SQLBind(answer.question), SQLBind(answer.answer_id), SQLBind(answer.response),
+          SQLBind(answer.verdict), SQLBind(answer.tone_errors), SQLBind(answer.sandhi_hint),
+          SQLBind(answer.answered_at))
       }
       try await insert.run()
       try await cards.save(on: database)
@@ -357,35 +359,33 @@ private struct QuizStateRow: Decodable {
   let first_mastery: Int64
 }
 
-/// A stored answer as read for a batch: its JSON kept as text until it is needed.
+/// A stored answer as read for a batch, with its quiz: its JSON kept as text until it is needed.
 private struct HeldAnswerRow: Decodable {
   let quiz_id: String
-  let answer_id: String
-  let question: Int64
-  let response: String
-  let verdict: String
-  let tone_errors: String
-  let sandhi_hint: Int64
-  let answered_at: Double
+  let row: AnswerRow
+
+  var answer_id: String { row.answer_id }
+  var question: Int64 { row.question }
+  var response: String { row.response }
+  var verdict: String { row.verdict }
 
   init(_ write: AnswerWrite) throws {
     let answer = write.answer
     quiz_id = write.quiz.id
-    answer_id = answer.id
-    question = Int64(answer.question)
-    response = try StoredJSON.encode(answer.response)
-    verdict = answer.verdict
-    tone_errors = try StoredJSON.encode(answer.toneErrors)
-    sandhi_hint = answer.sandhiHint ? 1 : 0
-    answered_at = answer.answeredAt.timeIntervalSince1970
+    row = AnswerRow(
+      answer_id: answer.id, question: Int64(answer.question), response: try StoredJSON.encode(answer.response),
+      verdict: answer.verdict, tone_errors: try StoredJSON.encode(answer.toneErrors),
+      sandhi_hint: answer.sandhiHint ? 1 : 0, answered_at: answer.answeredAt.timeIntervalSince1970)
   }
 
-  func answer() throws -> StoredAnswer {
-    try AnswerRow(
-      answer_id: answer_id, question: question, response: response, verdict: verdict, tone_errors: tone_errors,
-      sandhi_hint: sandhi_hint, answered_at: answered_at
-    ).answer()
+  init(from decoder: any Decoder) throws {
+    quiz_id = try decoder.container(keyedBy: Key.self).decode(String.self, forKey: .quiz_id)
+    row = try AnswerRow(from: decoder)
   }
+
+  enum Key: CodingKey { case quiz_id }
+
+  func answer() throws -> StoredAnswer { try row.answer() }
 }
 
 private struct AccountReviewRow: Decodable {

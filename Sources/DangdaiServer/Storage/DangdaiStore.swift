@@ -34,42 +34,28 @@ public struct QuizContent: Sendable, Equatable {
   public let createdAt: Date
 }
 
-/// A quiz as stored: its questions with their keys, and every answer given so far.
+/// A quiz as stored: its questions with their keys (``content``, whose members it shows as its
+/// own), and every answer given so far.
+@dynamicMemberLookup
 public struct StoredQuiz: Sendable, Equatable {
-  public let id: String
-  public let accountID: String
-  public let lesson: LessonID?
-  public let kind: QuizKind
-  public let language: Language
-  public let questions: [Question]
+  public let content: QuizContent
   public let answers: [StoredAnswer]
-  public let createdAt: Date
   public let finishedAt: Date?
-  /// Whether finishing it mastered the learner's first chapter.
+  /// Whether finishing it mastered its chapter for the first time.
   public let firstMastery: Bool
 
   public init(content: QuizContent, answers: [StoredAnswer], finishedAt: Date?, firstMastery: Bool) {
-    id = content.id
-    accountID = content.accountID
-    lesson = content.lesson
-    kind = content.kind
-    language = content.language
-    questions = content.questions
-    createdAt = content.createdAt
+    self.content = content
     self.answers = answers
     self.finishedAt = finishedAt
     self.firstMastery = firstMastery
   }
 
-  public var content: QuizContent {
-    QuizContent(
-      id: id, accountID: accountID, lesson: lesson, kind: kind, language: language, questions: questions,
-      createdAt: createdAt)
-  }
+  public subscript<Value>(dynamicMember path: KeyPath<QuizContent, Value>) -> Value { content[keyPath: path] }
 
   /// The answers as the core's attempt, which decides what a new answer does.
   public var attempt: QuizAttempt {
-    var attempt = QuizAttempt(questionCount: questions.count)
+    var attempt = QuizAttempt(questionCount: content.questions.count)
     for answer in answers.sorted(by: { $0.answeredAt < $1.answeredAt }) {
       _ = attempt.record(id: answer.id, question: answer.question, correct: answer.isCorrect)
     }
