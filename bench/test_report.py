@@ -184,6 +184,14 @@ class RenderAccounts(unittest.TestCase):
         self.assertIn("| unknown email and wrong password within 5 ms (medians) | 1.0 ms | met |", md)
         self.assertIn("| memory grows < 64 MB under 32 sign-ins at once | 30.7 MB | met |", md)
 
+    def test_the_page_is_compared_with_healthz_measured_just_before_it(self):
+        r = results(ceiling=48000.0)
+        r["accounts"] = account_run(page_rps=20000.0)
+        r["ceilings"] = {"account-page": result(22000.0)}
+        md = render(r)
+        self.assertIn("| account page | 20,000 | 0.50 | 3.00 | 0 | 91% |", md)
+        self.assertIn("| session page ≥ 80 % of `/healthz` | 91% | met |", md)
+
     def test_slow_page_timing_gap_and_memory_are_missed(self):
         r = results()
         r["accounts"] = account_run(page_rps=10000.0, unknown=20.0, wrong=31.0, after_kb=200000)
