@@ -12,19 +12,6 @@ import ServerKit
 import ServerKitTesting
 import Testing
 
-/// The identity and job tables, as the Orchard platform adds them, with no worker running: a
-/// test runs the jobs itself when it wants them done.
-struct IdentityTestPlatform: PlatformModule {
-  let hub: IdentityHub
-
-  var migrations: [Migration] { [JobQueue.migration] + hub.migrations }
-  func assets() throws -> AssetCatalog { AssetCatalog() }
-  func prepare(_ environment: AppEnvironment, apps: [AppManifest]) async throws {}
-  func mount(
-    on router: Router<AppRequestContext>, environment: AppEnvironment, apps: [AppManifest]
-  ) throws {}
-}
-
 /// Both realms on a fresh database, a client of their API, and a handle on the same database for
 /// what the test checks underneath.
 struct AuthHarness: Sendable {
@@ -59,7 +46,8 @@ struct AuthHarness: Sendable {
     ]
     try await engine.withFreshLocation { location in
       try await withTestServer(
-        apps, platform: IdentityTestPlatform(hub: hub), configuration: settings, database: location, clock: clock,
+        apps, platform: TablesOnlyPlatform(migrations: [JobQueue.migration] + hub.migrations), configuration: settings,
+        database: location, clock: clock,
         random: .seeded(7)
       ) { client, database in
         try await body(

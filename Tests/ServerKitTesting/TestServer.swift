@@ -53,3 +53,15 @@ public func withTestServer(
     try outcome.get()
   }
 }
+
+/// A platform that only adds tables: what a test server needs beside its apps when the real
+/// platform's pages and jobs are not under test (the identity tables and the job queue, say).
+public struct TablesOnlyPlatform: PlatformModule {
+  public let migrations: [Migration]
+
+  public init(migrations: [Migration]) { self.migrations = migrations }
+
+  public func assets() throws -> AssetCatalog { AssetCatalog() }
+  public func prepare(_ environment: AppEnvironment, apps: [AppManifest]) async throws {}
+  public func mount(on router: Router<AppRequestContext>, environment: AppEnvironment, apps: [AppManifest]) throws {}
+}
