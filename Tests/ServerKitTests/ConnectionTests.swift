@@ -91,7 +91,9 @@ struct ConnectionTests {
   static func configuration(_ change: (inout ServerConfiguration) -> Void = { _ in }) -> ServerConfiguration {
     var configuration = ServerConfiguration.defaults
     configuration.port = 0
-    configuration.idleTimeout = 1
+    // Short, so the tests of slow and idle clients finish quickly; long enough that a test process
+    // paused by a busy machine between connecting and sending is not taken for an idle client.
+    configuration.idleTimeout = 3
     change(&configuration)
     return configuration
   }
@@ -167,7 +169,7 @@ struct ConnectionTests {
       "POST / HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
     ])
   func malformed(request: String) async throws {
-    try await Self.live(Self.configuration()) { port in
+    try await Self.live(Self.configuration { $0.idleTimeout = 30 }) { port in
       let connection = try await RawConnection.open(port: port)
       #expect(await connection.send(request))
       let answer = try await within(seconds: 10, "the answer to a malformed request") { try await connection.read() }
