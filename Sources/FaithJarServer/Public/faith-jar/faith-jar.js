@@ -26,7 +26,14 @@ function currentTranslation() {
 async function keepVersesForOffline() {
   if (!navigator.onLine || !document.querySelector(".emotions, article.verse[data-verse-id]:not([data-verse-id=''])")) return;
   const stored = offlineVerses();
-  const fresh = stored && Date.now() - stored.savedAt < Number(page.freshFor) * 1000 && stored.translation === currentTranslation();
+  // Kept before the verse on screen was dealt (a feeling first opened, say), the queue previews a
+  // deck the server has since moved on from: offline it would bring verses out of the deck's order,
+  // even this one again. A new one is kept.
+  const onScreen = document.querySelector("article.verse[data-verse-id]")?.dataset.verseId;
+  const emotion = emotionOfPage();
+  const aligned = !onScreen || !emotion || stored?.shown?.[emotion] === onScreen;
+  const fresh = stored && aligned && Date.now() - stored.savedAt < Number(page.freshFor) * 1000 &&
+    stored.translation === currentTranslation();
   if (fresh) return;
   try {
     const response = await fetch(page.offlineVerses, { credentials: "same-origin" });
