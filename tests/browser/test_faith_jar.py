@@ -242,9 +242,16 @@ def test_onboarding_follows_the_arrow_keys(fresh, base_url):
 
 
 def wait_offline_ready(driver):
-    """Until the service worker controls the page and this device's verses are kept."""
-    WebDriverWait(driver, 15).until(lambda d: d.execute_script(
-        "return !!navigator.serviceWorker.controller && !!localStorage.getItem('faith-jar-offline')"))
+    """Until the service worker controls the page and this device's verses are kept, from the verse
+    on screen on (a queue kept earlier, before this feeling's deck existed, is kept again)."""
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script("""
+        if (!navigator.serviceWorker.controller) return false;
+        const kept = JSON.parse(localStorage.getItem('faith-jar-offline') || 'null');
+        if (!kept) return false;
+        const verse = document.querySelector('article.verse[data-verse-id]');
+        const feeling = document.querySelector('form.another-verse')?.dataset.emotion;
+        return !verse || !feeling || kept.shown[feeling] === verse.dataset.verseId;
+    """))
 
 
 def test_with_the_network_off_verses_keep_coming_without_repeats(fresh, base_url):
