@@ -211,18 +211,12 @@ public struct DangdaiService: Sendable {
     }
     switch try await answers.record(AnswerWrite(quiz: content, answer: answer, word: word)) {
     case .stored(let stored, let progress, let points, let best):
-      let result = progress.finishedAt.map { finishedAt in
-        QuizResult(
-          quiz: content, progress: progress, chapter: content.lesson.map { .init(lesson: $0, best: best ?? [:]) },
-          finishedAt: finishedAt)
-      }
+      let result = QuizResult(
+        quiz: content, progress: progress, chapter: content.lesson.map { .init(lesson: $0, best: best ?? [:]) })
       return Answered(answer: stored, quiz: content, progress: progress, points: points, result: result)
     case .repeated(let stored, let progress):
       let points = try await store.correctAnswers(of: account.id) * QuizScore.pointsPerCorrectAnswer
-      var result: QuizResult?
-      if let finishedAt = progress.finishedAt {
-        result = try await self.result(of: content, progress: progress, finishedAt: finishedAt, account: account)
-      }
+      let result = try await self.result(of: content, progress: progress, account: account)
       return Answered(answer: stored, quiz: content, progress: progress, points: points, result: result)
     case .conflict: throw DangdaiProblem.alreadyAnswered
     case .noSuchQuestion: throw DangdaiProblem.questionNotFound
@@ -233,21 +227,22 @@ public struct DangdaiService: Sendable {
   /// A finished quiz's result, or `QUIZ_NOT_FINISHED`.
   public func result(_ quizID: String, of account: Account) async throws -> QuizResult {
     let quiz = try await quiz(quizID, of: account)
-    guard let finishedAt = quiz.finishedAt else { throw DangdaiProblem.quizNotFinished }
-    let progress = QuizProgress(attempt: quiz.attempt, finishedAt: finishedAt, firstMastery: quiz.firstMastery)
-    return try await result(of: quiz.content, progress: progress, finishedAt: finishedAt, account: account)
+    let progress = QuizProgress(attempt: quiz.attempt, finishedAt: quiz.finishedAt, firstMastery: quiz.firstMastery)
+    guard let result = try await result(of: quiz.content, progress: progress, account: account) else {
+      throw DangdaiProblem.quizNotFinished
+    }
+    return result
   }
 
-  private func result(
-    of quiz: QuizContent, progress: QuizProgress, finishedAt: Date, account: Account
-  ) async throws
-    -> QuizResult
-  {
+  /// The result of a quiz as it stands, with its chapter's best scores as stored; nil until it is
+  /// finished.
+  private func result(of quiz: QuizContent, progress: QuizProgress, account: Account) async throws -> QuizResult? {
+    guard progress.finishedAt != nil else { return nil }
     var chapter: BookProgress.ChapterEntry?
     if let lesson = quiz.lesson {
       chapter = .init(lesson: lesson, best: try await store.bestScores(of: account.id)[lesson] ?? [:])
     }
-    return QuizResult(quiz: quiz, progress: progress, chapter: chapter, finishedAt: finishedAt)
+    return QuizResult(quiz: quiz, progress: progress, chapter: chapter)
   }
 
   // MARK: Progress
@@ -300,13 +295,15 @@ public struct DangdaiService: Sendable {
   ) async throws
     -> (zone: IANAZone, from: LocalDay, to: LocalDay, days: [(day: LocalDay, quizzes: Int)])
   {
-    let zone = IANAZone.stored(try await settings(of: account).timeZone)
-    let today = LocalDay(containing: clock.now, in: zone.timeZone)
+    // The learner's days are counted in their snapshot already, in their time zone.
+    let snapshot = try await snapshot(of: account)
+    let today = LocalDay(containing: clock.now, in: snapshot.zone.timeZone)
     guard let range = ActivityCalendar.range(from: from, to: to, today: today) else {
       throw DangdaiProblem.invalidRange
     }
-    let times = try await store.finishTimes(of: account.id)
-    return (zone, range.from, range.to, ActivityCalendar.days(times, in: zone.timeZone, from: range.from, to: range.to))
+    return (
+      snapshot.zone, range.from, range.to, ActivityCalendar.days(snapshot.days, from: range.from, to: range.to)
+    )
   }
 
   public func history(
@@ -335,7 +332,9 @@ public struct QuizResult: Sendable {
   public let chapter: BookProgress.ChapterEntry?
   public let finishedAt: Date
 
-  init(quiz: QuizContent, progress: QuizProgress, chapter: BookProgress.ChapterEntry?, finishedAt: Date) {
+  /// Nil while the quiz is not finished.
+  init?(quiz: QuizContent, progress: QuizProgress, chapter: BookProgress.ChapterEntry?) {
+    guard let finishedAt = progress.finishedAt else { return nil }
     self.quiz = quiz
     self.score = QuizScore(correct: progress.correct, total: quiz.questions.count)
     self.firstMastery = progress.firstMastery

@@ -61,7 +61,7 @@ struct LearningStreakTests {
     let week = ActivityCalendar.recent(counts, today: today)
     #expect(week.map(\.day.description) == (15...21).map { "2026-11-\($0)" })
     #expect(week.map(\.quizzes) == [2, 0, 0, 0, 0, 0, 1])
-    #expect(ActivityCalendar.days(quizzes, in: taipei, from: today.adding(days: -7), to: today).first?.quizzes == 1)
+    #expect(ActivityCalendar.days(counts, from: today.adding(days: -7), to: today).first?.quizzes == 1)
     // A range runs forwards and holds at most 400 days; by default 53 weeks ending today.
     #expect(ActivityCalendar.range(from: nil, to: nil, today: today)?.from == today.adding(days: -(53 * 7 - 1)))
     #expect(ActivityCalendar.range(from: today, to: today.adding(days: -1), today: today) == nil)

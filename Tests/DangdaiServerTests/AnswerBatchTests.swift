@@ -131,6 +131,13 @@ struct AnswerBatchTests {
       let quiz = try #require(try await harness.store.quiz(quizID, of: ada.id))
       #expect(quiz.answers.count == 10 && quiz.finishedAt != nil)
       let after = try #require(try await harness.send(.get, "dashboard", ada.token).json)
+      // The dashboard written before the OpenAPI layer is the generated handler's (a query sends
+      // the request on to the handler): the same JSON, member for member.
+      let remembered = try await harness.send(.get, "dashboard", ada.token)
+      let generated = try await harness.send(.get, "dashboard?via=handler", ada.token)
+      #expect(generated.status == .ok && remembered.headers[.contentType] == generated.headers[.contentType])
+      let parse = { (body: Data) in try JSONSerialization.jsonObject(with: body) as? NSDictionary }
+      #expect(try parse(remembered.body) == parse(generated.body) && parse(generated.body) != nil)
       #expect(after["points"] as? Int == 50)
       #expect((after["recent_quizzes"] as? [[String: Any]])?.first?["quiz_id"] as? String == quizID)
       #expect((after["streak"] as? [String: Any])?["current"] as? Int == 1)

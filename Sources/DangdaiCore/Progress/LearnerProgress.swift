@@ -63,13 +63,6 @@ public enum ActivityCalendar {
     return counts
   }
 
-  /// Each day of `from`…`to` (both included, oldest first) with the quizzes finished in it.
-  public static func days(
-    _ instants: some Sequence<Date>, in timeZone: TimeZone, from: LocalDay, to: LocalDay
-  ) -> [(day: LocalDay, quizzes: Int)] {
-    days(counts(instants, in: timeZone), from: from, to: to)
-  }
-
   /// The ``recentDays`` ending `today`, with the quizzes finished in each.
   public static func recent(_ counts: [LocalDay: Int], today: LocalDay) -> [(day: LocalDay, quizzes: Int)] {
     days(counts, from: today.adding(days: -(recentDays - 1)), to: today)

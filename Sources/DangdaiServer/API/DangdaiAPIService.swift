@@ -135,21 +135,9 @@ struct DangdaiAPIService: APIProtocol {
     let today = LocalDay(containing: service.clock.now, in: snapshot.zone.timeZone)
     if let written = snapshot.dashboard, written.day == today, written.course == edition.at { return written.json }
     let body = dashboard(service.dashboard(snapshot), course: edition.course)
-    let json = ByteBuffer(bytes: try Self.encoder().encode(body))
+    let json = ByteBuffer(bytes: try AppRoutes.apiEncoder().encode(body))
     service.learners.update(account.id) { $0.dashboard = (today, edition.at, json) }
     return json
-  }
-
-  /// The JSON encoder the generated handlers use (``AppRoutes/apiConfiguration``).
-  static func encoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
-    let dates = WireDateTranscoder()
-    encoder.dateEncodingStrategy = .custom { date, encoder in
-      var container = encoder.singleValueContainer()
-      try container.encode(try dates.encode(date))
-    }
-    return encoder
   }
 
   func getActivity(_ input: Operations.getActivity.Input) async throws -> Operations.getActivity.Output {

@@ -136,6 +136,24 @@ public struct AppRoutes {
   public static let apiConfiguration = Configuration(
     dateTranscoder: WireDateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes])
 
+  /// An encoder that writes JSON as the generated handlers do under ``apiConfiguration``: for an
+  /// answer written before the OpenAPI layer, in the contract's own types.
+  public static func apiEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    let options = apiConfiguration.jsonEncodingOptions
+    var formatting: JSONEncoder.OutputFormatting = []
+    if options.contains(.prettyPrinted) { formatting.insert(.prettyPrinted) }
+    if options.contains(.sortedKeys) { formatting.insert(.sortedKeys) }
+    if options.contains(.withoutEscapingSlashes) { formatting.insert(.withoutEscapingSlashes) }
+    encoder.outputFormatting = formatting
+    let dates = apiConfiguration.dateTranscoder
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(try dates.encode(date))
+    }
+    return encoder
+  }
+
   /// The middleware every device-token API runs: plain `ETag`s, every answer personal but those
   /// of the `shared` operations, bearer authentication against `device`, bodies labelled JSON, and
   /// no `null` members in the bodies of `noNulls` operations.
