@@ -199,10 +199,12 @@ class RenderAccounts(unittest.TestCase):
         self.assertEqual(md.count("**missed**") - render(results()).count("**missed**"), 3)
 
 
-def dangdai_run(board_p99=3.0, answers_p99=6.0, generation_p99=2.0, postgresql=True):
+def dangdai_run(board_p99=3.0, steady_p99=6.0, generation_p99=2.0, postgresql=True, reached=2000.0):
     run = {
         "dashboard": result(9000.0, board_p99),
-        "answers": result(3000.0, answers_p99),
+        "answers": result(3000.0, 21.0),
+        "steady": {"connections": 64, "rate_asked": 2000.0, "rate_reached": reached, "requests": 20000,
+                   "not_2xx": 0, "p50_ms": 2.0, "p90_ms": 4.0, "p99_ms": steady_p99, "max_ms": 12.0},
         "setup": {"answers_prepared": 40000, "quizzes_started": 3000, "start_quiz_p50_ms": 4.0,
                   "start_quiz_p99_ms": 9.0},
         "generation": {"lessons": 30, "seeds": 20, **{
@@ -226,11 +228,19 @@ class RenderDangdai(unittest.TestCase):
         self.assertIn("| dashboard | 9,000 | 0.50 | 3.00 | 0 | 19% |", md)
         self.assertIn("| `POST` answers, PostgreSQL (fsync and synchronous commit on) | 1,200 |", md)
         self.assertIn("| test quiz generation p99 < 20 ms | 2.00 ms | met |", md)
+        self.assertIn("| `POST` answers p99 < 10 ms at 64 connections, 2,000 /s | 6.00 ms | met |", md)
+        self.assertIn("| 2,000 answers/s, 64 connections | 2,000 | 2.00 | 4.00 | 6.00 | 12.00 | 0 |", md)
         self.assertEqual(md.count("**missed**"), render(results()).count("**missed**"))
+
+    def test_a_pace_not_kept_up_is_missed_however_quick(self):
+        r = results()
+        r["dangdai"] = dangdai_run(reached=1500.0)
+        md = render(r)
+        self.assertIn("| `POST` answers p99 < 10 ms at 64 connections, 2,000 /s | 6.00 ms | **missed** |", md)
 
     def test_slow_generation_dashboard_and_answers_are_missed(self):
         r = results()
-        r["dangdai"] = dangdai_run(board_p99=12.0, answers_p99=15.0, generation_p99=25.0, postgresql=False)
+        r["dangdai"] = dangdai_run(board_p99=12.0, steady_p99=15.0, generation_p99=25.0, postgresql=False)
         md = render(r)
         self.assertEqual(md.count("**missed**") - render(results()).count("**missed**"), 6)
         self.assertNotIn("PostgreSQL (fsync", md)
