@@ -79,10 +79,14 @@ while len(requests) < wanted:
 with open(os.path.join(out, "dangdai-token"), "w") as f:
     f.write(token)
 with open(os.path.join(out, "dangdai-answers.lua"), "w") as f:
-    f.write("local requests = {\n")
-    for path, body in requests:
-        f.write(f"  {{{json.dumps(path)}, {json.dumps(body)}}},\n")
-    f.write("}\n")
+    # A Lua function holds at most 65,536 constants, so the table is built a chunk at a time.
+    f.write("local requests = {}\n")
+    f.write("local function add(chunk) for _, r in ipairs(chunk) do requests[#requests + 1] = r end end\n")
+    for start in range(0, len(requests), 20_000):
+        f.write("add((function() return {\n")
+        for path, body in requests[start:start + 20_000]:
+            f.write(f"  {{{json.dumps(path)}, {json.dumps(body)}}},\n")
+        f.write("} end)())\n")
     f.write(f"local token = {json.dumps(token)}\n")
     f.write("""
 local threads = 0
