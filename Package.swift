@@ -302,6 +302,7 @@ package.targets += [
       .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
+    resources: [.copy("Public")],
     swiftSettings: swiftSettings
   ),
   .testTarget(

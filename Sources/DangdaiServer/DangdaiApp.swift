@@ -8,8 +8,9 @@ import OrchardIdentity
 import OrchardKit
 import ServerKit
 
-/// Dangdai on the Orchard server: its accounts (the `dangdai` realm) and its JSON API under
-/// `/dangdai/api/v1/`, for the iOS app and the web version to come, over one ``DangdaiService``.
+/// Dangdai on the Orchard server: its accounts (the `dangdai` realm), its web version at
+/// `/dangdai/` and its JSON API under `/dangdai/api/v1/` for the iOS app, over one
+/// ``DangdaiService``.
 public struct DangdaiApp: OrchardApp {
   public let manifest: AppManifest
   let hub: IdentityHub
@@ -21,16 +22,14 @@ public struct DangdaiApp: OrchardApp {
   let languageModelBudget: Duration
 
   public init(
-    hub: IdentityHub, theme: DesignTokens? = nil, languageModel: LanguageModelSettings? = nil,
+    hub: IdentityHub, theme: DesignTokens = DangdaiTheme.tokens, languageModel: LanguageModelSettings? = nil,
     languageModelBudget: Duration = LanguageModelTier.defaultBudget
   ) {
     self.languageModel = languageModel
     self.languageModelBudget = languageModelBudget
-    manifest =
-      ComingSoonApp(
-        id: "dangdai", name: "Dangdai",
-        promise: "Quizzes that follow A Course in Contemporary Chinese, lesson by lesson."
-      ).manifest
+    manifest = AppManifest(
+      id: "dangdai", name: "Dangdai", promise: DangdaiScreenTexts.english.messages[.description] ?? "",
+      path: "/dangdai/", version: "0.2.0", availability: .available)
     self.hub = hub
     self.theme = theme
   }
@@ -40,10 +39,17 @@ public struct DangdaiApp: OrchardApp {
   public var languages: [Language] { DangdaiTexts.all.languages }
 
   public var missingTexts: [Language: [String]] {
-    DangdaiTexts.all.missing.merging(IdentityTexts.all.missing) { $0 + $1 }
+    [DangdaiTexts.all.missing, DangdaiScreenTexts.all.missing, IdentityTexts.all.missing].reduce(into: [:]) {
+      $0.merge($1) { $0 + $1 }
+    }
   }
 
-  public func assets() throws -> AssetCatalog { try AccountsApp.assets() }
+  /// The web version's stylesheet and script, and the account pages'.
+  public func assets() throws -> AssetCatalog {
+    var assets = try Bundle.module.publicAssets()
+    assets.merge(try AccountsApp.assets())
+    return assets
+  }
 
   public func apiDocument() throws -> [UInt8]? { [UInt8](try DangdaiAPISpec.document()) }
 
@@ -64,6 +70,11 @@ public struct DangdaiApp: OrchardApp {
     let accounts = try hub.mount(realm, on: routes, theme: theme)
     let service = service(environment)
     hub.registries[realm.app]?.register(DangdaiAccountData(store: service.store))
+    let secure = !environment.configuration.servesPlainHTTPOnLoopback
+    DangdaiRoutes(
+      service: service, accounts: accounts, pages: environment.pages, sessionCookie: realm.cookieName(secure: secure),
+      secureCookies: secure
+    ).register(routes)
     let api = DangdaiAPIService(service: service)
     // The most frequent call is written before the OpenAPI layer (see RememberedDashboard).
     try api.registerHandlers(

@@ -133,6 +133,11 @@ public struct DangdaiService: Sendable {
     return StoredQuiz(content: content, answers: [], finishedAt: nil, firstMastery: false)
   }
 
+  /// How many words are due for review now, counted up to what one review quiz asks.
+  public func dueWords(of account: Account) async throws -> Int {
+    try await store.due(of: account.id, at: clock.now, limit: QuizGenerator.reviewLimit).count
+  }
+
   /// What `account`'s quiz asks, remembered or read; `QUIZ_NOT_FOUND` when it is not theirs.
   func content(_ id: String, of account: Account) async throws -> QuizContent {
     guard let content = try await quizzes.load(id, { try await store.content(id, of: account.id) }),

@@ -14,22 +14,34 @@ public struct Realm: Sendable, Equatable {
   /// The `aud` values an Apple identity token may carry: the iOS bundle id, and the web's
   /// services id. Empty: Sign in with Apple is not offered.
   public let appleClientIDs: [String]
+  /// Where a visitor lands once signed in, inside the app (`account`: the account page; empty:
+  /// the app's own home).
+  public let home: String
 
   public init(
     app: String, name: String, languages: [Language] = [.english], confirmsPassword: Bool,
-    appleClientIDs: [String] = []
+    appleClientIDs: [String] = [], home: String = "account"
   ) {
     self.app = app
     self.name = name
     self.languages = languages
     self.confirmsPassword = confirmsPassword
     self.appleClientIDs = appleClientIDs
+    self.home = home
   }
 
   /// The web session's cookie: `__Host-` pins it to this origin, path `/`, and secure transport.
-  public var cookieName: String { "__Host-\(app)-session" }
+  public var cookieName: String { cookieName(secure: true) }
+
+  /// The web session's cookie name; a server on plain HTTP (loopback only) cannot set a `__Host-`
+  /// cookie, so it drops the prefix.
+  public func cookieName(secure: Bool) -> String { secure ? "__Host-\(app)-session" : "\(app)-session" }
+
+  /// The address ``home`` names.
+  public var homePath: String { "/\(app)/\(home)" }
 
   public static let dangdai = Realm(
-    app: "dangdai", name: "Dangdai", languages: [.english, .french, .japanese, .korean], confirmsPassword: true)
+    app: "dangdai", name: "Dangdai", languages: [.english, .french, .japanese, .korean], confirmsPassword: true,
+    home: "")
   public static let wearbloom = Realm(app: "wearbloom", name: "Wearbloom", confirmsPassword: false)
 }

@@ -24,7 +24,7 @@ public func orchardApps(
       announcing: ComingSoonApp(
         id: "wearbloom", name: "Wearbloom", promise: "See clothes on your own photo before you buy or wear them."),
       realm: .wearbloom, hub: identity, theme: AccountThemes.wearbloom),
-    DangdaiApp(hub: identity, theme: AccountThemes.dangdai, languageModel: languageModel),
+    DangdaiApp(hub: identity, languageModel: languageModel),
   ]
 }
 

@@ -2,7 +2,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 
-/// A browser-like visitor: keeps the device cookie and follows nothing by itself.
+/// A browser-like visitor: keeps the cookies it is given, by name (a cookie set again replaces
+/// its old value; `Max-Age=0` removes it), and follows nothing by itself.
 public struct Visitor: Sendable {
   public let client: any TestClientProtocol
   public var cookie: String?
@@ -39,7 +40,18 @@ public struct Visitor: Sendable {
     }
     let response = try await client.execute(
       uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
-    if let set = response.headers[.setCookie] { cookie = String(set.prefix { $0 != ";" }) }
+    for set in response.headers[values: .setCookie] { keep(set) }
     return (response.status, response.headers[.location], String(buffer: response.body))
+  }
+
+  /// The cookie a `Set-Cookie` value names, added to the ones kept, replacing or removing its old
+  /// value.
+  private mutating func keep(_ set: String) {
+    let pair = String(set.prefix { $0 != ";" })
+    let name = pair.prefix { $0 != "=" }
+    var kept = (cookie ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && $0.prefix { $0 != "=" } != name }
+    if !set.lowercased().contains("max-age=0") { kept.append(pair) }
+    cookie = kept.isEmpty ? nil : kept.joined(separator: "; ")
   }
 }

@@ -17,8 +17,8 @@ def test_the_launcher_introduces_orchard_and_all_five_apps(page):
     assert len(promises) == 5 and all(p.text.strip() for p in promises)
 
 
-BUILT = ["Faith Jar", "MIGA", "WalkWorthy"]
-COMING = ["Wearbloom", "Dangdai"]
+BUILT = ["Faith Jar", "MIGA", "WalkWorthy", "Dangdai"]
+COMING = ["Wearbloom"]
 
 
 def test_apps_not_yet_built_say_coming_soon_and_are_not_links(page):

@@ -99,7 +99,7 @@ public enum CompanionLessons {
     let lessons = try document.lessons.map { lesson in
       guard let id = LessonID(rawValue: lesson.id) else { throw Malformed.lesson(lesson.id) }
       return Lesson(
-        id: id, chineseTitle: lesson.title["zh"] ?? "", englishTitle: lesson.title["en"] ?? "",
+        id: id, chineseTitle: lesson.title["zh"] ?? "", title: try text(lesson.title.filter { $0.key != "zh" }),
         vocabulary: try lesson.vocabulary.map { item in
           let readings = try item.readings.map { try syllables($0, of: item.hanzi) }
           let citations = try item.citation.map { try syllables($0, of: item.hanzi) }

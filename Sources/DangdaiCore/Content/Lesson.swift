@@ -166,21 +166,24 @@ public struct Lesson: Hashable, Sendable, Identifiable {
   public let id: LessonID
   /// The title as printed (臺 and 台 as the book has them).
   public let chineseTitle: String
-  public let englishTitle: String
+  /// The title in each of the learner's languages.
+  public let title: LocalizedText
   public var vocabulary: [VocabularyItem]
   public let grammar: [GrammarPoint]
   /// Whether `vocabulary` is the learner's own imported list rather than ours.
   public var isImported: Bool
 
   public init(
-    id: LessonID, chineseTitle: String, englishTitle: String, vocabulary: [VocabularyItem], grammar: [GrammarPoint],
+    id: LessonID, chineseTitle: String, title: LocalizedText, vocabulary: [VocabularyItem], grammar: [GrammarPoint],
     isImported: Bool = false
   ) {
     self.id = id
     self.chineseTitle = chineseTitle
-    self.englishTitle = englishTitle
+    self.title = title
     self.vocabulary = vocabulary
     self.grammar = grammar
     self.isImported = isImported
   }
+
+  public var englishTitle: String { title[.english] }
 }

@@ -151,3 +151,47 @@ public enum Verdict: Hashable, Sendable {
 
   public var isCorrect: Bool { self == .correct }
 }
+
+extension Question {
+  /// How a screen lays a question's answers out.
+  public enum Layout: String, Hashable, Sendable {
+    /// Four short options in a 2×2 grid.
+    case grid
+    /// Options one under another, for longer ones (sentences, long meanings).
+    case list
+    /// A text field (typed pinyin).
+    case typed
+    /// Word tiles to put in order.
+    case tiles
+  }
+
+  /// The widest option that still fits a cell of the 2×2 grid on a phone, in columns: a Latin
+  /// letter takes one, a Chinese character (or kana, or Hangul) two.
+  public static let gridOptionLimit = 14
+
+  public var layout: Layout {
+    switch kind {
+    case .characterToPinyin: .typed
+    case .wordOrder: .tiles
+    default: options.count == 4 && options.allSatisfy { Self.columns($0) <= Self.gridOptionLimit } ? .grid : .list
+    }
+  }
+
+  /// How wide `text` is set, in columns (East Asian wide characters count two).
+  public static func columns(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { width, scalar in
+      let wide =
+        (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+        || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+        || (0xFE30...0xFE4F).contains(scalar.value) || (0xFF00...0xFF60).contains(scalar.value)
+        || (0x20000...0x3FFFD).contains(scalar.value)
+      return width + (wide ? 2 : 1)
+    }
+  }
+}
+
+extension Question.Kind {
+  /// Whether the options are Chinese (shown as written, in a Chinese font) rather than text in the
+  /// learner's language.
+  public var optionsAreChinese: Bool { self != .characterToMeaning }
+}

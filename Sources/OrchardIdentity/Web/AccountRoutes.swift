@@ -226,7 +226,7 @@ struct AccountRoutes {
       try await accounts.endWebSession(token: old, address: nil)
     }
     let token = try await accounts.startWebSession(for: account)
-    var response = Response.seeOther(base)
+    var response = Response.seeOther(realm.homePath)
     response.headers[.setCookie] = cookie.header(for: token)
     return response
   }
@@ -404,7 +404,7 @@ struct SessionCookie: Sendable {
   let maxAge: Int
 
   init(realm: Realm, secure: Bool, lifetimes: Lifetimes = .standard) {
-    name = secure ? realm.cookieName : "\(realm.app)-session"
+    name = realm.cookieName(secure: secure)
     self.secure = secure
     maxAge = Int(lifetimes.absolute)
   }

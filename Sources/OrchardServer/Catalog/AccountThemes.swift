@@ -19,21 +19,4 @@ enum AccountThemes {
       ("ui", "\"Inter\", system-ui, -apple-system, \"Segoe UI\", sans-serif"),
       ("display", "\"DM Serif Display\", Georgia, \"Times New Roman\", serif"),
     ])
-
-  /// Dangdai: a warm, playful page with a jade accent (wrong answers will be a gentle orange, so
-  /// the accent is not), light and dark.
-  static let dangdai = DesignTokens(
-    name: "dangdai",
-    colors: [
-      ("background", "#fff9f2"), ("surface", "#ffffff"), ("text", "#1e2430"), ("muted", "#545b69"),
-      ("border", "#e3d9cc"), ("accent", "#0e7a5f"), ("on-accent", "#ffffff"), ("link", "#0b6650"),
-      ("focus", "#1d5fd1"), ("error", "#b42318"),
-    ],
-    fonts: [.inter],
-    fontStacks: [("ui", "\"Inter\", system-ui, -apple-system, \"Segoe UI\", sans-serif")],
-    darkColors: [
-      ("background", "#14171c"), ("surface", "#1d2129"), ("text", "#eef0f3"), ("muted", "#a9b0bc"),
-      ("border", "#343a45"), ("accent", "#4fd1a5"), ("on-accent", "#062b20"), ("link", "#7fe0be"),
-      ("focus", "#ffd36b"), ("error", "#ff8a80"),
-    ])
 }

@@ -28,6 +28,27 @@ public struct Formats: Sendable {
     date.formatted(Date.FormatStyle(locale: locale, timeZone: zone).year().month(.wide).day())
   }
 
+  /// A calendar day as a label: `Monday, November 23`.
+  public func day(_ day: LocalDay) -> String {
+    Self.noon(day).formatted(Date.FormatStyle(locale: locale, timeZone: .gmt).weekday(.wide).month(.wide).day())
+  }
+
+  /// A calendar day's weekday, as short as the language writes it: `M`, `月`.
+  public func weekdayInitial(_ day: LocalDay) -> String {
+    Self.noon(day).formatted(Date.FormatStyle(locale: locale, timeZone: .gmt).weekday(.narrow))
+  }
+
+  /// A calendar day's month and year: `November 2026`.
+  public func month(_ day: LocalDay) -> String {
+    Self.noon(day).formatted(Date.FormatStyle(locale: locale, timeZone: .gmt).month(.wide).year())
+  }
+
+  /// Noon UTC on `day`: an instant that falls on that day whatever is formatted in UTC.
+  static func noon(_ day: LocalDay) -> Date {
+    let epoch = LocalDay(year: 1970, month: 1, day: 1)!
+    return Date(timeIntervalSince1970: Double(day.days(from: epoch)) * 86_400 + 43_200)
+  }
+
   /// A number with the language's separators and at most `digits` decimals.
   public func number(_ value: Double, digits: Int = 0) -> String {
     value.formatted(.number.locale(locale).precision(.fractionLength(0...digits)))

@@ -1,0 +1,424 @@
+import OrchardKit
+
+/// Every sentence of Dangdai's screens (the web version's, and the iOS app's to come), by key, in
+/// the four languages the learner can choose. Chinese is never here: it is shown as written.
+public enum DangdaiScreenText: String, TextKey {
+  case description = "app.description"
+  case tabHome = "tab.home"
+  case tabBooks = "tab.books"
+  case tabProgress = "tab.progress"
+  case tabSettings = "tab.settings"
+  case tabsLabel = "tab.label"
+
+  case welcomeTitle = "welcome.title"
+  case welcomeLead = "welcome.lead"
+  case welcomeSignUp = "welcome.sign-up"
+  case welcomeSignIn = "welcome.sign-in"
+
+  case dashboardTitle = "dashboard.title"
+  case points = "dashboard.points"
+  case streak = "dashboard.streak"
+  case thisWeek = "dashboard.week"
+  case dayQuizzes = "dashboard.day-quizzes"
+  case continueLabel = "dashboard.continue"
+  case resume = "dashboard.resume"
+  case startNext = "dashboard.start-next"
+  case yourBooks = "dashboard.books"
+  case bookMastered = "dashboard.book-mastered"
+  case recentQuizzes = "dashboard.recent"
+  case noRecentQuizzes = "dashboard.no-recent"
+  case quizScore = "dashboard.quiz-score"
+
+  case booksTitle = "books.title"
+  case bookTitle = "books.book"
+  case lessonNumber = "chapter.number"
+  case notStarted = "chapter.not-started"
+  case percent = "chapter.percent"
+  case mastered = "chapter.mastered"
+  case practiceAgain = "chapter.practice-again"
+  case chapterQuizzes = "chapter.quizzes"
+  case bestScore = "chapter.best"
+  case notTaken = "chapter.not-taken"
+  case reviewDue = "chapter.review-due"
+  case nothingDue = "chapter.nothing-due"
+  case words = "chapter.words"
+  case wordColumn = "chapter.word-column"
+  case readingColumn = "chapter.reading-column"
+  case meaningColumn = "chapter.meaning-column"
+  case allBooks = "chapter.all-books"
+
+  case kindVocabulary = "kind.vocabulary"
+  case kindGrammar = "kind.grammar"
+  case kindTest = "kind.test"
+  case kindReview = "kind.review"
+
+  case questionOf = "quiz.question-of"
+  case testLabel = "quiz.test-label"
+  case check = "quiz.check"
+  case typePlaceholder = "quiz.type-placeholder"
+  case toneHelp = "quiz.tone-help"
+  case answerLabel = "quiz.answer-label"
+  case tilesPlaced = "quiz.tiles-placed"
+  case tilesLeft = "quiz.tiles-left"
+  case tilesEmpty = "quiz.tiles-empty"
+  case undo = "quiz.undo"
+  case startOver = "quiz.start-over"
+  case leaveQuiz = "quiz.leave"
+  case missingTones = "quiz.missing-tones"
+  case unreadable = "quiz.unreadable"
+  case loading = "quiz.loading"
+  case loadFailed = "quiz.load-failed"
+  case tryAgain = "quiz.try-again"
+  case tipTones = "tip.tones"
+  case tipMeasureWords = "tip.measure-words"
+  case tipReview = "tip.review"
+  case tipMastery = "tip.mastery"
+
+  case correct = "feedback.correct"
+  case wrong = "feedback.wrong"
+  case theAnswer = "feedback.answer"
+  case toneError = "feedback.tone-error"
+  case sandhiHint = "feedback.sandhi"
+  case pointsEarned = "feedback.points"
+  case nextQuestion = "feedback.next"
+  case seeResults = "feedback.results"
+  case yourAnswer = "feedback.your-answer"
+
+  case resultsTitle = "results.title"
+  case resultsPoints = "results.points"
+  case totalPoints = "results.total"
+  case chapterMastered = "results.mastered"
+  case chapterMasteredLead = "results.mastered-lead"
+  case struggledWith = "results.struggled"
+  case allRight = "results.all-right"
+  case backToChapter = "results.back-to-chapter"
+  case backHome = "results.home"
+
+  case progressTitle = "progress.title"
+  case activity = "progress.activity"
+  case weekView = "progress.week"
+  case monthView = "progress.month"
+  case chapterScores = "progress.chapter-scores"
+  case history = "progress.history"
+  case olderQuizzes = "progress.older"
+
+  case settingsTitle = "settings.title"
+  case language = "settings.language"
+  case readings = "settings.readings"
+  case readingPinyin = "settings.reading-pinyin"
+  case readingZhuyin = "settings.reading-zhuyin"
+  case readingBoth = "settings.reading-both"
+  case sound = "settings.sound"
+  case soundOn = "settings.sound-on"
+  case soundOff = "settings.sound-off"
+  case theme = "settings.theme"
+  case themeSystem = "settings.theme-system"
+  case themeLight = "settings.theme-light"
+  case themeDark = "settings.theme-dark"
+  case save = "settings.save"
+  case saved = "settings.saved"
+  case account = "settings.account"
+  case accountLink = "settings.account-link"
+  case signOut = "settings.sign-out"
+  case about = "settings.about"
+
+  case nothingToReview = "problem.nothing-to-review"
+  case offline = "problem.offline"
+  case tooManyQuizzes = "problem.too-many-quizzes"
+
+  /// A quiz kind's name.
+  public static func kind(_ kind: QuizKind) -> DangdaiScreenText {
+    switch kind {
+    case .vocabulary: .kindVocabulary
+    case .grammar: .kindGrammar
+    case .test: .kindTest
+    case .review: .kindReview
+    }
+  }
+
+  /// How a chapter stands, as its list shows it.
+  public static func status(_ progress: ChapterProgress) -> Message<DangdaiScreenText> {
+    switch progress.status {
+    case .notStarted: Message(.notStarted)
+    case .inProgress: Message(.percent, ["percent": progress.completion])
+    case .mastered: Message(.mastered)
+    }
+  }
+
+  /// Tips shown while a quiz is being made, in turn.
+  public static let tips: [DangdaiScreenText] = [.tipTones, .tipMeasureWords, .tipReview, .tipMastery]
+}
+
+/// The screens' catalogs: English, French, Japanese and Korean.
+public enum DangdaiScreenTexts {
+  public static let all = Texts<DangdaiScreenText>([english, french, japanese, korean])
+
+  public static let english = Catalog<DangdaiScreenText>(
+    .english,
+    [
+      .description: "Quizzes that follow A Course in Contemporary Chinese, lesson by lesson.",
+      .tabHome: "Home", .tabBooks: "Books", .tabProgress: "Progress", .tabSettings: "Settings",
+      .tabsLabel: "Sections",
+      .welcomeTitle: "Chinese, one chapter at a time",
+      .welcomeLead:
+        "Quizzes on the words and grammar of each lesson of A Course in Contemporary Chinese, with instant feedback and your progress kept.",
+      .welcomeSignUp: "Create an account", .welcomeSignIn: "I have an account",
+      .dashboardTitle: "Your study",
+      .points: "{points, plural, one {# point} other {# points}}",
+      .streak: "{days, plural, =0 {No streak yet} one {# day in a row} other {# days in a row}}",
+      .thisWeek: "This week",
+      .dayQuizzes: "{day}: {count, plural, =0 {no quizzes} one {# quiz} other {# quizzes}}",
+      .continueLabel: "Continue",
+      .resume: "{kind}, {chapter}: from question {number}",
+      .startNext: "Next up: {chapter}",
+      .yourBooks: "Your books",
+      .bookMastered: "{mastered} of {total} chapters mastered",
+      .recentQuizzes: "Recent quizzes",
+      .noRecentQuizzes: "The quizzes you finish will show here.",
+      .quizScore: "{correct}/{total}",
+      .booksTitle: "Books", .bookTitle: "Book {book}", .lessonNumber: "Lesson {number}",
+      .notStarted: "Not started", .percent: "{percent}%", .mastered: "Mastered", .practiceAgain: "Practice Again",
+      .chapterQuizzes: "Quizzes", .bestScore: "Best: {percent}%", .notTaken: "Not taken yet",
+      .reviewDue: "{count, plural, one {# word to review} other {# words to review}}",
+      .nothingDue: "No words are due for review.",
+      .words: "Words in this lesson", .wordColumn: "Word", .readingColumn: "Reading", .meaningColumn: "Meaning",
+      .allBooks: "All books",
+      .kindVocabulary: "Vocabulary quiz", .kindGrammar: "Grammar quiz", .kindTest: "Chapter Test",
+      .kindReview: "Review",
+      .questionOf: "Question {number} of {total}", .testLabel: "Chapter Test", .check: "Check",
+      .typePlaceholder: "Type the pinyin…",
+      .toneHelp: "Tones as numbers after each syllable (ni3 hao3), or as marks (nǐ hǎo).",
+      .answerLabel: "Your answer",
+      .tilesPlaced: "Your sentence", .tilesLeft: "Words to place", .tilesEmpty: "Tap the words in order.",
+      .undo: "Undo", .startOver: "Start over", .leaveQuiz: "Leave quiz",
+      .missingTones: "Add the tones: a number after each syllable (ni3 hao3), or tone marks.",
+      .unreadable: "That answer does not fit this question. Please answer again.",
+      .loading: "Making your quiz…", .loadFailed: "Couldn't load questions", .tryAgain: "Try Again",
+      .tipTones: "Tip: a tone number goes after its syllable, so 你好 is ni3 hao3.",
+      .tipMeasureWords: "Tip: counting things takes a measure word: 一個人, 兩本書.",
+      .tipReview: "Tip: words you miss come back in Review just before you would forget them.",
+      .tipMastery: "Tip: a chapter is mastered at 80%, and the chapter test counts the most.",
+      .correct: "Correct!", .wrong: "Not quite.", .theAnswer: "The answer: {answer}",
+      .toneError: "The syllables are right; check the tone of {syllables}.",
+      .sandhiHint: "Write the tones a word has on its own: tone changes in speech are not written.",
+      .pointsEarned: "+{points}", .nextQuestion: "Next question", .seeResults: "See results",
+      .yourAnswer: "Your answer: {answer}",
+      .resultsTitle: "Quiz complete", .resultsPoints: "+{points} points",
+      .totalPoints: "{points, plural, one {# point in all} other {# points in all}}",
+      .chapterMastered: "Chapter Mastered!", .chapterMasteredLead: "You have mastered {chapter}.",
+      .struggledWith: "You struggled with:", .allRight: "Every answer right.",
+      .backToChapter: "Back to the chapter", .backHome: "Home",
+      .progressTitle: "Progress", .activity: "Activity", .weekView: "Week", .monthView: "Month",
+      .chapterScores: "Chapter scores", .history: "Quiz history", .olderQuizzes: "Older quizzes",
+      .settingsTitle: "Settings", .language: "Language", .readings: "Readings", .readingPinyin: "Pinyin",
+      .readingZhuyin: "Zhuyin", .readingBoth: "Both", .sound: "Sounds", .soundOn: "On", .soundOff: "Off",
+      .theme: "Look", .themeSystem: "Like the system", .themeLight: "Light", .themeDark: "Dark", .save: "Save",
+      .saved: "Saved.", .account: "Account", .accountLink: "Email, password, export and deletion",
+      .signOut: "Sign out", .about: "About",
+      .nothingToReview: "No words are due for review right now. Words you miss in a quiz come back here.",
+      .offline: "No connection. Your answers are kept; try again when you are back online.",
+      .tooManyQuizzes: "That is a lot of quizzes at once. Please wait a minute.",
+    ])
+
+  public static let french = Catalog<DangdaiScreenText>(
+    .french,
+    [
+      .description: "Des quiz qui suivent A Course in Contemporary Chinese, leçon après leçon.",
+      .tabHome: "Accueil", .tabBooks: "Manuels", .tabProgress: "Progrès", .tabSettings: "Réglages",
+      .tabsLabel: "Rubriques",
+      .welcomeTitle: "Le chinois, un chapitre à la fois",
+      .welcomeLead:
+        "Des quiz sur le vocabulaire et la grammaire de chaque leçon d\u{2019}A Course in Contemporary Chinese, corrigés sur-le-champ, et vos progrès gardés.",
+      .welcomeSignUp: "Créer un compte", .welcomeSignIn: "J\u{2019}ai déjà un compte",
+      .dashboardTitle: "Vos études",
+      .points: "{points, plural, one {# point} other {# points}}",
+      .streak:
+        "{days, plural, =0 {Pas encore de série} one {# jour d\u{2019}affilée} other {# jours d\u{2019}affilée}}",
+      .thisWeek: "Cette semaine",
+      .dayQuizzes: "{day}\u{202F}: {count, plural, =0 {aucun quiz} one {# quiz} other {# quiz}}",
+      .continueLabel: "Continuer",
+      .resume: "{kind}, {chapter}\u{202F}: reprendre à la question {number}",
+      .startNext: "À suivre\u{202F}: {chapter}",
+      .yourBooks: "Vos manuels",
+      .bookMastered: "{mastered} chapitres maîtrisés sur {total}",
+      .recentQuizzes: "Quiz récents",
+      .noRecentQuizzes: "Les quiz que vous terminez s\u{2019}afficheront ici.",
+      .quizScore: "{correct}/{total}",
+      .booksTitle: "Manuels", .bookTitle: "Manuel {book}", .lessonNumber: "Leçon {number}",
+      .notStarted: "Pas commencé", .percent: "{percent}\u{202F}%", .mastered: "Maîtrisé",
+      .practiceAgain: "S\u{2019}entraîner encore",
+      .chapterQuizzes: "Quiz", .bestScore: "Meilleur\u{202F}: {percent}\u{202F}%", .notTaken: "Pas encore fait",
+      .reviewDue: "{count, plural, one {# mot à réviser} other {# mots à réviser}}",
+      .nothingDue: "Aucun mot à réviser pour l\u{2019}instant.",
+      .words: "Les mots de la leçon", .wordColumn: "Mot", .readingColumn: "Lecture", .meaningColumn: "Sens",
+      .allBooks: "Tous les manuels",
+      .kindVocabulary: "Quiz de vocabulaire", .kindGrammar: "Quiz de grammaire", .kindTest: "Test du chapitre",
+      .kindReview: "Révision",
+      .questionOf: "Question {number} sur {total}", .testLabel: "Test du chapitre", .check: "Vérifier",
+      .typePlaceholder: "Tapez le pinyin…",
+      .toneHelp: "Les tons en chiffres après chaque syllabe (ni3 hao3), ou en accents (nǐ hǎo).",
+      .answerLabel: "Votre réponse",
+      .tilesPlaced: "Votre phrase", .tilesLeft: "Mots à placer", .tilesEmpty: "Touchez les mots dans l\u{2019}ordre.",
+      .undo: "Annuler", .startOver: "Recommencer", .leaveQuiz: "Quitter le quiz",
+      .missingTones: "Ajoutez les tons\u{202F}: un chiffre après chaque syllabe (ni3 hao3), ou les accents.",
+      .unreadable: "Cette réponse ne correspond pas à la question. Répondez à nouveau.",
+      .loading: "Préparation de votre quiz…", .loadFailed: "Impossible de charger les questions",
+      .tryAgain: "Réessayer",
+      .tipTones: "Astuce\u{202F}: le chiffre du ton suit sa syllabe, donc 你好 s\u{2019}écrit ni3 hao3.",
+      .tipMeasureWords: "Astuce\u{202F}: pour compter, il faut un classificateur\u{202F}: 一個人, 兩本書.",
+      .tipReview:
+        "Astuce\u{202F}: les mots manqués reviennent en révision juste avant que vous ne les oubliiez.",
+      .tipMastery: "Astuce\u{202F}: un chapitre est maîtrisé à 80\u{202F}%, et le test du chapitre compte le plus.",
+      .correct: "Bonne réponse\u{202F}!", .wrong: "Pas tout à fait.", .theAnswer: "La réponse\u{202F}: {answer}",
+      .toneError: "Les syllabes sont justes\u{202F}; vérifiez le ton de {syllables}.",
+      .sandhiHint:
+        "Écrivez les tons du mot pris isolément\u{202F}: les changements de ton à l\u{2019}oral ne s\u{2019}écrivent pas.",
+      .pointsEarned: "+{points}", .nextQuestion: "Question suivante", .seeResults: "Voir les résultats",
+      .yourAnswer: "Votre réponse\u{202F}: {answer}",
+      .resultsTitle: "Quiz terminé", .resultsPoints: "+{points} points",
+      .totalPoints: "{points, plural, one {# point en tout} other {# points en tout}}",
+      .chapterMastered: "Chapitre maîtrisé\u{202F}!", .chapterMasteredLead: "Vous maîtrisez {chapter}.",
+      .struggledWith: "Ce qui vous a résisté\u{202F}:", .allRight: "Tout juste.",
+      .backToChapter: "Retour au chapitre", .backHome: "Accueil",
+      .progressTitle: "Progrès", .activity: "Activité", .weekView: "Semaine", .monthView: "Mois",
+      .chapterScores: "Scores par chapitre", .history: "Historique des quiz", .olderQuizzes: "Quiz plus anciens",
+      .settingsTitle: "Réglages", .language: "Langue", .readings: "Lectures", .readingPinyin: "Pinyin",
+      .readingZhuyin: "Zhuyin", .readingBoth: "Les deux", .sound: "Sons", .soundOn: "Activés",
+      .soundOff: "Coupés", .theme: "Apparence", .themeSystem: "Comme le système", .themeLight: "Claire",
+      .themeDark: "Sombre", .save: "Enregistrer", .saved: "Enregistré.", .account: "Compte",
+      .accountLink: "E-mail, mot de passe, export et suppression", .signOut: "Se déconnecter",
+      .about: "À propos",
+      .nothingToReview:
+        "Aucun mot à réviser pour l\u{2019}instant. Les mots manqués pendant un quiz reviendront ici.",
+      .offline: "Pas de connexion. Vos réponses sont gardées\u{202F}; réessayez une fois reconnecté.",
+      .tooManyQuizzes: "Cela fait beaucoup de quiz d\u{2019}un coup. Patientez une minute.",
+    ])
+
+  public static let japanese = Catalog<DangdaiScreenText>(
+    .japanese,
+    [
+      .description: "『A Course in Contemporary Chinese』に沿って、課ごとに解けるクイズ。",
+      .tabHome: "ホーム", .tabBooks: "教科書", .tabProgress: "進み具合", .tabSettings: "設定", .tabsLabel: "メニュー",
+      .welcomeTitle: "中国語を一課ずつ",
+      .welcomeLead: "『A Course in Contemporary Chinese』各課の単語と文法のクイズ。答えはその場で採点され、進み具合も記録されます。",
+      .welcomeSignUp: "アカウントを作る", .welcomeSignIn: "アカウントを持っている",
+      .dashboardTitle: "あなたの学習",
+      .points: "{points} ポイント",
+      .streak: "{days, plural, =0 {連続記録はまだありません} other {# 日連続}}",
+      .thisWeek: "今週",
+      .dayQuizzes: "{day}：{count, plural, =0 {クイズなし} other {クイズ # 回}}",
+      .continueLabel: "続ける",
+      .resume: "{kind}・{chapter}：{number} 問目から",
+      .startNext: "次はこちら：{chapter}",
+      .yourBooks: "教科書",
+      .bookMastered: "{total} 課中 {mastered} 課をマスター",
+      .recentQuizzes: "最近のクイズ",
+      .noRecentQuizzes: "終えたクイズがここに表示されます。",
+      .quizScore: "{correct}/{total}",
+      .booksTitle: "教科書", .bookTitle: "第{book}冊", .lessonNumber: "第{number}課",
+      .notStarted: "未学習", .percent: "{percent}%", .mastered: "マスター", .practiceAgain: "もう一度練習",
+      .chapterQuizzes: "クイズ", .bestScore: "最高：{percent}%", .notTaken: "まだ受けていません",
+      .reviewDue: "復習する単語 {count} 語",
+      .nothingDue: "今は復習する単語がありません。",
+      .words: "この課の単語", .wordColumn: "単語", .readingColumn: "読み", .meaningColumn: "意味",
+      .allBooks: "教科書一覧",
+      .kindVocabulary: "単語クイズ", .kindGrammar: "文法クイズ", .kindTest: "章末テスト", .kindReview: "復習",
+      .questionOf: "{total} 問中 {number} 問目", .testLabel: "章末テスト", .check: "答え合わせ",
+      .typePlaceholder: "ピンインを入力…",
+      .toneHelp: "声調は各音節の後に数字で（ni3 hao3）、または記号で（nǐ hǎo）。",
+      .answerLabel: "あなたの答え",
+      .tilesPlaced: "あなたの文", .tilesLeft: "並べる語", .tilesEmpty: "語を順番にタップしてください。",
+      .undo: "一つ戻す", .startOver: "やり直す", .leaveQuiz: "クイズをやめる",
+      .missingTones: "声調を付けてください。各音節の後に数字（ni3 hao3）か、声調記号で。",
+      .unreadable: "この問題に合わない答えです。もう一度答えてください。",
+      .loading: "クイズを作っています…", .loadFailed: "問題を読み込めませんでした", .tryAgain: "もう一度",
+      .tipTones: "ヒント：声調の数字は音節の後に付けます。你好 は ni3 hao3。",
+      .tipMeasureWords: "ヒント：物を数えるには量詞が要ります。一個人、兩本書。",
+      .tipReview: "ヒント：間違えた単語は、忘れかける頃に復習で出てきます。",
+      .tipMastery: "ヒント：80% でその課はマスター。章末テストの比重がいちばん大きくなります。",
+      .correct: "正解！", .wrong: "惜しい！", .theAnswer: "正解：{answer}",
+      .toneError: "音節は合っています。{syllables} の声調を確認しましょう。",
+      .sandhiHint: "単語の本来の声調で書きます。話すときの声調の変化は書きません。",
+      .pointsEarned: "+{points}", .nextQuestion: "次の問題", .seeResults: "結果を見る",
+      .yourAnswer: "あなたの答え：{answer}",
+      .resultsTitle: "クイズ完了", .resultsPoints: "+{points} ポイント",
+      .totalPoints: "合計 {points} ポイント",
+      .chapterMastered: "この課をマスター！", .chapterMasteredLead: "{chapter}をマスターしました。",
+      .struggledWith: "苦戦したところ：", .allRight: "全問正解です。",
+      .backToChapter: "課に戻る", .backHome: "ホーム",
+      .progressTitle: "進み具合", .activity: "学習記録", .weekView: "週", .monthView: "月",
+      .chapterScores: "課ごとの得点", .history: "クイズの履歴", .olderQuizzes: "以前のクイズ",
+      .settingsTitle: "設定", .language: "言語", .readings: "読みの表示", .readingPinyin: "ピンイン",
+      .readingZhuyin: "注音", .readingBoth: "両方", .sound: "効果音", .soundOn: "オン", .soundOff: "オフ",
+      .theme: "表示", .themeSystem: "システムに合わせる", .themeLight: "ライト", .themeDark: "ダーク", .save: "保存",
+      .saved: "保存しました。", .account: "アカウント", .accountLink: "メール、パスワード、書き出し、削除",
+      .signOut: "ログアウト", .about: "このアプリについて",
+      .nothingToReview: "今は復習する単語がありません。クイズで間違えた単語がここに戻ってきます。",
+      .offline: "接続がありません。答えは保存されています。つながったらもう一度お試しください。",
+      .tooManyQuizzes: "一度にたくさんのクイズが始まりました。1 分ほどお待ちください。",
+    ])
+
+  public static let korean = Catalog<DangdaiScreenText>(
+    .korean,
+    [
+      .description: "『A Course in Contemporary Chinese』를 과마다 따라가는 퀴즈.",
+      .tabHome: "홈", .tabBooks: "교재", .tabProgress: "진도", .tabSettings: "설정", .tabsLabel: "메뉴",
+      .welcomeTitle: "중국어, 한 과씩",
+      .welcomeLead: "『A Course in Contemporary Chinese』 각 과의 단어와 문법 퀴즈. 바로 채점되고, 진도도 기록됩니다.",
+      .welcomeSignUp: "계정 만들기", .welcomeSignIn: "계정이 있어요",
+      .dashboardTitle: "나의 학습",
+      .points: "{points}점",
+      .streak: "{days, plural, =0 {아직 연속 기록이 없어요} other {#일 연속}}",
+      .thisWeek: "이번 주",
+      .dayQuizzes: "{day}: {count, plural, =0 {퀴즈 없음} other {퀴즈 #회}}",
+      .continueLabel: "계속하기",
+      .resume: "{kind}, {chapter}: {number}번째 문제부터",
+      .startNext: "다음: {chapter}",
+      .yourBooks: "교재",
+      .bookMastered: "{total}과 중 {mastered}과 마스터",
+      .recentQuizzes: "최근 퀴즈",
+      .noRecentQuizzes: "마친 퀴즈가 여기에 표시됩니다.",
+      .quizScore: "{correct}/{total}",
+      .booksTitle: "교재", .bookTitle: "{book}권", .lessonNumber: "제{number}과",
+      .notStarted: "시작 전", .percent: "{percent}%", .mastered: "마스터", .practiceAgain: "다시 연습하기",
+      .chapterQuizzes: "퀴즈", .bestScore: "최고: {percent}%", .notTaken: "아직 안 봤어요",
+      .reviewDue: "복습할 단어 {count}개",
+      .nothingDue: "지금은 복습할 단어가 없어요.",
+      .words: "이 과의 단어", .wordColumn: "단어", .readingColumn: "발음", .meaningColumn: "뜻",
+      .allBooks: "교재 목록",
+      .kindVocabulary: "단어 퀴즈", .kindGrammar: "문법 퀴즈", .kindTest: "단원 평가", .kindReview: "복습",
+      .questionOf: "{total}문제 중 {number}번째", .testLabel: "단원 평가", .check: "확인",
+      .typePlaceholder: "병음을 입력하세요…",
+      .toneHelp: "성조는 음절 뒤에 숫자로(ni3 hao3), 또는 부호로(nǐ hǎo).",
+      .answerLabel: "나의 답",
+      .tilesPlaced: "나의 문장", .tilesLeft: "배열할 단어", .tilesEmpty: "단어를 순서대로 누르세요.",
+      .undo: "되돌리기", .startOver: "처음부터", .leaveQuiz: "퀴즈 그만하기",
+      .missingTones: "성조를 붙여 주세요. 음절마다 뒤에 숫자(ni3 hao3)나 성조 부호로.",
+      .unreadable: "이 문제에 맞지 않는 답이에요. 다시 답해 주세요.",
+      .loading: "퀴즈를 만드는 중…", .loadFailed: "문제를 불러오지 못했어요", .tryAgain: "다시 시도",
+      .tipTones: "팁: 성조 숫자는 음절 뒤에 붙여요. 你好는 ni3 hao3.",
+      .tipMeasureWords: "팁: 물건을 셀 때는 양사가 필요해요. 一個人, 兩本書.",
+      .tipReview: "팁: 틀린 단어는 잊어버릴 즈음 복습에 다시 나와요.",
+      .tipMastery: "팁: 80%면 그 과는 마스터예요. 단원 평가의 비중이 가장 커요.",
+      .correct: "정답!", .wrong: "아쉬워요.", .theAnswer: "정답: {answer}",
+      .toneError: "음절은 맞아요. {syllables}의 성조를 확인해 보세요.",
+      .sandhiHint: "단어 본래의 성조로 적어요. 말할 때 바뀌는 성조는 적지 않아요.",
+      .pointsEarned: "+{points}", .nextQuestion: "다음 문제", .seeResults: "결과 보기",
+      .yourAnswer: "나의 답: {answer}",
+      .resultsTitle: "퀴즈 완료", .resultsPoints: "+{points}점",
+      .totalPoints: "모두 {points}점",
+      .chapterMastered: "이 과를 마스터했어요!", .chapterMasteredLead: "{chapter}: 마스터했어요.",
+      .struggledWith: "어려웠던 문제:", .allRight: "모두 맞혔어요.",
+      .backToChapter: "과로 돌아가기", .backHome: "홈",
+      .progressTitle: "진도", .activity: "학습 기록", .weekView: "주", .monthView: "월",
+      .chapterScores: "과별 점수", .history: "퀴즈 기록", .olderQuizzes: "이전 퀴즈",
+      .settingsTitle: "설정", .language: "언어", .readings: "발음 표기", .readingPinyin: "병음",
+      .readingZhuyin: "주음", .readingBoth: "둘 다", .sound: "효과음", .soundOn: "켜기", .soundOff: "끄기",
+      .theme: "화면", .themeSystem: "시스템 설정 따르기", .themeLight: "밝게", .themeDark: "어둡게", .save: "저장",
+      .saved: "저장했어요.", .account: "계정", .accountLink: "이메일, 비밀번호, 내보내기, 삭제",
+      .signOut: "로그아웃", .about: "앱 정보",
+      .nothingToReview: "지금은 복습할 단어가 없어요. 퀴즈에서 틀린 단어가 여기로 돌아와요.",
+      .offline: "연결이 끊겼어요. 답은 저장되어 있으니 다시 연결되면 시도해 주세요.",
+      .tooManyQuizzes: "한꺼번에 퀴즈를 너무 많이 시작했어요. 1분만 기다려 주세요.",
+    ])
+}

@@ -1,0 +1,293 @@
+import DangdaiCore
+import Foundation
+import Hummingbird
+import IdentityCore
+import OrchardIdentity
+import OrchardKit
+import ServerKit
+
+/// Dangdai's web version: the welcome, the dashboard, books and chapters, quizzes with their
+/// feedback and results, progress and settings, as plain HTML forms and links over the service the
+/// JSON API uses. Every page but the welcome is the signed-in learner's (their web session's
+/// cookie); without one it sends them to sign in.
+struct DangdaiRoutes: Sendable {
+  let service: DangdaiService
+  let accounts: Accounts
+  let pages: PageRenderer
+  /// The web session's cookie, as the account pages set it.
+  let sessionCookie: String
+  /// Whether cookies this server sets need HTTPS (not on a plain-HTTP loopback server).
+  let secureCookies: Bool
+
+  func register(_ routes: AppRoutes) {
+    let web = routes.web()
+    web.get(DangdaiPath.home.pattern, use: home)
+    web.get(DangdaiPath.books.pattern) { request, context in
+      try await signedIn(request, context) { try await books($0) }
+    }
+    web.get(DangdaiPath.chapter.pattern) { request, context in
+      try await signedIn(request, context) { try await chapter($0, context.parameters.get("chapter")) }
+    }
+    web.post(DangdaiPath.startQuiz.pattern) { request, context in
+      try await signedIn(request, context) { learner in
+        let fields = try await FormFields(request, context: context)
+        return try await startQuiz(learner, chapter: context.parameters.get("chapter"), kind: fields["kind"])
+      }
+    }
+    web.post(DangdaiPath.review.pattern) { request, context in
+      try await signedIn(request, context) { try await startQuiz($0, chapter: nil, kind: QuizKind.review.rawValue) }
+    }
+    web.get(DangdaiPath.quiz.pattern) { request, context in
+      try await signedIn(request, context) { try await quiz($0, context.parameters.get("quiz") ?? "") }
+    }
+    web.post(DangdaiPath.answer.pattern) { request, context in
+      try await signedIn(request, context) { learner in
+        let fields = try await FormFields(request, context: context)
+        return try await answer(learner, context.parameters.get("quiz") ?? "", fields)
+      }
+    }
+    web.get(DangdaiPath.result.pattern) { request, context in
+      try await signedIn(request, context) { try await result($0, context.parameters.get("quiz") ?? "") }
+    }
+    web.get(DangdaiPath.progress.pattern) { request, context in
+      try await signedIn(request, context) { try await progress($0, request) }
+    }
+    web.get(DangdaiPath.settings.pattern) { request, context in
+      try await signedIn(request, context) { learner in
+        pages.response(learner.pages.settings(saved: request.uri.queryParameters.get("saved") != nil))
+      }
+    }
+    web.post(DangdaiPath.settings.pattern) { request, context in
+      try await signedIn(request, context) { learner in
+        try await saveSettings(learner, try await FormFields(request, context: context))
+      }
+    }
+  }
+
+  // MARK: The learner
+
+  /// Who is asking, with their settings, for a page in their language.
+  struct Learner: Sendable {
+    let account: Account
+    let settings: DangdaiSettings
+    var pages: DangdaiPages
+  }
+
+  /// Runs `page` for the signed-in learner; sends anyone else to sign in.
+  func signedIn(
+    _ request: Request, _ context: AppRequestContext, _ page: (Learner) async throws -> Response
+  ) async throws -> Response {
+    guard let learner = try await learner(request) else { return Response.seeOther(DangdaiPath.signIn.path) }
+    return try await page(learner)
+  }
+
+  func learner(_ request: Request) async throws -> Learner? {
+    guard let token = request.cookie(sessionCookie), let session = try await accounts.webSession(token: token)
+    else { return nil }
+    let settings = try await service.settings(of: session.account)
+    let course = try await service.course()
+    return Learner(
+      account: session.account, settings: settings,
+      pages: DangdaiPages(language: settings.language, readings: settings.readingDisplay, course: course))
+  }
+
+  // MARK: Home
+
+  func home(_ request: Request, context: AppRequestContext) async throws -> Response {
+    guard let learner = try await learner(request) else {
+      return pages.response(DangdaiPages(language: context.language, course: try await service.course()).welcome())
+    }
+    let dashboard = try await service.dashboard(of: learner.account)
+    return pages.response(learner.pages.dashboard(dashboard))
+  }
+
+  func books(_ learner: Learner) async throws -> Response {
+    let overview = try await service.overview(of: learner.account)
+    return pages.response(learner.pages.books(overview.books))
+  }
+
+  func chapter(_ learner: Learner, _ id: String?) async throws -> Response {
+    guard let id = id.flatMap(LessonID.init), let lesson = learner.pages.course.lesson(id) else {
+      throw OrchardError.notFound
+    }
+    let snapshot = try await service.snapshot(of: learner.account)
+    let entry = BookProgress.ChapterEntry(lesson: id, best: snapshot.best[id] ?? [:])
+    let due = try await service.dueWords(of: learner.account)
+    return pages.response(learner.pages.chapter(lesson, entry: entry, dueWords: due))
+  }
+
+  // MARK: Quizzes
+
+  func startQuiz(_ learner: Learner, chapter: String?, kind: String?) async throws -> Response {
+    guard let kind = kind.flatMap(QuizKind.init(rawValue:)) else { throw OrchardError.badRequest("Choose a quiz.") }
+    let lesson = chapter.flatMap(LessonID.init)
+    if kind != .review, lesson.flatMap(learner.pages.course.lesson) == nil { throw OrchardError.notFound }
+    do {
+      let quiz = try await service.startQuiz(
+        for: learner.account, kind: kind, lesson: lesson, chapterGiven: kind != .review)
+      return Response.seeOther(DangdaiPath.quiz(quiz.id))
+    } catch let problem as OrchardError where problem.code == DangdaiProblem.nothingToReview.code {
+      return pages.response(learner.pages.nothingToReview(), status: .conflict)
+    } catch let problem as OrchardError where problem.status == .tooManyRequests {
+      var response = pages.response(learner.pages.tooManyQuizzes(), status: .tooManyRequests)
+      response.headers.append(contentsOf: problem.headers)
+      return response
+    }
+  }
+
+  /// The quiz at its first unanswered question, or its result once every question is answered.
+  func quiz(_ learner: Learner, _ id: String) async throws -> Response {
+    let quiz = try await storedQuiz(id, of: learner)
+    guard let next = quiz.attempt.nextQuestion else { return Response.seeOther(DangdaiPath.result(quiz.id)) }
+    let view = QuizView(quiz: quiz.content, answered: quiz.answers.count, index: next, answerID: freshAnswerID())
+    return pages.response(learner.pages.question(view))
+  }
+
+  func storedQuiz(_ id: String, of learner: Learner) async throws -> StoredQuiz {
+    do {
+      return try await service.quiz(id, of: learner.account)
+    } catch let problem as OrchardError where problem.code == DangdaiProblem.quizNotFound.code {
+      throw OrchardError.notFound
+    }
+  }
+
+  /// A new id for the answer a question's form will send: sending the form twice (a double tap, a
+  /// reload) sends the same id, and the same answer counts once.
+  func freshAnswerID() -> String { service.random.id().description }
+
+  /// Judges and stores an answer, then shows the question again with how it fared. Word tiles
+  /// placed one tap at a time (without scripts) come here too, and only re-show the question.
+  func answer(_ learner: Learner, _ quizID: String, _ fields: FormFields) async throws -> Response {
+    let quiz = try await storedQuiz(quizID, of: learner)
+    guard let index = fields["question"].flatMap(Int.init), quiz.questions.indices.contains(index) else {
+      return Response.seeOther(DangdaiPath.quiz(quiz.id))
+    }
+    if let stored = quiz.answers.first(where: { $0.question == index }), stored.id != fields["answer_id"] {
+      // Answered already, from another tab or device: on to where the quiz stands.
+      return Response.seeOther(DangdaiPath.quiz(quiz.id))
+    }
+    let answerID = fields["answer_id"].flatMap { IdempotencyID($0) != nil ? $0 : nil } ?? freshAnswerID()
+    var view = QuizView(quiz: quiz.content, answered: quiz.answers.count, index: index, answerID: answerID)
+    let question = quiz.questions[index]
+    if question.layout == .tiles, let tiles = TilePlacement(fields, count: question.options.count), tiles.tapped {
+      view.placed = tiles.placed
+      return pages.response(learner.pages.question(view))
+    }
+    guard let response = Self.response(fields, to: question) else {
+      view.notice = .unreadable
+      return pages.response(learner.pages.question(view), status: .unprocessableContent)
+    }
+    do {
+      let answered = try await service.answer(response, to: index, of: quiz.id, id: answerID, by: learner.account)
+      view.answered = answered.progress.attempt.answers.count
+      view.feedback = QuizView.Feedback(
+        answer: answered.answer, points: answered.points, finished: answered.result != nil)
+      return pages.response(learner.pages.question(view))
+    } catch let problem as OrchardError {
+      switch problem.code {
+      case DangdaiProblem.missingTones.code: view.notice = .missingTones
+      case DangdaiProblem.answerUnreadable.code: view.notice = .unreadable
+      case DangdaiProblem.alreadyAnswered.code: return Response.seeOther(DangdaiPath.quiz(quiz.id))
+      default: throw problem
+      }
+      if case .typed(let text) = response { view.typed = text }
+      return pages.response(learner.pages.question(view), status: .unprocessableContent)
+    }
+  }
+
+  /// The answer a question's form sends: the option tapped, the pinyin typed, or the tiles in the
+  /// order placed.
+  static func response(_ fields: FormFields, to question: Question) -> DangdaiCore.Response? {
+    switch question.layout {
+    case .grid, .list: fields["choice"].flatMap(Int.init).map { .choice($0) }
+    case .typed: fields["text"].map { .typed($0) }
+    case .tiles:
+      TilePlacement(fields, count: question.options.count).flatMap {
+        $0.isComplete && !$0.tapped ? .order($0.placed) : nil
+      }
+    }
+  }
+
+  func result(_ learner: Learner, _ quizID: String) async throws -> Response {
+    let quiz = try await storedQuiz(quizID, of: learner)
+    guard quiz.finishedAt != nil else { return Response.seeOther(DangdaiPath.quiz(quiz.id)) }
+    let result = try await service.result(quiz.id, of: learner.account)
+    let points = try await service.overview(of: learner.account).points
+    return pages.response(learner.pages.result(result, quiz: quiz, totalPoints: points))
+  }
+
+  // MARK: Progress
+
+  func progress(_ learner: Learner, _ request: Request) async throws -> Response {
+    let query = request.uri.queryParameters
+    let calendar = query.get("view").flatMap(DangdaiPages.CalendarView.init(rawValue:)) ?? .month
+    let today = LocalDay(
+      containing: service.clock.now, in: try await service.snapshot(of: learner.account).zone.timeZone)
+    let from =
+      calendar == .week
+      ? today.adding(days: -(ActivityCalendar.recentDays - 1))
+      : LocalDay(year: today.year, month: today.month, day: 1) ?? today
+    let activity = try await service.activity(of: learner.account, from: from, to: today)
+    let overview = try await service.overview(of: learner.account)
+    let history: (quizzes: [FinishedQuiz], next: String?)
+    do {
+      history = try await service.history(of: learner.account, before: query.get("before"), limit: 20)
+    } catch let problem as OrchardError where problem.code == DangdaiProblem.invalidCursor.code {
+      history = try await service.history(of: learner.account, before: nil, limit: 20)
+    }
+    return pages.response(
+      learner.pages.progress(
+        .init(
+          calendar: calendar, days: activity.days, books: overview.books, history: history.quizzes,
+          olderHistory: history.next)))
+  }
+
+  // MARK: Settings
+
+  func saveSettings(_ learner: Learner, _ fields: FormFields) async throws -> Response {
+    let language = fields["language"].map(Language.init(rawValue:))
+    guard language.map(DangdaiTexts.all.languages.contains) ?? true else {
+      throw OrchardError.badRequest("Dangdai speaks English, French, Japanese and Korean.")
+    }
+    let readings = fields["readings"].flatMap(DangdaiSettings.ReadingDisplay.init(rawValue:))
+    let settings = try await service.updateSettings(
+      of: learner.account, language: language, readingDisplay: readings, timeZone: nil)
+    var response = Response.seeOther(DangdaiPath.settings.path + "?saved")
+    // The account pages follow the learner's language too.
+    response.headers[.setCookie] =
+      "\(LanguageNegotiation.cookie)=\(settings.language.rawValue); Path=/dangdai; Max-Age=31536000; SameSite=Lax"
+      + (secureCookies ? "; Secure" : "")
+    return response
+  }
+}
+
+/// Word tiles placed one at a time: the indices placed so far, from the form's `placed` field
+/// (comma-separated), with the tap just made (`pick`, `undo` or `clear`) applied. Without a tap,
+/// the form is the answer (`Check`).
+struct TilePlacement: Equatable {
+  let placed: [Int]
+  let count: Int
+  /// Whether a tile was placed or taken back (the question is shown again), rather than checked.
+  let tapped: Bool
+
+  init?(_ fields: FormFields, count: Int) {
+    var placed: [Int] = []
+    for part in (fields["placed"] ?? "").split(separator: ",") {
+      guard let index = Int(part), (0..<count).contains(index), !placed.contains(index) else { return nil }
+      placed.append(index)
+    }
+    if let pick = fields["pick"] {
+      guard let index = Int(pick), (0..<count).contains(index), !placed.contains(index) else { return nil }
+      placed.append(index)
+    } else if fields["undo"] != nil {
+      placed.removeLast(placed.isEmpty ? 0 : 1)
+    } else if fields["clear"] != nil {
+      placed = []
+    }
+    self.placed = placed
+    self.count = count
+    tapped = fields["pick"] != nil || fields["undo"] != nil || fields["clear"] != nil
+  }
+
+  var isComplete: Bool { placed.count == count }
+}

@@ -1,0 +1,420 @@
+import DangdaiCore
+import Foundation
+import OrchardKit
+import ServerKit
+
+/// Dangdai's screens as HTML, in the learner's language. Every sentence is a catalog's
+/// (``DangdaiScreenTexts``, ``DangdaiTexts``); Chinese is shown as written, marked `zh-Hant` so the
+/// browser picks a Traditional Chinese face whatever the page's language.
+struct DangdaiPages: Sendable {
+  let language: Language
+  var readings: DangdaiSettings.ReadingDisplay = .pinyin
+  let course: Course
+
+  init(language: Language, readings: DangdaiSettings.ReadingDisplay = .pinyin, course: Course) {
+    self.language = DangdaiScreenTexts.all.languages.contains(language) ? language : .english
+    self.readings = readings
+    self.course = course
+  }
+
+  var t: Localizer<DangdaiScreenText> { DangdaiScreenTexts.all.localizer(language) }
+  var core: Localizer<DangdaiText> { DangdaiTexts.all.localizer(language) }
+  var formats: Formats { Formats(language) }
+
+  /// The sections a signed-in learner moves between.
+  enum Tab: CaseIterable {
+    case home, books, progress, settings
+
+    var path: String {
+      switch self {
+      case .home: DangdaiPath.home.path
+      case .books: DangdaiPath.books.path
+      case .progress: DangdaiPath.progress.path
+      case .settings: DangdaiPath.settings.path
+      }
+    }
+
+    var label: DangdaiScreenText {
+      switch self {
+      case .home: .tabHome
+      case .books: .tabBooks
+      case .progress: .tabProgress
+      case .settings: .tabSettings
+      }
+    }
+  }
+
+  func page(_ title: String?, bodyClass: String, tab: Tab?, main: HTML) -> Page {
+    var page = Page(
+      title: title.map { "\($0) · Dangdai" } ?? "Dangdai", description: t(.description),
+      theme: DangdaiTheme.tokens.name, themeColor: DangdaiTheme.tokens.themeColor(),
+      stylesheets: ["dangdai/dangdai.css"], scripts: ["dangdai/dangdai.js"], preloadFonts: [FontFace.inter.assetPath],
+      bodyClass: "dd \(bodyClass)" + (tab == nil ? "" : " has-tabs"), main: "\(main)\(tab.map(tabs) ?? "")")
+    page.language = language
+    page.data = [
+      ("text-offline", t(.offline)), ("text-load-failed", t(.loadFailed)), ("text-try-again", t(.tryAgain)),
+      ("tips", DangdaiScreenText.tips.map { t($0) }.joined(separator: "\n")),
+    ]
+    return page
+  }
+
+  func tabs(_ current: Tab) -> HTML {
+    let links = Tab.allCases.map { tab in
+      HTML(
+        "<li><a href=\"\(tab.path)\"\(tab == current ? HTML(" aria-current=\"page\"") : "")>\(t(tab.label))</a></li>")
+    }
+    return "<nav class=\"tabs\" aria-label=\"\(t(.tabsLabel))\"><ul>\(links)</ul></nav>"
+  }
+
+  /// Chinese as written, in a Chinese face.
+  static func chinese(_ text: String, class name: String = "zh") -> HTML {
+    "<span class=\"\(name)\" lang=\"zh-Hant\">\(text)</span>"
+  }
+
+  /// A reading as the learner chose to see it: pinyin, zhuyin, or both.
+  func reading(pinyin: String, zhuyin: String) -> HTML {
+    switch readings {
+    case .pinyin: "<span class=\"pinyin\" lang=\"zh-Latn-pinyin\">\(pinyin)</span>"
+    case .zhuyin: "<span class=\"zhuyin\" lang=\"zh-Bopo\">\(zhuyin)</span>"
+    case .both:
+      "<span class=\"pinyin\" lang=\"zh-Latn-pinyin\">\(pinyin)</span> <span class=\"zhuyin\" lang=\"zh-Bopo\">\(zhuyin)</span>"
+    }
+  }
+
+  /// The sentence for `key` with markup where its value `name` goes (the rest of it escaped).
+  func sentence(_ key: DangdaiScreenText, placing markup: HTML, as name: String) -> HTML {
+    let mark = "\u{FFFC}"
+    let parts = t(key, [name: mark]).components(separatedBy: mark).map { HTML("\($0)") }
+    return HTML(parts, separator: markup.rendered)
+  }
+
+  /// "Book 1 · Lesson 3".
+  func lessonLabel(_ id: LessonID) -> String {
+    "\(t(.bookTitle, ["book": id.book])) · \(t(.lessonNumber, ["number": id.number]))"
+  }
+
+  /// A chapter's name in the learner's language: "Lesson 3: What are you doing this weekend?".
+  func chapterName(_ id: LessonID) -> String {
+    guard let lesson = course.lesson(id) else { return lessonLabel(id) }
+    return "\(t(.lessonNumber, ["number": id.number])) \u{00B7} \(lesson.title[language])"
+  }
+
+  // MARK: Welcome
+
+  func welcome() -> Page {
+    page(
+      nil, bodyClass: "page-welcome", tab: nil,
+      main: """
+        <section class="welcome" aria-labelledby="welcome-title">
+        <p class="welcome-mark" aria-hidden="true" lang="zh-Hant">當代</p>
+        <h1 id="welcome-title">\(t(.welcomeTitle))</h1>
+        <p class="lede">\(t(.welcomeLead))</p>
+        <p class="welcome-actions">
+        <a class="button button--wide" href="\(DangdaiPath.signUp.path)">\(t(.welcomeSignUp))</a>
+        <a class="button button--quiet button--wide" href="\(DangdaiPath.signIn.path)">\(t(.welcomeSignIn))</a>
+        </p>
+        <p class="fine-print">\(core(.dictionaryCredit))</p>
+        </section>
+        """)
+  }
+
+  // MARK: Dashboard
+
+  func dashboard(_ dashboard: DangdaiService.Dashboard) -> Page {
+    let overview = dashboard.overview
+    let week = dashboard.recentDays.map { entry in
+      HTML(
+        "<li class=\"day\(entry.quizzes > 0 ? HTML(" day--active") : "")\"><span class=\"day-name\" aria-hidden=\"true\">\(formats.weekdayInitial(entry.day))</span><span class=\"day-count\" aria-hidden=\"true\">\(entry.quizzes)</span><span class=\"visually-hidden\">\(t(.dayQuizzes, ["day": formats.day(entry.day), "count": entry.quizzes]))</span></li>"
+      )
+    }
+    return page(
+      t(.dashboardTitle), bodyClass: "page-dashboard", tab: .home,
+      main: """
+        <header class="screen-head"><h1>\(t(.dashboardTitle))</h1></header>
+        <section class="stats" aria-label="\(t(.dashboardTitle))">
+        <p class="stat stat--points"><span class="stat-value" data-points="\(overview.points)">\(t(.points, ["points": overview.points]))</span></p>
+        <p class="stat stat--streak\(overview.activeToday ? HTML(" stat--today") : "")"><span class="stat-value">\(t(.streak, ["days": overview.streak.current]))</span></p>
+        </section>
+        \(continueCard(dashboard.next))
+        <section class="card week" aria-labelledby="week-title">
+        <h2 id="week-title">\(t(.thisWeek))</h2>
+        <ol class="week-days">\(week)</ol>
+        </section>
+        <section class="card" aria-labelledby="books-title">
+        <h2 id="books-title">\(t(.yourBooks))</h2>
+        <ul class="book-list">\(overview.books.map(bookSummary))</ul>
+        </section>
+        <section class="card" aria-labelledby="recent-title">
+        <h2 id="recent-title">\(t(.recentQuizzes))</h2>
+        \(recentQuizzes(dashboard.recentQuizzes))
+        </section>
+        """)
+  }
+
+  func continueCard(_ point: ContinuePoint) -> HTML {
+    switch point {
+    case .resume(let quiz, let kind, let lesson, let question):
+      let chapter = lesson.map { t(.lessonNumber, ["number": $0.number]) } ?? t(.kindReview)
+      let detail = t(.resume, ["kind": t(DangdaiScreenText.kind(kind)), "chapter": chapter, "number": question + 1])
+      return """
+        <a class="continue" href="\(DangdaiPath.quiz(quiz))" data-continue><span class="continue-label">\(t(.continueLabel))</span><span class="continue-detail">\(detail)</span></a>
+        """
+    case .start(let lesson):
+      return """
+        <a class="continue" href="\(DangdaiPath.chapter(lesson))" data-continue><span class="continue-label">\(t(.continueLabel))</span><span class="continue-detail">\(t(.startNext, ["chapter": "\(lessonLabel(lesson))"]))</span></a>
+        """
+    }
+  }
+
+  func bookSummary(_ book: BookProgress) -> HTML {
+    """
+    <li><a class="book-summary" href="\(DangdaiPath.books.path)#book-\(book.book)"><span class="book-name">\(t(.bookTitle, ["book": book.book]))</span>\
+    <span class="book-mastered">\(t(.bookMastered, ["mastered": book.mastered, "total": book.chapters.count]))</span>\
+    <progress max="100" value="\(book.completion)" aria-label="\(t(.bookTitle, ["book": book.book]))">\(t(.percent, ["percent": book.completion]))</progress></a></li>
+    """
+  }
+
+  func recentQuizzes(_ quizzes: [FinishedQuiz]) -> HTML {
+    guard !quizzes.isEmpty else { return "<p class=\"empty\">\(t(.noRecentQuizzes))</p>" }
+    let items = quizzes.map { quiz in
+      HTML(
+        "<li><span class=\"recent-kind\">\(t(DangdaiScreenText.kind(quiz.kind)))</span><span class=\"recent-chapter\">\(quiz.lesson.map(lessonLabel) ?? "")</span><span class=\"recent-score\">\(core(quiz.score.summary))</span></li>"
+      )
+    }
+    return "<ul class=\"recent-list\">\(items)</ul>"
+  }
+
+  // MARK: Books and chapters
+
+  func books(_ books: [BookProgress]) -> Page {
+    let sections = books.map { book in
+      HTML(
+        """
+        <section class="card book" id="book-\(book.book)" aria-labelledby="book-\(book.book)-title">
+        <h2 id="book-\(book.book)-title">\(t(.bookTitle, ["book": book.book]))</h2>
+        <p class="book-mastered">\(t(.bookMastered, ["mastered": book.mastered, "total": book.chapters.count]))</p>
+        <ol class="chapter-list">\(book.chapters.map(chapterRow))</ol>
+        </section>
+        """)
+    }
+    return page(
+      t(.booksTitle), bodyClass: "page-books", tab: .books,
+      main: """
+        <header class="screen-head"><h1>\(t(.booksTitle))</h1></header>
+        \(sections)
+        """)
+  }
+
+  func chapterRow(_ entry: BookProgress.ChapterEntry) -> HTML {
+    let lesson = course.lesson(entry.lesson)
+    let status = entry.progress.status
+    return """
+      <li><a class="chapter-row chapter-row--\(status.rawValue)" href="\(DangdaiPath.chapter(entry.lesson))">\
+      <span class="chapter-number">\(t(.lessonNumber, ["number": entry.lesson.number]))</span>\
+      <span class="chapter-titles">\(Self.chinese(lesson?.chineseTitle ?? "", class: "chapter-zh"))<span class="chapter-title">\(lesson?.title[language] ?? "")</span></span>\
+      <span class="chapter-status">\(status == .mastered ? HTML("<span class=\"check\" aria-hidden=\"true\">✓</span>") : "")\(t(DangdaiScreenText.status(entry.progress)))</span></a></li>
+      """
+  }
+
+  func chapter(_ lesson: Lesson, entry: BookProgress.ChapterEntry, dueWords: Int) -> Page {
+    let status = entry.progress.status
+    let quizzes = [QuizKind.vocabulary, .grammar, .test].map { kind in
+      let best = entry.best[kind]
+      return HTML(
+        """
+        <li><form method="post" action="\(DangdaiPath.startQuiz(lesson.id))" data-start-quiz>\
+        <input type="hidden" name="kind" value="\(kind.rawValue)">\
+        <button class="quiz-choice quiz-choice--\(kind.rawValue)" type="submit"><span class="quiz-choice-name">\(t(DangdaiScreenText.kind(kind)))</span>\
+        <span class="quiz-choice-best">\(best.map { t(.bestScore, ["percent": $0]) } ?? t(.notTaken))</span></button></form></li>
+        """)
+    }
+    let review: HTML =
+      dueWords > 0
+      ? """
+      <li><form method="post" action="\(DangdaiPath.review.path)" data-start-quiz>\
+      <button class="quiz-choice quiz-choice--review" type="submit"><span class="quiz-choice-name">\(t(.kindReview))</span>\
+      <span class="quiz-choice-best">\(t(.reviewDue, ["count": dueWords]))</span></button></form></li>
+      """ : ""
+    let words = lesson.vocabulary.map { item in
+      HTML(
+        "<tr><th scope=\"row\">\(Self.chinese(item.hanzi))</th><td>\(reading(pinyin: item.pinyin, zhuyin: item.zhuyin))</td><td>\(item.meaning[language])</td></tr>"
+      )
+    }
+    return page(
+      lesson.title[language], bodyClass: "page-chapter", tab: .books,
+      main: """
+        <header class="screen-head">
+        <p class="breadcrumb"><a href="\(DangdaiPath.books.path)#book-\(lesson.id.book)">\(t(.bookTitle, ["book": lesson.id.book]))</a></p>
+        <h1>\(Self.chinese(lesson.chineseTitle, class: "chapter-heading-zh"))<span class="chapter-heading">\(t(.lessonNumber, ["number": lesson.id.number])) \u{00B7} \(lesson.title[language])</span></h1>
+        <p class="chapter-status chapter-status--\(status.rawValue)">\(status == .mastered ? HTML("<span class=\"check\" aria-hidden=\"true\">✓</span>") : "")\(t(DangdaiScreenText.status(entry.progress)))\(status == .mastered ? HTML(" \u{00B7} \(t(.practiceAgain))") : "")</p>
+        <progress max="100" value="\(entry.progress.completion)" aria-label="\(lesson.title[language])">\(t(.percent, ["percent": entry.progress.completion]))</progress>
+        </header>
+        <section class="card" aria-labelledby="quizzes-title">
+        <h2 id="quizzes-title">\(status == .mastered ? t(.practiceAgain) : t(.chapterQuizzes))</h2>
+        <ul class="quiz-choices">\(quizzes)\(review)</ul>
+        </section>
+        <section class="card" aria-labelledby="words-title">
+        <h2 id="words-title">\(t(.words))</h2>
+        <table class="word-list">
+        <thead><tr><th scope="col">\(t(.wordColumn))</th><th scope="col">\(t(.readingColumn))</th><th scope="col">\(t(.meaningColumn))</th></tr></thead>
+        <tbody>\(words)</tbody>
+        </table>
+        \(lesson.isImported ? "" : HTML("<p class=\"fine-print\">\(core(.companionNotice))</p>"))
+        </section>
+        """)
+  }
+
+  // MARK: Problems
+
+  func nothingToReview() -> Page {
+    notice(t(.kindReview), t(.nothingToReview))
+  }
+
+  func tooManyQuizzes() -> Page {
+    notice(t(.kindReview), t(.tooManyQuizzes))
+  }
+
+  func notice(_ title: String, _ text: String) -> Page {
+    page(
+      title, bodyClass: "page-notice", tab: .books,
+      main: """
+        <section class="card notice" aria-labelledby="notice-title">
+        <h1 id="notice-title">\(title)</h1>
+        <p>\(text)</p>
+        <p><a class="button" href="\(DangdaiPath.books.path)">\(t(.tabBooks))</a></p>
+        </section>
+        """)
+  }
+
+  // MARK: Settings
+
+  static let languageNames: [(Language, String)] = [
+    (.english, "English"), (.french, "Français"), (.japanese, "日本語"), (.korean, "한국어"),
+  ]
+
+  func settings(saved: Bool) -> Page {
+    let languages = Self.languageNames.map { language, name in
+      HTML(
+        "<label class=\"choice\"><input type=\"radio\" name=\"language\" value=\"\(language.rawValue)\"\(language == self.language ? HTML(" checked") : "")> <span lang=\"\(language.rawValue)\">\(name)</span></label>"
+      )
+    }
+    let readingChoices: [(DangdaiSettings.ReadingDisplay, DangdaiScreenText)] = [
+      (.pinyin, .readingPinyin), (.zhuyin, .readingZhuyin), (.both, .readingBoth),
+    ]
+    let readingOptions = readingChoices.map { display, label in
+      HTML(
+        "<label class=\"choice\"><input type=\"radio\" name=\"readings\" value=\"\(display.rawValue)\"\(display == readings ? HTML(" checked") : "")> \(t(label))</label>"
+      )
+    }
+    return page(
+      t(.settingsTitle), bodyClass: "page-settings", tab: .settings,
+      main: """
+        <header class="screen-head"><h1>\(t(.settingsTitle))</h1></header>
+        \(saved ? HTML("<p class=\"notice-banner\" role=\"status\">\(t(.saved))</p>") : "")
+        <form class="card settings-form" method="post" action="\(DangdaiPath.settings.path)">
+        <fieldset><legend>\(t(.language))</legend>\(languages)</fieldset>
+        <fieldset><legend>\(t(.readings))</legend>\(readingOptions)</fieldset>
+        <button class="button" type="submit">\(t(.save))</button>
+        </form>
+        <section class="card" aria-labelledby="account-title">
+        <h2 id="account-title">\(t(.account))</h2>
+        <p><a href="\(DangdaiPath.account.path)">\(t(.accountLink))</a></p>
+        <form method="post" action="\(DangdaiPath.signOut.path)"><button class="button button--quiet" type="submit">\(t(.signOut))</button></form>
+        </section>
+        <section class="card" aria-labelledby="about-title">
+        <h2 id="about-title">\(t(.about))</h2>
+        <p>\(core(.companionNotice))</p>
+        <p>\(core(.dictionaryCredit))</p>
+        </section>
+        """)
+  }
+}
+
+extension DangdaiPages {
+  // MARK: Progress
+
+  /// The calendar's two views.
+  enum CalendarView: String, CaseIterable {
+    case week, month
+
+    var label: DangdaiScreenText { self == .week ? .weekView : .monthView }
+  }
+
+  struct ProgressView: Sendable {
+    let calendar: CalendarView
+    /// Each day shown, oldest first, with the quizzes finished on it.
+    let days: [(day: LocalDay, quizzes: Int)]
+    let books: [BookProgress]
+    let history: [FinishedQuiz]
+    /// The cursor of the page after `history`, when there is one.
+    let olderHistory: String?
+  }
+
+  func progress(_ view: ProgressView) -> Page {
+    let switcher = CalendarView.allCases.map { option in
+      HTML(
+        "<a href=\"\(DangdaiPath.progress.path)?view=\(option.rawValue)\"\(option == view.calendar ? HTML(" aria-current=\"page\"") : "")>\(t(option.label))</a>"
+      )
+    }
+    // A month starts on its weekday's column (Monday first), so its weeks line up.
+    let offset = view.calendar == .month ? (view.days.first.map { Self.mondayIndex($0.day) } ?? 0) : 0
+    let blanks = Array(
+      repeating: HTML("<li class=\"cal-day cal-day--blank\" aria-hidden=\"true\"></li>"), count: offset)
+    let cells = view.days.map { entry in
+      let level = min(entry.quizzes, 3)
+      return HTML(
+        "<li class=\"cal-day cal-day--\(level)\"><span class=\"cal-date\" aria-hidden=\"true\">\(entry.day.day)</span><span class=\"cal-count\" aria-hidden=\"true\">\(entry.quizzes > 0 ? "\(entry.quizzes)" : "")</span><span class=\"visually-hidden\">\(t(.dayQuizzes, ["day": formats.day(entry.day), "count": entry.quizzes]))</span></li>"
+      )
+    }
+    let heads = (0..<7).map { offset in
+      // 2024-01-01 was a Monday.
+      HTML("<li aria-hidden=\"true\">\(formats.weekdayInitial(LocalDay(year: 2024, month: 1, day: 1 + offset)!))</li>")
+    }
+    let scored = view.books.flatMap(\.chapters).filter { !$0.best.isEmpty }
+    let scores = scored.map { entry in
+      let cell = { (kind: QuizKind) -> String in entry.best[kind].map { t(.percent, ["percent": $0]) } ?? "–" }
+      return HTML(
+        "<tr><th scope=\"row\"><a href=\"\(DangdaiPath.chapter(entry.lesson))\">\(lessonLabel(entry.lesson))</a></th><td>\(cell(.vocabulary))</td><td>\(cell(.grammar))</td><td>\(cell(.test))</td><td>\(t(DangdaiScreenText.status(entry.progress)))</td></tr>"
+      )
+    }
+    let scoreTable: HTML =
+      scored.isEmpty
+      ? "<p class=\"empty\">\(t(.noRecentQuizzes))</p>"
+      : """
+      <table class="scores"><thead><tr><th scope="col"></th><th scope="col">\(t(.kindVocabulary))</th><th scope="col">\(t(.kindGrammar))</th><th scope="col">\(t(.kindTest))</th><th scope="col"></th></tr></thead>
+      <tbody>\(scores)</tbody></table>
+      """
+    let older = view.olderHistory.map {
+      HTML(
+        "<p><a href=\"\(DangdaiPath.progress.path)?view=\(view.calendar.rawValue)&amp;before=\($0)#history-title\">\(t(.olderQuizzes))</a></p>"
+      )
+    }
+    return page(
+      t(.progressTitle), bodyClass: "page-progress", tab: .progress,
+      main: """
+        <header class="screen-head"><h1>\(t(.progressTitle))</h1></header>
+        <section class="card calendar calendar--\(view.calendar.rawValue)" aria-labelledby="activity-title">
+        <h2 id="activity-title">\(t(.activity))</h2>
+        <p class="segmented">\(switcher)</p>
+        \(view.calendar == .month ? HTML("<p class=\"cal-month\">\(view.days.last.map { formats.month($0.day) } ?? "")</p>") : "")
+        <ol class="cal-heads">\(view.calendar == .month ? HTML(heads) : HTML(view.days.map { HTML("<li aria-hidden=\"true\">\(formats.weekdayInitial($0.day))</li>") }))</ol>
+        <ol class="cal-days">\(blanks)\(cells)</ol>
+        </section>
+        <section class="card" aria-labelledby="scores-title">
+        <h2 id="scores-title">\(t(.chapterScores))</h2>
+        \(scoreTable)
+        </section>
+        <section class="card" aria-labelledby="history-title">
+        <h2 id="history-title">\(t(.history))</h2>
+        \(recentQuizzes(view.history))
+        \(older ?? "")
+        </section>
+        """)
+  }
+
+  /// Where `day` falls in a week that starts on Monday (0–6).
+  static func mondayIndex(_ day: LocalDay) -> Int {
+    let monday = LocalDay(year: 2024, month: 1, day: 1)!
+    return ((day.days(from: monday) % 7) + 7) % 7
+  }
+}

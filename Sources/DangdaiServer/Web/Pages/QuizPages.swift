@@ -1,0 +1,268 @@
+import DangdaiCore
+import Foundation
+import OrchardKit
+import ServerKit
+
+/// A question as its screen shows it: before it is answered, or with how the answer fared.
+struct QuizView: Sendable {
+  let quiz: QuizContent
+  /// How many of the quiz's questions are answered (the progress bar).
+  var answered: Int
+  let index: Int
+  /// The id the form sends its answer under.
+  let answerID: String
+  /// How the answer fared, once it is stored.
+  var feedback: Feedback?
+  /// Why the answer was not judged (no tones, the wrong shape).
+  var notice: DangdaiScreenText?
+  /// The pinyin typed, shown again when it was not judged.
+  var typed = ""
+  /// Word tiles placed so far, in order.
+  var placed: [Int] = []
+
+  struct Feedback: Sendable {
+    let answer: StoredAnswer
+    /// The learner's points after it.
+    let points: Int
+    /// Whether it was the quiz's last question.
+    let finished: Bool
+  }
+
+  var question: Question { quiz.questions[index] }
+}
+
+extension DangdaiPages {
+  // MARK: A question
+
+  func question(_ view: QuizView) -> Page {
+    let question = view.question
+    let total = view.quiz.questions.count
+    let count = t(.questionOf, ["number": view.index + 1, "total": total])
+    let isTest = view.quiz.kind == .test
+    let leave = view.quiz.lesson.map(DangdaiPath.chapter) ?? DangdaiPath.home.path
+    let state = view.feedback.map { $0.answer.isCorrect ? "right" : "wrong" } ?? "open"
+    return page(
+      t(DangdaiScreenText.kind(view.quiz.kind)), bodyClass: "page-quiz quiz--\(state)", tab: nil,
+      main: """
+        <header class="quiz-head">
+        <a class="quiz-leave" href="\(leave)">\(t(.leaveQuiz))</a>
+        \(isTest ? HTML("<p class=\"quiz-label\">\(t(.testLabel))</p>") : "")
+        <progress class="quiz-progress" max="\(total)" value="\(view.answered)" aria-label="\(isTest ? "\(t(.testLabel)): \(count)" : count)"></progress>
+        <p class="quiz-count">\(count)</p>
+        </header>
+        <section class="question question--\(question.kind.rawValue)" aria-labelledby="instruction" data-question="\(view.index)">
+        <h1 class="instruction" id="instruction">\(core(DangdaiText.instruction(question.kind)))</h1>
+        \(prompt(question))
+        \(view.notice.map { HTML("<p class=\"answer-notice\" role=\"alert\">\(t($0))</p>") } ?? "")
+        \(answers(view))
+        </section>
+        \(feedback(view))
+        """)
+  }
+
+  /// What the question shows: its Chinese at 72 px, the reading asked about, or the meaning.
+  func prompt(_ question: Question) -> HTML {
+    var parts: [HTML] = []
+    if let chinese = question.chinese {
+      let size = chinese.count > 4 ? "prompt-zh prompt-zh--sentence" : "prompt-zh"
+      parts.append("<p class=\"\(size)\" lang=\"zh-Hant\">\(chinese)</p>")
+    }
+    if let shown = question.reading {
+      parts.append("<p class=\"prompt-reading\">\(reading(pinyin: shown.pinyin, zhuyin: shown.zhuyin))</p>")
+    }
+    if let meaning = question.meaning { parts.append("<p class=\"prompt-meaning\">\(meaning)</p>") }
+    return HTML(parts, separator: "\n")
+  }
+
+  /// The hidden fields every answer form sends: which question, under which id.
+  func answerFields(_ view: QuizView) -> HTML {
+    """
+    <input type="hidden" name="answer_id" value="\(view.answerID)"><input type="hidden" name="question" value="\(view.index)">
+    """
+  }
+
+  func answers(_ view: QuizView) -> HTML {
+    switch view.question.layout {
+    case .grid, .list: choices(view)
+    case .typed: typedAnswer(view)
+    case .tiles: tiles(view)
+    }
+  }
+
+  func option(_ text: String, chinese: Bool) -> HTML {
+    chinese ? Self.chinese(text) : "<span>\(text)</span>"
+  }
+
+  func choices(_ view: QuizView) -> HTML {
+    let question = view.question
+    let layout = question.layout.rawValue
+    let chinese = question.kind.optionsAreChinese
+    guard let feedback = view.feedback else {
+      let buttons = question.options.enumerated().map { index, text in
+        HTML(
+          "<li><button class=\"option\" type=\"submit\" name=\"choice\" value=\"\(index)\">\(option(text, chinese: chinese))</button></li>"
+        )
+      }
+      return """
+        <form class="answers" method="post" action="\(DangdaiPath.answer(view.quiz.id))" data-answer-form>\(answerFields(view))
+        <ul class="options options--\(layout)">\(buttons)</ul>
+        </form>
+        """
+    }
+    let chosen: Int? = if case .choice(let index) = feedback.answer.response { index } else { nil }
+    let right: Int? = if case .choice(let index) = question.key { index } else { nil }
+    let shown = question.options.enumerated().map { index, text in
+      let state = index == right ? " option--right" : index == chosen ? " option--wrong" : ""
+      return HTML(
+        "<li><span class=\"option\(state)\"\(index == chosen ? HTML(" data-chosen") : "")>\(option(text, chinese: chinese))</span></li>"
+      )
+    }
+    return "<div class=\"answers\"><ul class=\"options options--\(layout)\">\(shown)</ul></div>"
+  }
+
+  func typedAnswer(_ view: QuizView) -> HTML {
+    var given = view.typed
+    if case .typed(let text) = view.feedback?.answer.response { given = text }
+    let state = view.feedback.map { $0.answer.isCorrect ? " typed--right" : " typed--wrong" } ?? ""
+    return """
+      <form class="answers answers--typed" method="post" action="\(DangdaiPath.answer(view.quiz.id))" data-answer-form>\(answerFields(view))
+      <label class="visually-hidden" for="typed-answer">\(t(.answerLabel))</label>
+      <input class="typed\(state)" id="typed-answer" name="text" type="text" value="\(given)" placeholder="\(t(.typePlaceholder))" autocomplete="off" autocapitalize="none" autocorrect="off" spellcheck="false" lang="zh-Latn-pinyin" aria-describedby="tone-help" required\(view.feedback == nil ? HTML(" autofocus") : HTML(" readonly"))>
+      <p class="hint" id="tone-help">\(t(.toneHelp))</p>
+      \(view.feedback == nil ? HTML("<button class=\"button button--wide\" type=\"submit\">\(t(.check))</button>") : "")
+      </form>
+      """
+  }
+
+  func tiles(_ view: QuizView) -> HTML {
+    let question = view.question
+    var placed = view.placed
+    if case .order(let order) = view.feedback?.answer.response { placed = order }
+    let placedTiles = placed.map { index in
+      HTML("<li><span class=\"tile tile--placed\" lang=\"zh-Hant\">\(question.options[index])</span></li>")
+    }
+    let placedList: HTML = """
+      <p class="tiles-label" id="placed-label">\(t(.tilesPlaced))</p>
+      <ol class="tiles tiles--placed" aria-labelledby="placed-label" data-placed-list>\(placedTiles)</ol>
+      \(placed.isEmpty ? HTML("<p class=\"hint\" data-tiles-empty>\(t(.tilesEmpty))</p>") : "")
+      """
+    if let feedback = view.feedback {
+      return """
+        <div class="answers answers--tiles tiles--\(feedback.answer.isCorrect ? "right" : "wrong")">\(placedList)</div>
+        """
+    }
+    let left = question.options.indices.filter { !placed.contains($0) }.map { index in
+      HTML(
+        "<li><button class=\"tile\" type=\"submit\" name=\"pick\" value=\"\(index)\" lang=\"zh-Hant\" data-tile=\"\(index)\">\(question.options[index])</button></li>"
+      )
+    }
+    let complete = placed.count == question.options.count
+    return """
+      <form class="answers answers--tiles" method="post" action="\(DangdaiPath.answer(view.quiz.id))" data-answer-form data-tiles>\(answerFields(view))
+      <input type="hidden" name="placed" value="\(placed.map(String.init).joined(separator: ","))" data-placed>
+      \(placedList)
+      <p class="tiles-label" id="left-label">\(t(.tilesLeft))</p>
+      <ul class="tiles tiles--left" aria-labelledby="left-label" data-left-list>\(left)</ul>
+      <div class="tile-actions">
+      <button class="button button--quiet" type="submit" name="undo" value="1" data-undo\(placed.isEmpty ? HTML(" disabled") : "")>\(t(.undo))</button>
+      <button class="button button--quiet" type="submit" name="clear" value="1" data-clear\(placed.isEmpty ? HTML(" disabled") : "")>\(t(.startOver))</button>
+      <button class="button" type="submit" data-check\(complete ? "" : HTML(" disabled"))>\(t(.check))</button>
+      </div>
+      </form>
+      """
+  }
+
+  /// How the answer fared: right or wrong (a gentle orange), the right answer, a tone hint, and the
+  /// way on.
+  func feedback(_ view: QuizView) -> HTML {
+    guard let feedback = view.feedback else { return "" }
+    let question = view.question
+    let right = feedback.answer.isCorrect
+    var lines: [HTML] = []
+    if !right {
+      let solution: HTML =
+        switch question.layout {
+        case .typed: "<span lang=\"zh-Latn-pinyin\">\(question.solution)</span>"
+        case .tiles: Self.chinese(question.solution)
+        case .grid, .list: option(question.solution, chinese: question.kind.optionsAreChinese)
+        }
+      lines.append("<p class=\"feedback-answer\">\(sentence(.theAnswer, placing: solution, as: "answer"))</p>")
+    }
+    if !feedback.answer.toneErrors.isEmpty, case .pinyin(_, let readings, _) = question.key, let first = readings.first
+    {
+      let syllables = feedback.answer.toneErrors.filter(first.indices.contains).map { PinyinText.marked(first[$0]) }
+      lines.append("<p class=\"feedback-hint\">\(t(.toneError, ["syllables": syllables.joined(separator: ", ")]))</p>")
+      if feedback.answer.sandhiHint { lines.append("<p class=\"feedback-hint\">\(t(.sandhiHint))</p>") }
+    }
+    let next =
+      feedback.finished
+      ? HTML(
+        "<a class=\"button button--wide\" href=\"\(DangdaiPath.result(view.quiz.id))\" data-next>\(t(.seeResults))</a>")
+      : HTML(
+        "<a class=\"button button--wide\" href=\"\(DangdaiPath.quiz(view.quiz.id))\" data-next>\(t(.nextQuestion))</a>")
+    return """
+      <section class="feedback feedback--\(right ? "right" : "wrong")" aria-labelledby="feedback-verdict" data-feedback="\(right ? "right" : "wrong")" data-points="\(feedback.points)">
+      <p class="feedback-verdict" id="feedback-verdict" role="status">\(right ? t(.correct) : t(.wrong))\(right ? HTML(" <span class=\"feedback-points\">\(t(.pointsEarned, ["points": QuizScore.pointsPerCorrectAnswer]))</span>") : "")</p>
+      \(HTML(lines, separator: "\n"))
+      \(next)
+      </section>
+      """
+  }
+
+  // MARK: Results
+
+  func result(_ result: QuizResult, quiz: StoredQuiz, totalPoints: Int) -> Page {
+    let chapter = result.quiz.lesson
+    let missed = quiz.answers.filter { !$0.isCorrect }.sorted { $0.question < $1.question }.compactMap { answer in
+      quiz.questions.indices.contains(answer.question) ? quiz.questions[answer.question] : nil
+    }
+    let struggled: HTML =
+      missed.isEmpty
+      ? "<p class=\"all-right\">\(t(.allRight))</p>"
+      : """
+      <h2 id="struggled-title">\(t(.struggledWith))</h2>
+      <ul class="struggled" aria-labelledby="struggled-title">\(missed.map(missedItem))</ul>
+      """
+    let celebration: HTML =
+      result.firstMastery
+      ? """
+      <section class="celebration" id="celebration" aria-labelledby="celebration-title" data-celebration>
+      <p class="celebration-mark" aria-hidden="true">✓</p>
+      <h1 id="celebration-title">\(t(.chapterMastered))</h1>
+      <p>\(t(.chapterMasteredLead, ["chapter": chapter.map(chapterName) ?? ""]))</p>
+      <a class="button button--wide" href="#result" data-celebration-done>\(t(.continueLabel))</a>
+      </section>
+      """ : ""
+    let heading = result.firstMastery ? "h2" : "h1"
+    return page(
+      t(.resultsTitle), bodyClass: "page-result" + (result.firstMastery ? " has-celebration" : ""), tab: nil,
+      main: """
+        \(celebration)
+        <section class="card result" id="result" aria-labelledby="result-title" data-points-total="\(totalPoints)" data-points-earned="\(result.score.points)">
+        <\(HTML(trusted: heading)) id="result-title">\(t(.resultsTitle))</\(HTML(trusted: heading))>
+        <p class="result-kind">\(t(DangdaiScreenText.kind(result.quiz.kind)))\(chapter.map { HTML(" \u{00B7} \(lessonLabel($0))") } ?? "")</p>
+        <p class="result-summary">\(core(result.score.summary))</p>
+        <p class="result-points" data-count-up>\(t(.resultsPoints, ["points": result.score.points]))</p>
+        <p class="result-total">\(t(.totalPoints, ["points": totalPoints]))</p>
+        \(struggled)
+        <p class="result-actions">
+        \(chapter.map { HTML("<a class=\"button button--wide\" href=\"\(DangdaiPath.chapter($0))\">\(t(.backToChapter))</a>") } ?? "")
+        <a class="button button--quiet button--wide" href="\(DangdaiPath.home.path)">\(t(.backHome))</a>
+        </p>
+        </section>
+        """)
+  }
+
+  func missedItem(_ question: Question) -> HTML {
+    let asked: HTML =
+      if let chinese = question.chinese { Self.chinese(chinese) } else { HTML("\(question.meaning ?? "")") }
+    let solution: HTML =
+      switch question.layout {
+      case .typed: "<span lang=\"zh-Latn-pinyin\">\(question.solution)</span>"
+      case .tiles: Self.chinese(question.solution)
+      case .grid, .list: option(question.solution, chinese: question.kind.optionsAreChinese)
+      }
+    return
+      "<li><span class=\"missed-asked\">\(asked)</span> <span class=\"missed-arrow\" aria-hidden=\"true\">→</span> <span class=\"missed-solution\">\(solution)</span></li>"
+  }
+}

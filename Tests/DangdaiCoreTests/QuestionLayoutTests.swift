@@ -1,0 +1,40 @@
+import DangdaiCore
+import OrchardKit
+import Testing
+
+@Suite("How a question's answers are laid out")
+struct QuestionLayoutTests {
+  func question(_ kind: Question.Kind, _ options: [String], key: Question.Key = .choice(0)) -> Question {
+    Question(kind: kind, lesson: LessonID(rawValue: 101)!, subject: .word("你"), options: options, key: key)
+  }
+
+  @Test("four short options make a 2×2 grid; a longer one, or another count, a list")
+  func gridOrList() {
+    #expect(question(.characterToMeaning, ["you", "I", "he", "she"]).layout == .grid)
+    let limit = String(repeating: "a", count: Question.gridOptionLimit)
+    #expect(question(.characterToMeaning, [limit, "I", "he", "she"]).layout == .grid)
+    #expect(question(.characterToMeaning, [limit + "a", "I", "he", "she"]).layout == .list)
+    #expect(question(.characterToMeaning, ["you", "I", "he"]).layout == .list)
+    #expect(question(.meaningToCharacter, ["歡迎", "你好", "老師", "學生"]).layout == .grid)
+    #expect(question(.correctSentence, ["我是美國人", "我美國人是", "是我美國人", "美國人我是"]).layout == .grid)
+    #expect(
+      question(.correctSentence, ["我們都是美國人。", "b", "c", "d"]).layout == .list,
+      "seven characters and a full stop are 16 columns, more than a cell holds")
+    #expect(Question.columns("我是a") == 5)
+    #expect(Question.columns("한국어") == 6)
+    #expect(Question.columns("ni3 hao3") == 8)
+  }
+
+  @Test("typed pinyin takes a text field, word order its tiles, whatever the options")
+  func typedAndTiles() {
+    #expect(question(.characterToPinyin, [], key: .pinyin(hanzi: "你", readings: [], citations: [])).layout == .typed)
+    #expect(question(.wordOrder, ["我", "是", "人"], key: .order([["我", "是", "人"]])).layout == .tiles)
+  }
+
+  @Test("only a meaning question offers options in the learner's language")
+  func chineseOptions() {
+    for kind in Question.Kind.allCases {
+      #expect(kind.optionsAreChinese == (kind != .characterToMeaning), "\(kind)")
+    }
+  }
+}
