@@ -299,10 +299,16 @@ struct EveryAppTests {
   @Test("a page is written in the language its app speaks, and says so")
   func htmlLang() async throws {
     try await withOrchard { client in
-      for path in ["/", "/faith-jar/", "/miga/welcome/welcome", "/walkworthy/welcome", "/nowhere"] {
+      for path in ["/", "/faith-jar/", "/miga/welcome/welcome", "/walkworthy/welcome"] {
         try await client.execute(uri: path, method: .get, headers: [.acceptLanguage: "fr-FR, en;q=0.5"]) { response in
           #expect(String(buffer: response.body).contains("<html lang=\"en\""), "\(path)")
         }
+      }
+      // The platform's own pages (an address that is nowhere) speak every language an app does.
+      try await client.execute(uri: "/nowhere", method: .get, headers: [.acceptLanguage: "fr-FR, en;q=0.5"]) {
+        let page = String(buffer: $0.body)
+        #expect(page.contains("<html lang=\"fr\""))
+        #expect(page.contains("Page introuvable"))
       }
     }
   }

@@ -377,7 +377,7 @@ public enum DangdaiScreenTexts {
       .yourBooks: "교재",
       .bookMastered: "{total}과 중 {mastered}과 마스터",
       .recentQuizzes: "최근 퀴즈",
-      .noRecentQuizzes: "마친 퀴즈가 여기에 표시됩니다.",
+      .noRecentQuizzes: "마친 퀴즈가 여기에 나와요.",
       .quizScore: "{correct}/{total}",
       .booksTitle: "교재", .bookTitle: "{book}권", .lessonNumber: "제{number}과",
       .notStarted: "시작 전", .percent: "{percent}%", .mastered: "마스터", .practiceAgain: "다시 연습하기",

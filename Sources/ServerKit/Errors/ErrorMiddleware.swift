@@ -29,7 +29,8 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       return try await next(request, context)
     } catch {
       let language = LanguageNegotiation.choose(
-        explicit: request.uri.queryParameters.get("lang"), acceptLanguage: request.headers[.acceptLanguage],
+        explicit: request.uri.queryParameters.get("lang") ?? request.cookie(LanguageNegotiation.cookie),
+        acceptLanguage: request.headers[.acceptLanguage],
         offered: PlatformTexts.all.languages)
       let problem = PlatformTexts.localize(classify(error), in: language)
       if problem.status.code >= 500 {

@@ -19,10 +19,16 @@ public struct DesignTokens: Sendable {
   /// a light look only.
   public var darkColors: [(String, String)]
   public var darkProperties: [(String, String)]
+  /// CJK faces the app ships (among ``fonts``), by language tag (`zh-Hant`, `ja`, `ko`): each
+  /// comes after the platform's own faces for its language, so a device that has those never
+  /// fetches it. The `zh-Hant` face also ends every stack, for Chinese quoted on a page in
+  /// another language.
+  public var cjkFamilies: [(language: String, family: String)]
 
   public init(
     name: String, colors: [(String, String)], fonts: [FontFace], fontStacks: [(String, String)],
-    properties: [(String, String)] = [], darkColors: [(String, String)] = [], darkProperties: [(String, String)] = []
+    properties: [(String, String)] = [], darkColors: [(String, String)] = [], darkProperties: [(String, String)] = [],
+    cjkFamilies: [(language: String, family: String)] = []
   ) {
     self.name = name
     self.colors = colors
@@ -31,6 +37,7 @@ public struct DesignTokens: Sendable {
     self.properties = properties
     self.darkColors = darkColors
     self.darkProperties = darkProperties
+    self.cjkFamilies = cjkFamilies
   }
 
   public var hasDarkLook: Bool { !darkColors.isEmpty }
@@ -38,12 +45,20 @@ public struct DesignTokens: Sendable {
   /// `:lang(ja) { --font-ui: "Inter", <Japanese faces>, <the rest of the stack>; }` and so on.
   var cjkRules: [String] {
     Self.cjkFaces.map { language, faces in
-      let stacks = fontStacks.map { role, stack in
+      let shipped = cjkFamilies.first { $0.language == language }.map { ", \"\($0.family)\"" } ?? ""
+      let stacks = stacks.map { role, stack in
         let parts = stack.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        return "  --font-\(role): \(([parts[0], faces] + parts.dropFirst()).joined(separator: ", "));"
+        return "  --font-\(role): \(([parts[0], faces + shipped] + parts.dropFirst()).joined(separator: ", "));"
       }
       return ":lang(\(language)) {\n" + stacks.joined(separator: "\n") + "\n}\n"
     }
+  }
+
+  /// The font stacks by role, each ending with the shipped Traditional Chinese face when there is
+  /// one.
+  var stacks: [(String, String)] {
+    guard let chinese = cjkFamilies.first(where: { $0.language == "zh-Hant" }) else { return fontStacks }
+    return fontStacks.map { ($0.0, $0.1 + ", \"\(chinese.family)\"") }
   }
 
   /// The browser's colour for pages whose backdrop is the colour `role`, light and dark.
@@ -90,7 +105,7 @@ public struct DesignTokens: Sendable {
     var root: [String] = []
     root += colors.map { "  --color-\($0.0): \($0.1);" }
     root += properties.map { "  --\($0.0): \($0.1);" }
-    root += fontStacks.map { "  --font-\($0.0): \($0.1);" }
+    root += stacks.map { "  --font-\($0.0): \($0.1);" }
     root += Self.spacing.map { "  --space-\($0.0): \($0.1);" }
     root += Self.typeScale.map { "  --text-\($0.0): \($0.1);" }
     root += Self.radii.map { "  --radius-\($0.0): \($0.1);" }
@@ -113,12 +128,19 @@ public struct FontFace: Sendable {
   public var assetPath: String
   public var weight: String
   public var style: String
+  /// The characters this file draws (a CSS `unicode-range`), for a face cut into slices: a
+  /// browser fetches a slice only for a page that holds one of them. Nil: every character.
+  public var unicodeRange: String?
 
-  public init(family: String, assetPath: String, weight: String = "100 900", style: String = "normal") {
+  public init(
+    family: String, assetPath: String, weight: String = "100 900", style: String = "normal",
+    unicodeRange: String? = nil
+  ) {
     self.family = family
     self.assetPath = assetPath
     self.weight = weight
     self.style = style
+    self.unicodeRange = unicodeRange
   }
 
   /// `font-display: swap` keeps text visible while the font loads.
@@ -129,7 +151,7 @@ public struct FontFace: Sendable {
       src: url("\(url)") format("woff2");
       font-weight: \(weight);
       font-style: \(style);
-      font-display: swap;
+      font-display: swap;\(unicodeRange.map { "\n  unicode-range: \($0);" } ?? "")
     }
 
     """
