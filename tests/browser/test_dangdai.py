@@ -1,0 +1,327 @@
+"""Dangdai in a real browser: signing up, quizzes with instant feedback (choices, typed pinyin,
+word tiles by tap and by keyboard), mastery's celebration, resuming after a reload, the dashboard's
+points and streak, the four languages, the dropped connection, and axe on every screen.
+
+The right answers come from the server's own database (read-only), as a learner who knows the
+course would give them: the pages never hold them."""
+
+import json
+import os
+import re
+import sqlite3
+import uuid
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import emulate, forget_everything, run_axe, severe_console_messages
+
+PASSWORD = "a meadow of quiet tulips"
+LANGUAGES = {"en": "Books", "fr": "Manuels", "ja": "教科書", "ko": "교재"}
+
+
+def serious(violations):
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in violations if v["impact"] in ("serious", "critical")]
+
+
+def wait(driver, condition, seconds=15):
+    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(condition)
+
+
+def shown(driver, selector, seconds=15):
+    return wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, selector), seconds)
+
+
+@pytest.fixture(scope="session")
+def database():
+    directory = os.environ.get("ORCHARD_DATA_DIR")
+    if not directory:
+        pytest.fail("ORCHARD_DATA_DIR is not set: run the browser tests through scripts/test")
+    return os.path.join(directory, "orchard.sqlite")
+
+
+def questions(database, quiz_id):
+    """The quiz's questions with their keys, as the server stored them."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        row = connection.execute("SELECT questions FROM dangdai_quizzes WHERE id = ?", (quiz_id,)).fetchone()
+    finally:
+        connection.close()
+    assert row, f"no quiz {quiz_id}"
+    return json.loads(row[0])
+
+
+@pytest.fixture
+def learner(driver, base_url):
+    """A new learner, signed up through the pages, on their dashboard, at phone size in the light
+    look."""
+    forget_everything(driver, base_url)
+    emulate(driver, ((390, 844), "light"))
+    sign_up(driver, base_url, f"learner-{uuid.uuid4().hex[:12]}@example.com", PASSWORD)
+    shown(driver, "[data-continue]")
+    return driver
+
+
+def sign_up(driver, base_url, email, password, confirmation=None):
+    driver.get(f"{base_url}/dangdai/account/sign-up")
+    for name, value in (("email", email), ("password", password), ("password_confirmation", confirmation or password)):
+        field = driver.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+    before = driver.find_element(By.CSS_SELECTOR, "html")
+    driver.find_element(By.CSS_SELECTOR, 'form[action$="/sign-up"] button[type="submit"]').click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "html") != before)
+
+
+def start(driver, base_url, chapter, kind):
+    driver.get(f"{base_url}/dangdai/chapters/{chapter}")
+    driver.find_element(By.CSS_SELECTOR, f"button.quiz-choice--{kind}").click()
+    shown(driver, "section.question")
+    return driver.current_url.rsplit("/", 1)[-1]
+
+
+def current_question(driver):
+    return int(driver.find_element(By.CSS_SELECTOR, "input[name=question]").get_attribute("value"))
+
+
+def answer(driver, database, quiz_id, right=True, keyboard=False):
+    """Answers the question on screen as the learner would, and waits for its feedback."""
+    index = current_question(driver)
+    question = questions(database, quiz_id)[index]
+    key = question["key"]
+    driver.execute_script("window.stayed = true")
+    if "choice" in key:
+        choice = key["choice"]["_0"]
+        if not right:
+            choice = (choice + 1) % len(question["options"])
+        driver.find_elements(By.CSS_SELECTOR, "button.option")[choice].click()
+    elif "pinyin" in key:
+        syllables = key["pinyin"]["readings"][0]
+        text = " ".join(f"{s['base']}{s['tone'] if right else (s['tone'] % 4) + 1}" for s in syllables)
+        field = driver.find_element(By.NAME, "text")
+        field.send_keys(text + Keys.ENTER)
+    else:
+        place_tiles(driver, question, key["order"]["_0"][0], keyboard=keyboard)
+        driver.find_element(By.CSS_SELECTOR, "[data-check]").click()
+    feedback = shown(driver, "[data-feedback]")[0]
+    assert driver.execute_script("return window.stayed === true"), "the feedback came in place"
+    return index, feedback
+
+
+def place_tiles(driver, question, words, keyboard=False):
+    remaining = list(enumerate(question["options"]))
+    for word in words:
+        at = next(i for i, (_, option) in enumerate(remaining) if option == word)
+        index, _ = remaining.pop(at)
+        tile = driver.find_element(By.CSS_SELECTOR, f'[data-tile="{index}"]')
+        if keyboard:
+            driver.execute_script("arguments[0].focus()", tile)
+            driver.switch_to.active_element.send_keys(Keys.ENTER)
+        else:
+            tile.click()
+
+
+def next_question(driver):
+    driver.find_element(By.CSS_SELECTOR, "[data-next]").click()
+
+
+def finish(driver, database, quiz_id, right=lambda index: True):
+    """Answers every question left, and ends on the result."""
+    while True:
+        index = current_question(driver)
+        _, feedback = answer(driver, database, quiz_id, right=right(index))
+        last = "/result" in feedback.find_element(By.CSS_SELECTOR, "[data-next]").get_attribute("href")
+        next_question(driver)
+        if last:
+            return shown(driver, ".result-summary")[0]
+        shown(driver, "section.question")
+
+
+def test_sign_up_takes_eight_characters_and_the_same_password_twice(driver, base_url):
+    forget_everything(driver, base_url)
+    emulate(driver, ((390, 844), "light"))
+    email = f"learner-{uuid.uuid4().hex[:12]}@example.com"
+    sign_up(driver, base_url, email, "seven77")
+    assert shown(driver, "#field-password-error")[0].text == "Use at least 8 characters."
+    sign_up(driver, base_url, email, "eight888", "eight889")
+    assert "match" in shown(driver, "#field-password_confirmation-error")[0].text
+    assert serious(run_axe(driver)) == []
+    sign_up(driver, base_url, email, "eight888")
+    shown(driver, "[data-continue]")
+    assert driver.current_url == f"{base_url}/dangdai/"
+
+
+def test_a_vocabulary_quiz_with_instant_feedback_and_typed_tone_numbers(learner, base_url, database):
+    driver = learner
+    quiz_id = start(driver, base_url, 101, "vocabulary")
+    assert "Question 1 of" in driver.find_element(By.CSS_SELECTOR, ".quiz-count").text
+    size = driver.execute_script("return getComputedStyle(document.querySelector('.prompt-zh')).fontSize")
+    assert size == "72px", size
+    kinds = set()
+    total = len(questions(database, quiz_id))
+    for position in range(total):
+        index = current_question(driver)
+        kinds.add(questions(database, quiz_id)[index]["kind"])
+        right = position != 0
+        _, feedback = answer(driver, database, quiz_id, right=right)
+        assert feedback.get_attribute("data-feedback") == ("right" if right else "wrong")
+        if not right:
+            # A gentle orange, never red; the right answer shown.
+            color = driver.execute_script(
+                "return getComputedStyle(document.querySelector('.feedback')).borderTopColor")
+            red, green, blue = [int(n) for n in re.findall(r"\d+", color)[:3]]
+            assert red > 150 and 60 < green < 150 and blue < 60, color
+            assert driver.find_elements(By.CSS_SELECTOR, ".feedback-answer")
+        next_question(driver)
+        if position < total - 1:
+            shown(driver, "section.question")
+    assert "character_to_pinyin" in kinds
+    summary = shown(driver, ".result-summary")[0].text
+    assert summary == f"{total - 1}/{total} correct - {(total - 1) * 100 // total}%"
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".result-points").text == f"+{(total - 1) * 10} points")
+    assert driver.find_elements(By.CSS_SELECTOR, ".struggled li")
+    assert not driver.find_elements(By.CSS_SELECTOR, "[data-celebration]")
+    assert severe_console_messages(driver) == []
+
+
+def test_a_grammar_quiz_orders_words_by_tap_and_by_keyboard(learner, base_url, database):
+    driver = learner
+    for attempt in range(6):
+        quiz_id = start(driver, base_url, 103, "grammar")
+        tiles = [i for i, q in enumerate(questions(database, quiz_id)) if q["kind"] == "word_order"]
+        if tiles:
+            break
+    assert tiles, "a grammar quiz asks to put words in order"
+    seen = 0
+    while True:
+        index = current_question(driver)
+        question = questions(database, quiz_id)[index]
+        if question["kind"] == "word_order":
+            # A tile placed and taken back first, then the sentence by keyboard on the second.
+            first = driver.find_element(By.CSS_SELECTOR, "[data-tile]")
+            first.click()
+            assert driver.find_element(By.CSS_SELECTOR, "[data-placed]").get_attribute("value") != ""
+            driver.find_element(By.CSS_SELECTOR, "[data-undo]").click()
+            assert driver.find_element(By.CSS_SELECTOR, "[data-placed]").get_attribute("value") == ""
+            assert driver.find_element(By.CSS_SELECTOR, "[data-check]").get_attribute("disabled")
+            _, feedback = answer(driver, database, quiz_id, keyboard=seen % 2 == 1)
+            assert feedback.get_attribute("data-feedback") == "right"
+            seen += 1
+        else:
+            answer(driver, database, quiz_id)
+        last = "/result" in driver.find_element(By.CSS_SELECTOR, "[data-next]").get_attribute("href")
+        next_question(driver)
+        if last:
+            break
+        shown(driver, "section.question")
+    assert seen == len(tiles)
+    shown(driver, ".result-summary")
+    assert severe_console_messages(driver) == []
+
+
+def test_a_chapter_test_reaching_mastery_celebrates_once(learner, base_url, database):
+    driver = learner
+    for kind in ("vocabulary", "grammar"):
+        quiz_id = start(driver, base_url, 105, kind)
+        finish(driver, database, quiz_id)
+    quiz_id = start(driver, base_url, 105, "test")
+    assert driver.find_element(By.CSS_SELECTOR, ".quiz-label").text == "Chapter Test"
+    finish(driver, database, quiz_id)
+    celebration = shown(driver, "[data-celebration]")[0]
+    assert celebration.find_element(By.CSS_SELECTOR, "h1").text == "Chapter Mastered!"
+    driver.get(f"{base_url}/dangdai/chapters/105")
+    assert "Mastered" in driver.find_element(By.CSS_SELECTOR, ".chapter-status").text
+    again = start(driver, base_url, 105, "test")
+    finish(driver, database, again, right=lambda index: index % 2 == 0)
+    assert not driver.find_elements(By.CSS_SELECTOR, "[data-celebration]")
+    assert driver.find_element(By.CSS_SELECTOR, "#result-title").text == "Quiz complete"
+
+
+def test_a_quiz_resumes_where_it_was_left_after_a_reload(learner, base_url, database):
+    driver = learner
+    quiz_id = start(driver, base_url, 102, "vocabulary")
+    for _ in range(6):
+        answer(driver, database, quiz_id)
+        next_question(driver)
+        shown(driver, "section.question")
+    driver.refresh()
+    shown(driver, "section.question")
+    assert driver.find_element(By.CSS_SELECTOR, ".quiz-count").text.startswith("Question 7 of")
+    driver.get(f"{base_url}/dangdai/")
+    assert "from question 7" in shown(driver, "[data-continue]")[0].text
+
+
+def test_points_and_the_streak_on_the_dashboard(learner, base_url, database):
+    driver = learner
+    assert driver.find_element(By.CSS_SELECTOR, ".stat--points").text == "0 points"
+    assert driver.find_element(By.CSS_SELECTOR, ".stat--streak").text == "No streak yet"
+    quiz_id = start(driver, base_url, 201, "grammar")
+    total = len(questions(database, quiz_id))
+    finish(driver, database, quiz_id, right=lambda index: index != 0)
+    driver.get(f"{base_url}/dangdai/")
+    assert shown(driver, ".stat--points")[0].text == f"{(total - 1) * 10} points"
+    assert driver.find_element(By.CSS_SELECTOR, ".stat--streak").text == "1 day in a row"
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".day--active")) == 1
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".recent-list li")) == 1
+
+
+def test_the_language_switch_changes_every_sentence_at_once(learner, base_url):
+    driver = learner
+    driver.get(f"{base_url}/dangdai/chapters/201")
+    chinese = driver.find_element(By.CSS_SELECTOR, ".chapter-heading-zh").text
+    for language, books in list(LANGUAGES.items())[1:] + [("en", "Books")]:
+        driver.get(f"{base_url}/dangdai/settings")
+        driver.find_element(By.CSS_SELECTOR, f'input[name="language"][value="{language}"]').click()
+        driver.find_element(By.CSS_SELECTOR, ".settings-form button[type=submit]").click()
+        shown(driver, ".notice-banner")
+        assert driver.find_element(By.CSS_SELECTOR, "html").get_attribute("lang") == language
+        driver.get(f"{base_url}/dangdai/chapters/201")
+        assert driver.find_element(By.CSS_SELECTOR, "html").get_attribute("lang") == language
+        tabs = [a.text for a in driver.find_elements(By.CSS_SELECTOR, ".tabs a")]
+        assert tabs[1] == books, tabs
+        assert driver.find_element(By.CSS_SELECTOR, ".chapter-heading-zh").text == chinese
+        # The account pages follow the learner's choice.
+        driver.get(f"{base_url}/dangdai/account")
+        assert driver.find_element(By.CSS_SELECTOR, "html").get_attribute("lang") == language
+
+
+def test_no_connection_shows_at_once(learner, base_url):
+    driver = learner
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    banner = shown(driver, ".offline-banner", seconds=5)[0]
+    assert banner.text.startswith("No connection")
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".offline-banner"), seconds=5)
+    driver.execute_cdp_cmd("Network.disable", {})
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_screen_passes_axe(learner, base_url, database, language, scheme):
+    driver = learner
+    emulate(driver, ((390, 844), scheme))
+    if language != "en":
+        driver.get(f"{base_url}/dangdai/settings")
+        driver.find_element(By.CSS_SELECTOR, f'input[name="language"][value="{language}"]').click()
+        driver.find_element(By.CSS_SELECTOR, ".settings-form button[type=submit]").click()
+        shown(driver, ".notice-banner")
+    problems = {}
+    for path in ["/dangdai/", "/dangdai/books", "/dangdai/chapters/104", "/dangdai/progress", "/dangdai/settings"]:
+        driver.get(base_url + path)
+        problems[path] = serious(run_axe(driver))
+    quiz_id = start(driver, base_url, 104, "test")
+    problems["question"] = serious(run_axe(driver))
+    answer(driver, database, quiz_id, right=False)
+    problems["feedback"] = serious(run_axe(driver))
+    next_question(driver)
+    shown(driver, "section.question")
+    finish(driver, database, quiz_id)
+    problems["result"] = serious(run_axe(driver))
+    assert {where: found for where, found in problems.items() if found} == {}
+    assert severe_console_messages(driver) == []
