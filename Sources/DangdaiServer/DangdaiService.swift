@@ -68,9 +68,12 @@ public struct DangdaiService: Sendable {
   }
 
   public func updateSettings(
-    of account: Account, language: Language?, readingDisplay: DangdaiSettings.ReadingDisplay?, timeZone: String?
+    of account: Account, language: Language?, readingDisplay: DangdaiSettings.ReadingDisplay?, timeZone: String?,
+    sound: Bool? = nil, theme: DangdaiSettings.Theme? = nil
   ) async throws -> DangdaiSettings {
     var settings = try await settings(of: account)
+    if let sound { settings.sound = sound }
+    if let theme { settings.theme = theme }
     if let language {
       guard DangdaiTexts.all.languages.contains(language) else { throw DangdaiProblem.unsupportedLanguage }
       settings.language = language

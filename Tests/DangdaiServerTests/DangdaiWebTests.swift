@@ -360,3 +360,96 @@ struct DangdaiWebTests {
 }
 
 struct Unexpected: Error {}
+
+@Suite("Dangdai's web settings")
+struct DangdaiWebSettingsTests {
+  @Test("sound and the look follow the learner, on every page and through the API", arguments: TestDatabase.available)
+  func soundAndLook(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      var learner = try await WebLearner.signedIn(harness, "mei@example.com")
+      var page = try await learner.get("/dangdai/")
+      #expect(page.body.contains("<html lang=\"en\">"), "the system's look by default")
+      #expect(page.body.contains("data-sound=\"on\""))
+      _ = try await learner.post("/dangdai/settings", [("sound", "off"), ("theme", "dark")])
+      for path in ["/dangdai/", "/dangdai/chapters/101", "/dangdai/settings"] {
+        page = try await learner.get(path)
+        #expect(page.body.contains("<html lang=\"en\" class=\"theme-dark\">"), "\(path)")
+        #expect(page.body.contains("data-sound=\"off\""), "\(path)")
+      }
+      #expect(page.body.contains("name=\"theme\" value=\"dark\" checked"))
+      #expect(page.body.contains("name=\"sound\" value=\"off\" checked"))
+      let token = try #require(
+        try await harness.api.send(
+          .post, "/dangdai/api/v1/auth/token?grant_type=password",
+          json: ["email": "mei@example.com", "password": WebLearner.password]
+        ).json?["access_token"] as? String)
+      let settings = try #require(try await harness.send(.get, "settings", token).json)
+      #expect(settings["sound"] as? Bool == false)
+      #expect(settings["theme"] as? String == "dark")
+      let changed = try await harness.send(.patch, "settings", token, json: ["theme": "light"])
+      #expect(changed.json?["theme"] as? String == "light")
+      #expect(try await learner.get("/dangdai/").body.contains("class=\"theme-light\""))
+    }
+  }
+
+  @Test("a learner's first quiz takes the browser's time zone, and only the first", arguments: TestDatabase.available)
+  func browserZone(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      var learner = try await WebLearner.signedIn(harness, "mei@example.com")
+      let chapter = try await learner.get("/dangdai/chapters/101")
+      #expect(chapter.body.contains("name=\"zone\" value=\"\" data-browser-zone"))
+      _ = try await learner.post("/dangdai/chapters/101/quizzes", [("kind", "vocabulary"), ("zone", "Asia/Taipei")])
+      #expect(try await harness.store.settings(of: learner.id)?.timeZone == "Asia/Taipei")
+      #expect(!(try await learner.get("/dangdai/chapters/101")).body.contains("data-browser-zone"))
+      _ = try await learner.post("/dangdai/chapters/101/quizzes", [("kind", "vocabulary"), ("zone", "Europe/Paris")])
+      #expect(try await harness.store.settings(of: learner.id)?.timeZone == "Asia/Taipei")
+      var other = try await WebLearner.signedIn(harness, "tom@example.com")
+      _ = try await other.post("/dangdai/chapters/101/quizzes", [("kind", "vocabulary"), ("zone", "Mars/Olympus")])
+      #expect(try await harness.store.settings(of: other.id)?.timeZone ?? "UTC" == "UTC", "no such zone: ignored")
+    }
+  }
+
+  @Test("a French page holds no sentence of the English catalogs", arguments: TestDatabase.available)
+  func noEnglishInFrench(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      var learner = try await WebLearner.signedIn(harness, "mei@example.com")
+      _ = try await learner.post("/dangdai/settings", [("language", "fr")])
+      let quizID = try await learner.start(.test, chapter: 102)
+      var pages = [
+        "/dangdai/", "/dangdai/books", "/dangdai/chapters/102", "/dangdai/progress", "/dangdai/settings",
+        "/dangdai/quizzes/\(quizID)", "/dangdai/account",
+      ].map { ($0, "") }
+      let feedback = try await learner.answerShown(quizID, right: false)
+      pages.append(("feedback", feedback.page.body))
+      // Each English sentence with its French, by key.
+      let english =
+        DangdaiScreenText.allCases.map {
+          ($0.rawValue, DangdaiScreenTexts.english.messages[$0] ?? "", DangdaiScreenTexts.french.messages[$0] ?? "")
+        }
+        + DangdaiText.allCases.map {
+          ($0.rawValue, DangdaiTexts.english.messages[$0] ?? "", DangdaiTexts.french.messages[$0] ?? "")
+        }
+        + PlatformText.allCases.map {
+          ($0.rawValue, PlatformTexts.english.messages[$0] ?? "", PlatformTexts.french.messages[$0] ?? "")
+        }
+      // Each sentence's longest run of words without a value in it, unless French says it too.
+      let fragments = english.compactMap { key, sentence, french -> (String, NSRegularExpression)? in
+        let longest =
+          sentence.components(separatedBy: CharacterSet(charactersIn: "{}")).enumerated()
+          .filter { $0.offset % 2 == 0 }.map(\.element).max { $0.count < $1.count } ?? ""
+        let trimmed = longest.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+        guard trimmed.count >= 4, !french.contains(trimmed) else { return nil }
+        let word = NSRegularExpression.escapedPattern(for: HTML.escape(trimmed))
+        return try? (key, NSRegularExpression(pattern: "(?<![\\p{L}])\(word)(?![\\p{L}])"))
+      }
+      for (path, given) in pages {
+        let body = given.isEmpty ? try await learner.get(path).body : given
+        #expect(body.contains("<html lang=\"fr\""), "\(path)")
+        let range = NSRange(body.startIndex..., in: body)
+        for (key, pattern) in fragments where pattern.firstMatch(in: body, range: range) != nil {
+          Issue.record("\(path) shows \(key) in English: \(pattern.pattern)")
+        }
+      }
+    }
+  }
+}

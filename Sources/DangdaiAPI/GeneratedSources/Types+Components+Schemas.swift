@@ -180,6 +180,10 @@ extension Components {
             public var title_zh: Swift.String
             /// - Remark: Generated from `#/components/schemas/ChapterSummary/title_en`.
             public var title_en: Swift.String
+            /// The title in the learner's language (their settings' language).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChapterSummary/title`.
+            public var title: Swift.String
             /// 0–100: 30 % of the best vocabulary score, 30 % of the best grammar score and 40 % of the best chapter-test score, rounded down.
             ///
             /// - Remark: Generated from `#/components/schemas/ChapterSummary/completion`.
@@ -253,6 +257,7 @@ extension Components {
             ///   - number:
             ///   - title_zh: The title as the book prints it.
             ///   - title_en:
+            ///   - title: The title in the learner's language (their settings' language).
             ///   - completion: 0–100: 30 % of the best vocabulary score, 30 % of the best grammar score and 40 % of the best chapter-test score, rounded down.
             ///   - status:
             ///   - best: The best score in percent of each kind of quiz taken.
@@ -263,6 +268,7 @@ extension Components {
                 number: Swift.Int,
                 title_zh: Swift.String,
                 title_en: Swift.String,
+                title: Swift.String,
                 completion: Swift.Int,
                 status: Components.Schemas.ChapterStatus,
                 best: Components.Schemas.ChapterSummary.bestPayload,
@@ -273,6 +279,7 @@ extension Components {
                 self.number = number
                 self.title_zh = title_zh
                 self.title_en = title_en
+                self.title = title
                 self.completion = completion
                 self.status = status
                 self.best = best
@@ -284,6 +291,7 @@ extension Components {
                 case number
                 case title_zh
                 case title_en
+                case title
                 case completion
                 case status
                 case best
@@ -311,6 +319,10 @@ extension Components {
                     Swift.String.self,
                     forKey: .title_en
                 )
+                self.title = try container.decode(
+                    Swift.String.self,
+                    forKey: .title
+                )
                 self.completion = try container.decode(
                     Swift.Int.self,
                     forKey: .completion
@@ -333,6 +345,7 @@ extension Components {
                     "number",
                     "title_zh",
                     "title_en",
+                    "title",
                     "completion",
                     "status",
                     "best",
@@ -1914,25 +1927,39 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Settings/time_zone`.
             public var time_zone: Swift.String
+            /// Whether answers make their ding or bonk (and mastery its fanfare).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Settings/sound`.
+            public var sound: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Settings/theme`.
+            public var theme: Components.Schemas.Theme
             /// Creates a new `Settings`.
             ///
             /// - Parameters:
             ///   - language:
             ///   - reading_display:
             ///   - time_zone: An IANA time zone; days, streaks and activity follow it.
+            ///   - sound: Whether answers make their ding or bonk (and mastery its fanfare).
+            ///   - theme:
             public init(
                 language: Components.Schemas.Settings.languagePayload,
                 reading_display: Components.Schemas.ReadingDisplay,
-                time_zone: Swift.String
+                time_zone: Swift.String,
+                sound: Swift.Bool,
+                theme: Components.Schemas.Theme
             ) {
                 self.language = language
                 self.reading_display = reading_display
                 self.time_zone = time_zone
+                self.sound = sound
+                self.theme = theme
             }
             public enum CodingKeys: String, CodingKey {
                 case language
                 case reading_display
                 case time_zone
+                case sound
+                case theme
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1948,12 +1975,30 @@ extension Components {
                     Swift.String.self,
                     forKey: .time_zone
                 )
+                self.sound = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .sound
+                )
+                self.theme = try container.decode(
+                    Components.Schemas.Theme.self,
+                    forKey: .theme
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "language",
                     "reading_display",
-                    "time_zone"
+                    "time_zone",
+                    "sound",
+                    "theme"
                 ])
             }
+        }
+        /// The look, light or dark, or as the device is set.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Theme`.
+        @frozen public enum Theme: String, Codable, Hashable, Sendable, CaseIterable {
+            case system = "system"
+            case light = "light"
+            case dark = "dark"
         }
         /// - Remark: Generated from `#/components/schemas/SettingsChange`.
         public struct SettingsChange: Codable, Hashable, Sendable {
@@ -1970,25 +2015,37 @@ extension Components {
             public var reading_display: Components.Schemas.ReadingDisplay?
             /// - Remark: Generated from `#/components/schemas/SettingsChange/time_zone`.
             public var time_zone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SettingsChange/sound`.
+            public var sound: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/SettingsChange/theme`.
+            public var theme: Components.Schemas.Theme?
             /// Creates a new `SettingsChange`.
             ///
             /// - Parameters:
             ///   - language:
             ///   - reading_display:
             ///   - time_zone:
+            ///   - sound:
+            ///   - theme:
             public init(
                 language: Components.Schemas.SettingsChange.languagePayload? = nil,
                 reading_display: Components.Schemas.ReadingDisplay? = nil,
-                time_zone: Swift.String? = nil
+                time_zone: Swift.String? = nil,
+                sound: Swift.Bool? = nil,
+                theme: Components.Schemas.Theme? = nil
             ) {
                 self.language = language
                 self.reading_display = reading_display
                 self.time_zone = time_zone
+                self.sound = sound
+                self.theme = theme
             }
             public enum CodingKeys: String, CodingKey {
                 case language
                 case reading_display
                 case time_zone
+                case sound
+                case theme
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2004,10 +2061,20 @@ extension Components {
                     Swift.String.self,
                     forKey: .time_zone
                 )
+                self.sound = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .sound
+                )
+                self.theme = try container.decodeIfPresent(
+                    Components.Schemas.Theme.self,
+                    forKey: .theme
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "language",
                     "reading_display",
-                    "time_zone"
+                    "time_zone",
+                    "sound",
+                    "theme"
                 ])
             }
         }

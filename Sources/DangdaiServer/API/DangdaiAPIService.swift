@@ -25,7 +25,10 @@ struct DangdaiAPIService: APIProtocol {
     return .ok(
       .init(
         headers: .init(Cache_hyphen_Control: Self.noStore),
-        body: .json(.init(books: books(overview.books, course: course), notice: text(.companionNotice)))))
+        body: .json(
+          .init(
+            books: books(overview.books, course: course, language: settings.language),
+            notice: text(.companionNotice)))))
   }
 
   func getChapter(_ input: Operations.getChapter.Input) async throws -> Operations.getChapter.Output {
@@ -39,7 +42,7 @@ struct DangdaiAPIService: APIProtocol {
     let language = settings.language
     let text = DangdaiTexts.all.localizer(language)
     let chapter = Components.Schemas.Chapter(
-      chapter: summary(entry, lesson: lesson),
+      chapter: summary(entry, lesson: lesson, language: language),
       words: lesson.vocabulary.map { item in
         Components.Schemas.Word(
           hanzi: item.hanzi, pinyin: item.pinyin, zhuyin: item.zhuyin,
@@ -102,6 +105,7 @@ struct DangdaiAPIService: APIProtocol {
 
   func getProgress(_ input: Operations.getProgress.Input) async throws -> Operations.getProgress.Output {
     let account = try learner()
+    let language = try await service.settings(of: account).language
     let overview = try await service.overview(of: account)
     let course = try await service.course()
     return .ok(
@@ -110,19 +114,22 @@ struct DangdaiAPIService: APIProtocol {
         body: .json(
           .init(
             points: overview.points, streak: Self.streak(overview),
-            books: books(overview.books, course: course)))))
+            books: books(overview.books, course: course, language: language)))))
   }
 
   func getDashboard(_ input: Operations.getDashboard.Input) async throws -> Operations.getDashboard.Output {
-    let account = try learner()
-    let body = try await dashboard(service.dashboard(of: account), course: try await service.course())
+    let snapshot = try await service.snapshot(of: try learner())
+    let body = dashboard(
+      service.dashboard(snapshot), course: try await service.course(), language: snapshot.settings.language)
     return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(body)))
   }
 
-  func dashboard(_ dashboard: DangdaiService.Dashboard, course: Course) -> Components.Schemas.Dashboard {
+  func dashboard(
+    _ dashboard: DangdaiService.Dashboard, course: Course, language: Language
+  ) -> Components.Schemas.Dashboard {
     Components.Schemas.Dashboard(
       points: dashboard.overview.points, streak: Self.streak(dashboard.overview),
-      books: books(dashboard.overview.books, course: course),
+      books: books(dashboard.overview.books, course: course, language: language),
       recent_days: dashboard.recentDays.map { .init(date: $0.day.description, quizzes: $0.quizzes) },
       recent_quizzes: dashboard.recentQuizzes.map(Self.historyEntry), _continue: Self.continuePoint(dashboard.next))
   }
@@ -134,7 +141,7 @@ struct DangdaiAPIService: APIProtocol {
     let edition = try await service.courses.edition()
     let today = LocalDay(containing: service.clock.now, in: snapshot.zone.timeZone)
     if let written = snapshot.dashboard, written.day == today, written.course == edition.at { return written.json }
-    let body = dashboard(service.dashboard(snapshot), course: edition.course)
+    let body = dashboard(service.dashboard(snapshot), course: edition.course, language: snapshot.settings.language)
     let json = ByteBuffer(bytes: try AppRoutes.apiEncoder().encode(body))
     service.learners.update(account.id) { $0.dashboard = (today, edition.at, json) }
     return json
@@ -180,26 +187,29 @@ struct DangdaiAPIService: APIProtocol {
     let settings = try await service.updateSettings(
       of: try learner(), language: body.language.map { Language(rawValue: $0.rawValue) },
       readingDisplay: body.reading_display.flatMap { DangdaiSettings.ReadingDisplay(rawValue: $0.rawValue) },
-      timeZone: body.time_zone)
+      timeZone: body.time_zone, sound: body.sound,
+      theme: body.theme.flatMap { DangdaiSettings.Theme(rawValue: $0.rawValue) })
     return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.settings(settings))))
   }
 
   // MARK: Shapes
 
-  func books(_ books: [BookProgress], course: Course) -> [Components.Schemas.BookProgress] {
+  func books(_ books: [BookProgress], course: Course, language: Language) -> [Components.Schemas.BookProgress] {
     books.map { book in
       Components.Schemas.BookProgress(
         book: book.book, completion: book.completion, mastered: book.mastered,
         chapters: book.chapters.compactMap { entry in
-          course.lesson(entry.lesson).map { summary(entry, lesson: $0) }
+          course.lesson(entry.lesson).map { summary(entry, lesson: $0, language: language) }
         })
     }
   }
 
-  func summary(_ entry: BookProgress.ChapterEntry, lesson: Lesson) -> Components.Schemas.ChapterSummary {
+  func summary(
+    _ entry: BookProgress.ChapterEntry, lesson: Lesson, language: Language
+  ) -> Components.Schemas.ChapterSummary {
     Components.Schemas.ChapterSummary(
       id: lesson.id.rawValue, book: lesson.id.book, number: lesson.id.number, title_zh: lesson.chineseTitle,
-      title_en: lesson.englishTitle, completion: entry.progress.completion,
+      title_en: lesson.englishTitle, title: lesson.title[language], completion: entry.progress.completion,
       status: Self.status(entry.progress.status),
       best: .init(vocabulary: entry.best[.vocabulary], grammar: entry.best[.grammar], test: entry.best[.test]),
       imported: lesson.isImported)
@@ -209,7 +219,7 @@ struct DangdaiAPIService: APIProtocol {
     let text = DangdaiTexts.all.localizer(language)
     var chapter: Components.Schemas.ChapterSummary?
     if let entry = result.chapter, let lesson = try await service.course().lesson(entry.lesson) {
-      chapter = summary(entry, lesson: lesson)
+      chapter = summary(entry, lesson: lesson, language: language)
     }
     return Components.Schemas.Result(
       quiz_id: result.quiz.id, quiz_type: Self.quizType(result.quiz.kind), correct: result.score.correct,
@@ -279,6 +289,7 @@ struct DangdaiAPIService: APIProtocol {
   static func settings(_ settings: DangdaiSettings) -> Components.Schemas.Settings {
     .init(
       language: .init(rawValue: settings.language.rawValue) ?? .en,
-      reading_display: .init(rawValue: settings.readingDisplay.rawValue) ?? .pinyin, time_zone: settings.timeZone)
+      reading_display: .init(rawValue: settings.readingDisplay.rawValue) ?? .pinyin, time_zone: settings.timeZone,
+      sound: settings.sound, theme: .init(rawValue: settings.theme.rawValue) ?? .system)
   }
 }

@@ -4,21 +4,34 @@ import OrchardKit
 import SQLKit
 import ServerKit
 
-/// A learner's settings: the app's language, how readings are shown, and the time zone their days
-/// (streaks, activity) follow.
+/// A learner's settings: the app's language, how readings are shown, the time zone their days
+/// (streaks, activity) follow, whether answers make a sound, and the look.
 public struct DangdaiSettings: Hashable, Sendable, Codable {
   public enum ReadingDisplay: String, Hashable, Sendable, Codable, CaseIterable {
     case pinyin, zhuyin, both
   }
 
+  /// Light, dark, or as the system is set.
+  public enum Theme: String, Hashable, Sendable, Codable, CaseIterable {
+    case system, light, dark
+  }
+
   public var language: Language
   public var readingDisplay: ReadingDisplay
   public var timeZone: String
+  /// Whether an answer's ding or bonk (and the celebration's) plays.
+  public var sound: Bool
+  public var theme: Theme
 
-  public init(language: Language = .english, readingDisplay: ReadingDisplay = .pinyin, timeZone: String = "UTC") {
+  public init(
+    language: Language = .english, readingDisplay: ReadingDisplay = .pinyin, timeZone: String = "UTC",
+    sound: Bool = true, theme: Theme = .system
+  ) {
     self.language = language
     self.readingDisplay = readingDisplay
     self.timeZone = timeZone
+    self.sound = sound
+    self.theme = theme
   }
 }
 
@@ -196,31 +209,38 @@ public struct DangdaiStore: Sendable {
         """
       ).run()
     },
+    // Sound and the look follow the learner from device to device.
+    Migration("dangdai-0003-preferences") { database in
+      try await database.raw("ALTER TABLE dangdai_settings ADD COLUMN sound BIGINT NOT NULL DEFAULT 1").run()
+      try await database.raw("ALTER TABLE dangdai_settings ADD COLUMN theme TEXT NOT NULL DEFAULT 'system'").run()
+    },
   ]
 
   // MARK: Settings
 
   public func settings(of account: String) async throws -> DangdaiSettings? {
-    let row = try await database.select().columns("language", "reading_display", "time_zone").from(Self.settings)
-      .where("account_id", .equal, SQLBind(account)).first(decoding: SettingsRow.self)
+    let row = try await database.select().columns("language", "reading_display", "time_zone", "sound", "theme")
+      .from(Self.settings).where("account_id", .equal, SQLBind(account)).first(decoding: SettingsRow.self)
     return row.map {
       DangdaiSettings(
         language: Language(rawValue: $0.language),
         readingDisplay: DangdaiSettings.ReadingDisplay(rawValue: $0.reading_display) ?? .pinyin,
-        timeZone: $0.time_zone)
+        timeZone: $0.time_zone, sound: $0.sound != 0, theme: DangdaiSettings.Theme(rawValue: $0.theme) ?? .system)
     }
   }
 
   public func save(_ settings: DangdaiSettings, of account: String, at now: Date) async throws {
     try await database.insert(into: Self.settings)
-      .columns("account_id", "language", "reading_display", "time_zone", "updated_at")
+      .columns("account_id", "language", "reading_display", "time_zone", "sound", "theme", "updated_at")
       .values(
         SQLBind(account), SQLBind(settings.language.rawValue), SQLBind(settings.readingDisplay.rawValue),
-        SQLBind(settings.timeZone), SQLBind(now.timeIntervalSince1970)
+        SQLBind(settings.timeZone), SQLBind(settings.sound ? 1 : 0), SQLBind(settings.theme.rawValue),
+        SQLBind(now.timeIntervalSince1970)
       )
       .onConflict(with: ["account_id"]) {
         $0.set(excludedValueOf: "language").set(excludedValueOf: "reading_display")
-          .set(excludedValueOf: "time_zone").set(excludedValueOf: "updated_at")
+          .set(excludedValueOf: "time_zone").set(excludedValueOf: "sound").set(excludedValueOf: "theme")
+          .set(excludedValueOf: "updated_at")
       }
       .run()
   }
@@ -401,6 +421,8 @@ private struct SettingsRow: Decodable {
   let language: String
   let reading_display: String
   let time_zone: String
+  let sound: Int
+  let theme: String
 }
 
 private struct QuizRow: Decodable {

@@ -31,6 +31,7 @@ struct DangdaiRoutes: Sendable {
     web.post(DangdaiPath.startQuiz.pattern) { request, context in
       try await signedIn(request, context) { learner in
         let fields = try await FormFields(request, context: context)
+        try await adoptZone(fields, of: learner)
         return try await startQuiz(learner, chapter: context.parameters.get("chapter"), kind: fields["kind"])
       }
     }
@@ -86,9 +87,7 @@ struct DangdaiRoutes: Sendable {
     else { return nil }
     let settings = try await service.settings(of: session.account)
     let course = try await service.course()
-    return Learner(
-      account: session.account, settings: settings,
-      pages: DangdaiPages(language: settings.language, readings: settings.readingDisplay, course: course))
+    return Learner(account: session.account, settings: settings, pages: DangdaiPages(settings, course: course))
   }
 
   // MARK: Home
@@ -244,14 +243,25 @@ struct DangdaiRoutes: Sendable {
 
   // MARK: Settings
 
+  /// Takes the browser's time zone (a form's `zone`) for a learner who has none of their own yet.
+  func adoptZone(_ fields: FormFields, of learner: Learner) async throws {
+    guard learner.settings.timeZone == IANAZone.utc.identifier, let zone = fields["zone"], !zone.isEmpty,
+      zone != IANAZone.utc.identifier, (try? IANAZone(zone)) != nil
+    else { return }
+    _ = try await service.updateSettings(of: learner.account, language: nil, readingDisplay: nil, timeZone: zone)
+  }
+
   func saveSettings(_ learner: Learner, _ fields: FormFields) async throws -> Response {
+    try await adoptZone(fields, of: learner)
     let language = fields["language"].map(Language.init(rawValue:))
     guard language.map(DangdaiTexts.all.languages.contains) ?? true else {
       throw OrchardError.badRequest("Dangdai speaks English, French, Japanese and Korean.")
     }
     let readings = fields["readings"].flatMap(DangdaiSettings.ReadingDisplay.init(rawValue:))
+    let sound = fields["sound"].flatMap { ["on": true, "off": false][$0] }
+    let theme = fields["theme"].flatMap(DangdaiSettings.Theme.init(rawValue:))
     let settings = try await service.updateSettings(
-      of: learner.account, language: language, readingDisplay: readings, timeZone: nil)
+      of: learner.account, language: language, readingDisplay: readings, timeZone: nil, sound: sound, theme: theme)
     var response = Response.seeOther(DangdaiPath.settings.path + "?saved")
     // The account pages follow the learner's language too.
     response.headers[.setCookie] =

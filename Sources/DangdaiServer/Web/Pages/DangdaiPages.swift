@@ -9,13 +9,29 @@ import ServerKit
 struct DangdaiPages: Sendable {
   let language: Language
   var readings: DangdaiSettings.ReadingDisplay = .pinyin
+  var theme: DangdaiSettings.Theme = .system
+  var sound = true
+  /// Whether the learner's days follow a zone of their own yet (not the default, UTC).
+  var knowsZone = false
   let course: Course
 
-  init(language: Language, readings: DangdaiSettings.ReadingDisplay = .pinyin, course: Course) {
+  init(language: Language, course: Course) {
     self.language = DangdaiScreenTexts.all.languages.contains(language) ? language : .english
-    self.readings = readings
     self.course = course
   }
+
+  /// The learner's pages, as their settings say.
+  init(_ settings: DangdaiSettings, course: Course) {
+    self.init(language: settings.language, course: course)
+    readings = settings.readingDisplay
+    theme = settings.theme
+    sound = settings.sound
+    knowsZone = settings.timeZone != IANAZone.utc.identifier
+  }
+
+  /// A form's field for the browser's time zone, while the learner has none of their own: their
+  /// first quiz (or settings) sets it, so their days end where they live.
+  var zoneField: HTML { knowsZone ? "" : "<input type=\"hidden\" name=\"zone\" value=\"\" data-browser-zone>" }
 
   var t: Localizer<DangdaiScreenText> { DangdaiScreenTexts.all.localizer(language) }
   var core: Localizer<DangdaiText> { DangdaiTexts.all.localizer(language) }
@@ -45,13 +61,16 @@ struct DangdaiPages: Sendable {
   }
 
   func page(_ title: String?, bodyClass: String, tab: Tab?, main: HTML) -> Page {
+    let color = DangdaiTheme.tokens.themeColor()
     var page = Page(
       title: title.map { "\($0) · Dangdai" } ?? "Dangdai", description: t(.description),
-      theme: DangdaiTheme.tokens.name, themeColor: DangdaiTheme.tokens.themeColor(),
-      stylesheets: ["dangdai/dangdai.css"], scripts: ["dangdai/dangdai.js"], preloadFonts: [FontFace.inter.assetPath],
+      theme: DangdaiTheme.tokens.name, themeColor: theme == .system ? color : color.fixed(dark: theme == .dark),
+      stylesheets: ["dangdai/dangdai.css"], scripts: ["js/browser-zone.js", "dangdai/dangdai.js"], preloadFonts: [FontFace.inter.assetPath],
       bodyClass: "dd \(bodyClass)" + (tab == nil ? "" : " has-tabs"), main: "\(main)\(tab.map(tabs) ?? "")")
     page.language = language
+    page.htmlClass = theme == .system ? nil : "theme-\(theme.rawValue)"
     page.data = [
+      ("sound", sound ? "on" : "off"),
       ("text-offline", t(.offline)), ("text-load-failed", t(.loadFailed)), ("text-try-again", t(.tryAgain)),
       ("tips", DangdaiScreenText.tips.map { t($0) }.joined(separator: "\n")),
     ]
@@ -223,7 +242,7 @@ struct DangdaiPages: Sendable {
       return HTML(
         """
         <li><form method="post" action="\(DangdaiPath.startQuiz(lesson.id))" data-start-quiz>\
-        <input type="hidden" name="kind" value="\(kind.rawValue)">\
+        <input type="hidden" name="kind" value="\(kind.rawValue)">\(zoneField)\
         <button class="quiz-choice quiz-choice--\(kind.rawValue)" type="submit"><span class="quiz-choice-name">\(t(DangdaiScreenText.kind(kind)))</span>\
         <span class="quiz-choice-best">\(best.map { t(.bestScore, ["percent": $0]) } ?? t(.notTaken))</span></button></form></li>
         """)
@@ -306,14 +325,29 @@ struct DangdaiPages: Sendable {
         "<label class=\"choice\"><input type=\"radio\" name=\"readings\" value=\"\(display.rawValue)\"\(display == readings ? HTML(" checked") : "")> \(t(label))</label>"
       )
     }
+    let soundOptions = [(true, DangdaiScreenText.soundOn), (false, .soundOff)].map { on, label in
+      HTML(
+        "<label class=\"choice\"><input type=\"radio\" name=\"sound\" value=\"\(on ? "on" : "off")\"\(on == sound ? HTML(" checked") : "")> \(t(label))</label>"
+      )
+    }
+    let themes: [(DangdaiSettings.Theme, DangdaiScreenText)] = [
+      (.system, .themeSystem), (.light, .themeLight), (.dark, .themeDark),
+    ]
+    let themeOptions = themes.map { choice, label in
+      HTML(
+        "<label class=\"choice\"><input type=\"radio\" name=\"theme\" value=\"\(choice.rawValue)\"\(choice == theme ? HTML(" checked") : "")> \(t(label))</label>"
+      )
+    }
     return page(
       t(.settingsTitle), bodyClass: "page-settings", tab: .settings,
       main: """
         <header class="screen-head"><h1>\(t(.settingsTitle))</h1></header>
         \(saved ? HTML("<p class=\"notice-banner\" role=\"status\">\(t(.saved))</p>") : "")
-        <form class="card settings-form" method="post" action="\(DangdaiPath.settings.path)">
+        <form class="card settings-form" method="post" action="\(DangdaiPath.settings.path)">\(zoneField)
         <fieldset><legend>\(t(.language))</legend>\(languages)</fieldset>
         <fieldset><legend>\(t(.readings))</legend>\(readingOptions)</fieldset>
+        <fieldset><legend>\(t(.sound))</legend>\(soundOptions)</fieldset>
+        <fieldset><legend>\(t(.theme))</legend>\(themeOptions)</fieldset>
         <button class="button" type="submit">\(t(.save))</button>
         </form>
         <section class="card" aria-labelledby="account-title">
