@@ -38,3 +38,14 @@ struct QuestionLayoutTests {
     }
   }
 }
+
+@Suite("A quiz screen's pace")
+struct QuizPacingTests {
+  @Test("feedback on a right answer stays about a second; tips show past 300 ms and turn every 2 s")
+  func pace() {
+    #expect((Duration.milliseconds(800)...Duration.milliseconds(1500)).contains(QuizPacing.rightAnswerPause))
+    #expect(QuizPacing.tipsAfter == .milliseconds(300))
+    #expect(QuizPacing.tipEvery == .seconds(2))
+    #expect(QuizPacing.rightAnswerPause.wholeMilliseconds == 1200)
+  }
+}

@@ -16,7 +16,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import emulate, forget_everything, run_axe, severe_console_messages
+from conftest import emulate, forget_everything, press, run_axe, severe_console_messages
 
 PASSWORD = "a meadow of quiet tulips"
 LANGUAGES = {"en": "Books", "fr": "Manuels", "ja": "教科書", "ko": "교재"}
@@ -76,6 +76,13 @@ def sign_up(driver, base_url, email, password, confirmation=None):
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "html") != before)
 
 
+def choose_language(driver, base_url, language):
+    driver.get(f"{base_url}/dangdai/settings")
+    press(driver, f'input[name="language"][value="{language}"]')
+    press(driver, ".settings-form button[type=submit]")
+    shown(driver, ".notice-banner")
+
+
 def start(driver, base_url, chapter, kind):
     driver.get(f"{base_url}/dangdai/chapters/{chapter}")
     driver.find_element(By.CSS_SELECTOR, f"button.quiz-choice--{kind}").click()
@@ -125,19 +132,23 @@ def place_tiles(driver, question, words, keyboard=False):
 
 
 def next_question(driver):
-    driver.find_element(By.CSS_SELECTOR, "[data-next]").click()
+    """Moves on from the feedback: by its button, unless a right answer's feedback already moved on
+    by itself. Returns once the next question (or the result) is on screen."""
+    before = driver.execute_script("return document.querySelector('input[name=question]')?.value ?? null")
+    driver.execute_script("document.querySelector('[data-next]')?.click()")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".result-summary") or (
+        not d.find_elements(By.CSS_SELECTOR, "[data-feedback]")
+        and d.execute_script("return document.querySelector('input[name=question]')?.value ?? null") != before))
 
 
 def finish(driver, database, quiz_id, right=lambda index: True):
     """Answers every question left, and ends on the result."""
     while True:
         index = current_question(driver)
-        _, feedback = answer(driver, database, quiz_id, right=right(index))
-        last = "/result" in feedback.find_element(By.CSS_SELECTOR, "[data-next]").get_attribute("href")
+        answer(driver, database, quiz_id, right=right(index))
         next_question(driver)
-        if last:
-            return shown(driver, ".result-summary")[0]
-        shown(driver, "section.question")
+        if driver.find_elements(By.CSS_SELECTOR, ".result-summary"):
+            return driver.find_element(By.CSS_SELECTOR, ".result-summary")
 
 
 def test_sign_up_takes_eight_characters_and_the_same_password_twice(driver, base_url):
@@ -176,8 +187,6 @@ def test_a_vocabulary_quiz_with_instant_feedback_and_typed_tone_numbers(learner,
             assert red > 150 and 60 < green < 150 and blue < 60, color
             assert driver.find_elements(By.CSS_SELECTOR, ".feedback-answer")
         next_question(driver)
-        if position < total - 1:
-            shown(driver, "section.question")
     assert "character_to_pinyin" in kinds
     summary = shown(driver, ".result-summary")[0].text
     assert summary == f"{total - 1}/{total} correct - {(total - 1) * 100 // total}%"
@@ -212,11 +221,9 @@ def test_a_grammar_quiz_orders_words_by_tap_and_by_keyboard(learner, base_url, d
             seen += 1
         else:
             answer(driver, database, quiz_id)
-        last = "/result" in driver.find_element(By.CSS_SELECTOR, "[data-next]").get_attribute("href")
         next_question(driver)
-        if last:
+        if driver.find_elements(By.CSS_SELECTOR, ".result-summary"):
             break
-        shown(driver, "section.question")
     assert seen == len(tiles)
     shown(driver, ".result-summary")
     assert severe_console_messages(driver) == []
@@ -246,7 +253,6 @@ def test_a_quiz_resumes_where_it_was_left_after_a_reload(learner, base_url, data
     for _ in range(6):
         answer(driver, database, quiz_id)
         next_question(driver)
-        shown(driver, "section.question")
     driver.refresh()
     shown(driver, "section.question")
     assert driver.find_element(By.CSS_SELECTOR, ".quiz-count").text.startswith("Question 7 of")
@@ -273,10 +279,7 @@ def test_the_language_switch_changes_every_sentence_at_once(learner, base_url):
     driver.get(f"{base_url}/dangdai/chapters/201")
     chinese = driver.find_element(By.CSS_SELECTOR, ".chapter-heading-zh").text
     for language, books in list(LANGUAGES.items())[1:] + [("en", "Books")]:
-        driver.get(f"{base_url}/dangdai/settings")
-        driver.find_element(By.CSS_SELECTOR, f'input[name="language"][value="{language}"]').click()
-        driver.find_element(By.CSS_SELECTOR, ".settings-form button[type=submit]").click()
-        shown(driver, ".notice-banner")
+        choose_language(driver, base_url, language)
         assert driver.find_element(By.CSS_SELECTOR, "html").get_attribute("lang") == language
         driver.get(f"{base_url}/dangdai/chapters/201")
         assert driver.find_element(By.CSS_SELECTOR, "html").get_attribute("lang") == language
@@ -307,10 +310,7 @@ def test_every_screen_passes_axe(learner, base_url, database, language, scheme):
     driver = learner
     emulate(driver, ((390, 844), scheme))
     if language != "en":
-        driver.get(f"{base_url}/dangdai/settings")
-        driver.find_element(By.CSS_SELECTOR, f'input[name="language"][value="{language}"]').click()
-        driver.find_element(By.CSS_SELECTOR, ".settings-form button[type=submit]").click()
-        shown(driver, ".notice-banner")
+        choose_language(driver, base_url, language)
     problems = {}
     for path in ["/dangdai/", "/dangdai/books", "/dangdai/chapters/104", "/dangdai/progress", "/dangdai/settings"]:
         driver.get(base_url + path)
@@ -320,8 +320,47 @@ def test_every_screen_passes_axe(learner, base_url, database, language, scheme):
     answer(driver, database, quiz_id, right=False)
     problems["feedback"] = serious(run_axe(driver))
     next_question(driver)
-    shown(driver, "section.question")
     finish(driver, database, quiz_id)
     problems["result"] = serious(run_axe(driver))
     assert {where: found for where, found in problems.items() if found} == {}
     assert severe_console_messages(driver) == []
+
+
+def test_a_right_answer_moves_on_by_itself_and_a_wrong_one_waits(learner, base_url, database):
+    driver = learner
+    quiz_id = start(driver, base_url, 106, "vocabulary")
+    index, _ = answer(driver, database, quiz_id, right=True)
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "[data-feedback]") and current_question(d) == index + 1,
+         seconds=5)
+    assert driver.switch_to.active_element.get_attribute("id") == "instruction"
+    assert driver.execute_script("return window.stayed === true"), "the next question came in place"
+    answer(driver, database, quiz_id, right=False)
+    driver.execute_script("return new Promise(r => setTimeout(r, 2500))")
+    assert driver.find_elements(By.CSS_SELECTOR, "[data-feedback]"), "a wrong answer's feedback stays"
+    assert driver.switch_to.active_element.get_attribute("data-next") is not None
+
+
+def test_slow_making_shows_tips_and_a_failure_can_be_tried_again(learner, base_url):
+    driver = learner
+    driver.get(f"{base_url}/dangdai/chapters/107")
+    driver.execute_cdp_cmd("Network.enable", {})
+    # The connection fails: "Couldn't load questions", and Try Again works once it is back.
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/dangdai/chapters/107/quizzes"]})
+    driver.find_element(By.CSS_SELECTOR, "button.quiz-choice--vocabulary").click()
+    overlay = shown(driver, ".loading-overlay button")[0]
+    assert driver.find_element(By.CSS_SELECTOR, ".loading-overlay [data-tip]").text == "Couldn't load questions"
+    assert overlay.text == "Try Again"
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    overlay.click()
+    shown(driver, "section.question")
+    # Slow: past 300 ms the tips show while the quiz is made.
+    driver.get(f"{base_url}/dangdai/chapters/107")
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1})
+    driver.find_element(By.CSS_SELECTOR, "button.quiz-choice--grammar").click()
+    tip = shown(driver, ".loading-overlay [data-tip]", seconds=3)[0]
+    assert tip.text.startswith("Tip:")
+    shown(driver, "section.question", seconds=20)
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    driver.execute_cdp_cmd("Network.disable", {})

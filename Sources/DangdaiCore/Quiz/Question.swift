@@ -195,3 +195,21 @@ extension Question.Kind {
   /// learner's language.
   public var optionsAreChinese: Bool { self != .characterToMeaning }
 }
+
+/// How a quiz screen paces itself (the spec's feedback and loading stories).
+public enum QuizPacing {
+  /// How long the feedback on a right answer stays before the next question comes by itself (a
+  /// wrong answer waits for the learner, so the right answer can be read).
+  public static let rightAnswerPause: Duration = .milliseconds(1200)
+  /// How long making a quiz may take before the loading tips show.
+  public static let tipsAfter: Duration = .milliseconds(300)
+  /// How long each tip stays.
+  public static let tipEvery: Duration = .seconds(2)
+}
+
+extension Duration {
+  /// The duration in whole milliseconds, for a page's script.
+  public var wholeMilliseconds: Int {
+    Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
+  }
+}

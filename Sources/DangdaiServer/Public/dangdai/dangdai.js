@@ -139,7 +139,7 @@ async function startQuiz(form) {
   const slow = setTimeout(() => {
     overlay = loadingOverlay(form);
     document.body.append(overlay);
-  }, 300);
+  }, Number(body.dataset.tipsAfterMs || 300));
   try {
     const response = await fetch(form.action, {
       method: "POST", credentials: "same-origin", body: new URLSearchParams(new FormData(form)),
@@ -190,7 +190,7 @@ function loadingOverlay(form) {
     if (overlay.querySelector("button")) return;
     turn = (turn + 1) % Math.max(tips.length, 1);
     tip.textContent = tips[turn] ?? "";
-  }, 2000);
+  }, Number(body.dataset.tipEveryMs || 2000));
   overlay.append(mark, tip);
   return overlay;
 }
@@ -224,11 +224,44 @@ function countUp(element, from, to) {
   requestAnimationFrame(step);
 }
 
+// The next question comes in place (the address stays the quiz's); the result is a page of its
+// own, so a reload shows it again.
+async function go(href) {
+  if (href.endsWith("/result")) return location.assign(href);
+  try {
+    const response = await fetch(href, { credentials: "same-origin" });
+    if (response.redirected || !response.ok) return location.assign(response.url);
+    if (!swapIn(await response.text())) return location.assign(href);
+    document.querySelector("#instruction")?.focus();
+  } catch {
+    if (!navigator.onLine) showOffline();
+    else location.assign(href);
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const next = event.target.closest?.("[data-next]");
+  if (!next || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+  event.preventDefault();
+  clearTimeout(advance);
+  go(next.href);
+});
+
+// A right answer moves on by itself after a moment; a wrong one waits, so the right answer can
+// be read.
+let advance;
+const advanceAfter = Number(body.dataset.advanceMs || 0);
+
 function enhance() {
+  clearTimeout(advance);
   const feedback = document.querySelector("[data-feedback]");
   if (feedback) {
     sounds[feedback.dataset.feedback]?.();
-    feedback.querySelector("[data-next]")?.focus();
+    const next = feedback.querySelector("[data-next]");
+    next?.focus();
+    if (next && feedback.dataset.feedback === "right" && advanceAfter > 0) {
+      advance = setTimeout(() => go(next.href), advanceAfter);
+    }
   }
   const result = document.querySelector("[data-points-earned]");
   if (result) {

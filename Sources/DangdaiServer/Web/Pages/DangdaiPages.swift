@@ -65,12 +65,15 @@ struct DangdaiPages: Sendable {
     var page = Page(
       title: title.map { "\($0) · Dangdai" } ?? "Dangdai", description: t(.description),
       theme: DangdaiTheme.tokens.name, themeColor: theme == .system ? color : color.fixed(dark: theme == .dark),
-      stylesheets: ["dangdai/dangdai.css"], scripts: ["js/browser-zone.js", "dangdai/dangdai.js"], preloadFonts: [FontFace.inter.assetPath],
+      stylesheets: ["dangdai/dangdai.css"], scripts: ["js/browser-zone.js", "dangdai/dangdai.js"],
+      preloadFonts: [FontFace.inter.assetPath],
       bodyClass: "dd \(bodyClass)" + (tab == nil ? "" : " has-tabs"), main: "\(main)\(tab.map(tabs) ?? "")")
     page.language = language
     page.htmlClass = theme == .system ? nil : "theme-\(theme.rawValue)"
     page.data = [
-      ("sound", sound ? "on" : "off"),
+      ("sound", sound ? "on" : "off"), ("advance-ms", String(QuizPacing.rightAnswerPause.wholeMilliseconds)),
+      ("tips-after-ms", String(QuizPacing.tipsAfter.wholeMilliseconds)),
+      ("tip-every-ms", String(QuizPacing.tipEvery.wholeMilliseconds)),
       ("text-offline", t(.offline)), ("text-load-failed", t(.loadFailed)), ("text-try-again", t(.tryAgain)),
       ("tips", DangdaiScreenText.tips.map { t($0) }.joined(separator: "\n")),
     ]
