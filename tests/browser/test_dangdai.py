@@ -111,7 +111,13 @@ def answer(driver, database, quiz_id, right=True, keyboard=False):
         field = driver.find_element(By.NAME, "text")
         field.send_keys(text + Keys.ENTER)
     else:
-        place_tiles(driver, question, key["order"]["_0"][0], keyboard=keyboard)
+        words = key["order"]["_0"][0]
+        if not right:
+            wrong = list(reversed(words))
+            if wrong in key["order"]["_0"]:
+                wrong[0], wrong[1] = wrong[1], wrong[0]
+            words = wrong
+        place_tiles(driver, question, words, keyboard=keyboard)
         driver.find_element(By.CSS_SELECTOR, "[data-check]").click()
     feedback = shown(driver, "[data-feedback]")[0]
     assert driver.execute_script("return window.stayed === true"), "the feedback came in place"
@@ -169,13 +175,14 @@ def test_a_vocabulary_quiz_with_instant_feedback_and_typed_tone_numbers(learner,
     driver = learner
     quiz_id = start(driver, base_url, 101, "vocabulary")
     assert "Question 1 of" in driver.find_element(By.CSS_SELECTOR, ".quiz-count").text
-    size = driver.execute_script("return getComputedStyle(document.querySelector('.prompt-zh')).fontSize")
-    assert size == "72px", size
-    kinds = set()
+    kinds, sizes = set(), set()
     total = len(questions(database, quiz_id))
     for position in range(total):
         index = current_question(driver)
         kinds.add(questions(database, quiz_id)[index]["kind"])
+        sizes.add(driver.execute_script(
+            "const word = document.querySelector('.prompt-zh:not(.prompt-zh--sentence)');"
+            "return word && getComputedStyle(word).fontSize"))
         right = position != 0
         _, feedback = answer(driver, database, quiz_id, right=right)
         assert feedback.get_attribute("data-feedback") == ("right" if right else "wrong")
@@ -188,6 +195,7 @@ def test_a_vocabulary_quiz_with_instant_feedback_and_typed_tone_numbers(learner,
             assert driver.find_elements(By.CSS_SELECTOR, ".feedback-answer")
         next_question(driver)
     assert "character_to_pinyin" in kinds
+    assert sizes - {None} == {"72px"}, "a word's characters are set at 72 px"
     summary = shown(driver, ".result-summary")[0].text
     assert summary == f"{total - 1}/{total} correct - {(total - 1) * 100 // total}%"
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".result-points").text == f"+{(total - 1) * 10} points")
