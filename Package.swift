@@ -103,6 +103,7 @@ package.targets += [
   .target(
     name: "ServerKit",
     dependencies: [
+      "CZlib",
       "OrchardKit",
       .product(name: "AsyncHTTPClient", package: "async-http-client"),
       .product(name: "Crypto", package: "swift-crypto"),
@@ -130,6 +131,7 @@ package.targets += [
     swiftSettings: swiftSettings
   ),
   .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+  .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
   .target(
     name: "OrchardIdentity",
     dependencies: [

@@ -199,8 +199,14 @@ class RenderAccounts(unittest.TestCase):
         self.assertEqual(md.count("**missed**") - render(results()).count("**missed**"), 3)
 
 
-def dangdai_run(board_p99=3.0, steady_p99=6.0, generation_p99=2.0, postgresql=True, reached=2000.0):
+def dangdai_run(board_p99=3.0, steady_p99=6.0, generation_p99=2.0, postgresql=True, reached=2000.0,
+                start_p95=80.0, feedback_p95=40.0, ja_bytes=210_000):
     run = {
+        "browser": {"runs": 6, "answers": 80, "start_p50_ms": 60.0, "start_p95_ms": start_p95, "start_max_ms": 90.0,
+                    "feedback_p50_ms": 30.0, "feedback_p95_ms": feedback_p95, "feedback_max_ms": 60.0,
+                    "dashboard_en_bytes": 76_000, "dashboard_en_font_bytes": 52_000,
+                    "dashboard_ja_bytes": ja_bytes, "dashboard_ja_font_bytes": 186_000,
+                    "dashboard_en_load_ms": 40.0, "dashboard_ja_load_ms": 45.0},
         "dashboard": result(9000.0, board_p99),
         "answers": result(3000.0, 21.0),
         "steady": {"connections": 64, "rate_asked": 2000.0, "rate_reached": reached, "requests": 20000,
@@ -231,6 +237,17 @@ class RenderDangdai(unittest.TestCase):
         self.assertIn("| `POST` answers p99 < 10 ms at 64 connections, 2,000 /s | 6.00 ms | met |", md)
         self.assertIn("| 2,000 answers/s, 64 connections | 2,000 | 2.00 | 4.00 | 6.00 | 12.00 | 0 |", md)
         self.assertEqual(md.count("**missed**"), render(results()).count("**missed**"))
+
+    def test_browser_figures_and_their_goals(self):
+        r = results()
+        r["dangdai"] = dangdai_run()
+        md = render(r)
+        self.assertIn("| chapter tap → first question | 60 ms | 80 ms | 90 ms |", md)
+        self.assertIn("| Japanese | 210,000 | 186,000 | 45 ms |", md)
+        self.assertIn("| dashboard cold load in Japanese < 250 KB, fonts included | 210.0 KB | met |", md)
+        slow = results()
+        slow["dangdai"] = dangdai_run(start_p95=350.0, feedback_p95=120.0, ja_bytes=260_000)
+        self.assertEqual(render(slow).count("**missed**") - md.count("**missed**"), 3)
 
     def test_a_pace_not_kept_up_is_missed_however_quick(self):
         r = results()

@@ -29,6 +29,36 @@ struct AssetCatalogTests {
     #expect(!catalog.contains("css/site.css.gz"), "variants are not assets of their own")
   }
 
+  @Test("gzip made at start: a long stylesheet shrinks, and comes back byte for byte")
+  func gzipAtStart() throws {
+    let tokens = DesignTokens(
+      name: "cjk", colors: [("text", "#000")],
+      fonts: (0..<20).map { slice in
+        FontFace(
+          family: "Slices", assetPath: "fonts/inter-latin.woff2", weight: "400",
+          unicodeRange: (0..<200).map { "U+" + String(0x4E00 + slice * 2000 + $0 * 7, radix: 16, uppercase: true) }
+            .joined(separator: ", "))
+      }, fontStacks: [("ui", "\"Inter\", sans-serif")], cjkFamilies: [("zh-Hant", "Slices")])
+    let bundled = try AssetCatalog.bundled()
+    let stylesheet = Array(tokens.stylesheet(assetURL: bundled.url).utf8)
+    let compressed = try #require(Gzip.compress(stylesheet))
+    #expect(compressed.count * 3 < stylesheet.count, "\(compressed.count) of \(stylesheet.count) bytes")
+    #expect(Array(compressed.prefix(2)) == [0x1F, 0x8B], "a gzip member")
+    #expect(Gzip.decompress(compressed) == stylesheet)
+    #expect(Gzip.decompress(Array("not gzip".utf8)) == nil)
+    #expect(Gzip.decompress(compressed, limit: 100) == nil, "a bomb is stopped at its limit")
+    let css = String(decoding: stylesheet, as: UTF8.self)
+    #expect(css.contains("unicode-range: U+4E00, U+4E07"))
+    #expect(css.contains("--font-ui: \"Inter\", sans-serif, \"Slices\";"), "Chinese in any page falls back to it")
+    var catalog = AssetCatalog()
+    catalog.add(path: "tokens/cjk.css", bytes: stylesheet, gzip: compressed)
+    let response = try #require(
+      catalog.response(
+        forHashedPath: String(catalog.url("tokens/cjk.css").dropFirst("/assets/".count)), acceptEncoding: "gzip",
+        ifNoneMatch: nil))
+    #expect(response.headers[.contentEncoding] == "gzip")
+  }
+
   @Test("the URL changes when the bytes change")
   func hashFollowsContent() {
     var catalog = AssetCatalog()

@@ -103,7 +103,8 @@ public func buildRouter(
   if let platform { assets.merge(try platform.assets()) }
   for app in apps { assets.merge(try app.assets()) }
   for theme in [PlatformTheme.tokens] + apps.compactMap(\.theme) {
-    assets.add(path: "tokens/\(theme.name).css", bytes: Array(theme.stylesheet(assetURL: assets.url).utf8))
+    let stylesheet = Array(theme.stylesheet(assetURL: assets.url).utf8)
+    assets.add(path: "tokens/\(theme.name).css", bytes: stylesheet, gzip: Gzip.compress(stylesheet))
   }
   let pages = PageRenderer(assets: assets)
   let environment = AppEnvironment(
