@@ -285,12 +285,14 @@ struct DangdaiRouteTests {
       let empty = try await harness.send(.post, "quizzes", ada.token, json: ["quiz_type": JSONValue.string("review")])
       #expect(empty.status == .conflict)
       #expect(empty.json?["code"] as? String == "NOTHING_TO_REVIEW")
+      #expect(try await harness.send(.get, "chapters/103", ada.token).json?["review_due"] as? Int == 0)
       let id = try #require(try await harness.startQuiz("vocabulary", chapter: 103, ada.token)["quiz_id"] as? String)
       try await harness.finish(id, of: ada) { $0 < 3 }
       let missed = try #require(try await harness.store.quiz(id, of: ada.id)).answers.filter { !$0.isCorrect }
       #expect(missed.count == 7)
-      // Due again after the first learning step (a minute).
+      // Due again after the first learning step (a minute); every chapter says so.
       harness.clock.advance(by: 5 * 60)
+      #expect(try await harness.send(.get, "chapters/201", ada.token).json?["review_due"] as? Int == 7)
       let review = try await harness.startQuiz("review", chapter: nil, ada.token)
       #expect((review["questions"] as? [Any])?.count == 7)
       #expect(review["chapter_id"] == nil)
@@ -313,6 +315,25 @@ struct DangdaiRouteTests {
       #expect(anonymous.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
       let forged = try await harness.send(.get, "books", "not-a-token")
       #expect(forged.status == .unauthorized)
+    }
+  }
+
+  @Test("a chapter's title comes in the learner's language too", arguments: TestDatabase.available)
+  func localizedTitles(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      let ada = try await harness.learner("ada@example.com")
+      let lesson = CompanionLessons.course.lesson(LessonID(rawValue: 203)!)!
+      for language in [Language.english, .french, .japanese, .korean] {
+        _ = try await harness.send(.patch, "settings", ada.token, json: ["language": language.rawValue])
+        let chapter = try #require(try await harness.send(.get, "chapters/203", ada.token).json)
+        let summary = try #require(chapter["chapter"] as? [String: Any])
+        #expect(summary["title"] as? String == lesson.title[language])
+        #expect(summary["title_zh"] as? String == "你的中文進步了！")
+        let books = try #require(try await harness.send(.get, "books", ada.token).json?["books"] as? [[String: Any]])
+        let listed = (books[1]["chapters"] as? [[String: Any]])?[2]
+        #expect(listed?["title"] as? String == lesson.title[language], "the books list, in \(language)")
+      }
+      #expect(lesson.title[.japanese] == "中国語が上達したね！")
     }
   }
 

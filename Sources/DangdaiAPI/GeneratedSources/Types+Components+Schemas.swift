@@ -656,6 +656,10 @@ extension Components {
         public struct Chapter: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Chapter/chapter`.
             public var chapter: Components.Schemas.ChapterSummary
+            /// Words due for review now, across every chapter, counted up to what one review quiz asks (15): the chapter screen offers a review while it is above 0.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Chapter/review_due`.
+            public var review_due: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Chapter/words`.
             public var words: [Components.Schemas.Word]
             /// - Remark: Generated from `#/components/schemas/Chapter/grammar`.
@@ -666,22 +670,26 @@ extension Components {
             ///
             /// - Parameters:
             ///   - chapter:
+            ///   - review_due: Words due for review now, across every chapter, counted up to what one review quiz asks (15): the chapter screen offers a review while it is above 0.
             ///   - words:
             ///   - grammar:
             ///   - notice:
             public init(
                 chapter: Components.Schemas.ChapterSummary,
+                review_due: Swift.Int,
                 words: [Components.Schemas.Word],
                 grammar: [Components.Schemas.GrammarPoint],
                 notice: Swift.String
             ) {
                 self.chapter = chapter
+                self.review_due = review_due
                 self.words = words
                 self.grammar = grammar
                 self.notice = notice
             }
             public enum CodingKeys: String, CodingKey {
                 case chapter
+                case review_due
                 case words
                 case grammar
                 case notice
@@ -691,6 +699,10 @@ extension Components {
                 self.chapter = try container.decode(
                     Components.Schemas.ChapterSummary.self,
                     forKey: .chapter
+                )
+                self.review_due = try container.decode(
+                    Swift.Int.self,
+                    forKey: .review_due
                 )
                 self.words = try container.decode(
                     [Components.Schemas.Word].self,
@@ -706,6 +718,7 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "chapter",
+                    "review_due",
                     "words",
                     "grammar",
                     "notice"

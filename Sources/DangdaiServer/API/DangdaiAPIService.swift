@@ -42,7 +42,7 @@ struct DangdaiAPIService: APIProtocol {
     let language = settings.language
     let text = DangdaiTexts.all.localizer(language)
     let chapter = Components.Schemas.Chapter(
-      chapter: summary(entry, lesson: lesson, language: language),
+      chapter: summary(entry, lesson: lesson, language: language), review_due: try await service.dueWords(of: account),
       words: lesson.vocabulary.map { item in
         Components.Schemas.Word(
           hanzi: item.hanzi, pinyin: item.pinyin, zhuyin: item.zhuyin,
