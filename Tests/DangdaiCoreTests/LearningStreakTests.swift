@@ -69,3 +69,34 @@ struct LearningStreakTests {
     #expect(ActivityCalendar.range(from: today.adding(days: -400), to: today, today: today) == nil)
   }
 }
+
+@Suite("The activity calendar's weeks and months")
+struct ActivityCalendarPageTests {
+  let today = LocalDay(year: 2026, month: 11, day: 25)!
+
+  func day(_ month: Int, _ day: Int, year: Int = 2026) -> LocalDay { LocalDay(year: year, month: month, day: day)! }
+
+  @Test("a week is the seven days ending on its day; the later week stops at today")
+  func weeks() {
+    let now = ActivityCalendar.page(.week, at: nil, today: today)
+    #expect(now == .init(from: day(11, 19), to: today, earlier: day(11, 18), later: nil))
+    let before = ActivityCalendar.page(.week, at: now.earlier, today: today)
+    #expect(before == .init(from: day(11, 12), to: day(11, 18), earlier: day(11, 11), later: today))
+    let tuesday = ActivityCalendar.page(.week, at: day(11, 21), today: today)
+    #expect(tuesday.later == today, "never a week past today")
+    #expect(ActivityCalendar.page(.week, at: day(12, 30), today: today) == now, "a day to come is today")
+  }
+
+  @Test("a month runs from its first day to its last, or to today; December turns into January")
+  func months() {
+    let now = ActivityCalendar.page(.month, at: nil, today: today)
+    #expect(now == .init(from: day(11, 1), to: today, earlier: day(10, 31), later: nil))
+    let october = ActivityCalendar.page(.month, at: now.earlier, today: today)
+    #expect(october == .init(from: day(10, 1), to: day(10, 31), earlier: day(9, 30), later: day(11, 1)))
+    let december = ActivityCalendar.page(.month, at: day(12, 5, year: 2025), today: today)
+    #expect(december.to == day(12, 31, year: 2025))
+    #expect(december.later == day(1, 1))
+    let february = ActivityCalendar.page(.month, at: day(2, 10, year: 2028), today: day(6, 1, year: 2028))
+    #expect(february.to == day(2, 29, year: 2028), "a leap year's February")
+  }
+}

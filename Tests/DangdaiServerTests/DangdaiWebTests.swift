@@ -341,6 +341,29 @@ struct DangdaiWebTests {
     }
   }
 
+  @Test("the calendar turns back a month or a week at a time, and never past today", arguments: TestDatabase.available)
+  func calendarPages(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      var learner = try await WebLearner.signedIn(harness, "mei@example.com")
+      // The harness's today: 15 January 2027 (UTC).
+      let month = try await learner.get("/dangdai/progress")
+      #expect(month.body.contains("January 2027"))
+      #expect(month.body.contains("href=\"/dangdai/progress?view=month&amp;at=2026-12-31\" rel=\"prev\""))
+      #expect(!month.body.contains("rel=\"next\""))
+      let december = try await learner.get("/dangdai/progress?view=month&at=2026-12-31")
+      #expect(december.body.contains("December 2026"))
+      #expect(december.body.contains("href=\"/dangdai/progress?view=month&amp;at=2027-01-01\" rel=\"next\""))
+      #expect(
+        december.body.components(separatedBy: "class=\"cal-day cal-day--").count - 1 == 31 + 1, "31 days and 1 blank")
+      let week = try await learner.get("/dangdai/progress?view=week")
+      #expect(week.body.components(separatedBy: "class=\"cal-day cal-day--").count - 1 == 7)
+      #expect(week.body.contains("at=2027-01-08\" rel=\"prev\""))
+      let nonsense = try await learner.get("/dangdai/progress?view=decade&at=yesterday")
+      #expect(nonsense.status == .ok, "an unknown view or day shows this month")
+      #expect(nonsense.body.contains("January 2027"))
+    }
+  }
+
   @Test("a quiz is its learner's alone", arguments: TestDatabase.available)
   func privacy(engine: TestDatabase) async throws {
     try await DangdaiHarness.run(engine) { harness in

@@ -78,6 +78,38 @@ public enum ActivityCalendar {
     }
   }
 
+  /// The calendar's two views: a week (seven days) or a calendar month.
+  public enum View: String, Sendable, CaseIterable {
+    case week, month
+  }
+
+  /// The days one view of the calendar shows, and where its neighbours are.
+  public struct Page: Hashable, Sendable {
+    public let from: LocalDay
+    public let to: LocalDay
+    /// A day of the page before.
+    public let earlier: LocalDay
+    /// A day of the page after; nil when this page reaches today.
+    public let later: LocalDay?
+  }
+
+  /// The week ending on `day` (today when nil), or the month holding it; never past today.
+  public static func page(_ view: View, at day: LocalDay?, today: LocalDay) -> Page {
+    let day = min(day ?? today, today)
+    switch view {
+    case .week:
+      return Page(
+        from: day.adding(days: -(recentDays - 1)), to: day, earlier: day.adding(days: -recentDays),
+        later: day < today ? min(day.adding(days: recentDays), today) : nil)
+    case .month:
+      let first = LocalDay(year: day.year, month: day.month, day: 1)!
+      let next = LocalDay(year: day.month == 12 ? day.year + 1 : day.year, month: day.month % 12 + 1, day: 1)!
+      return Page(
+        from: first, to: min(next.adding(days: -1), today), earlier: first.adding(days: -1),
+        later: next <= today ? next : nil)
+    }
+  }
+
   /// The range to show: `from`…`to` as asked, the default ending today, or nil when it runs
   /// backwards or is longer than ``maximumDays``.
   public static func range(from: LocalDay?, to: LocalDay?, today: LocalDay) -> (from: LocalDay, to: LocalDay)? {

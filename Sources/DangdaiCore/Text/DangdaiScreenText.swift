@@ -101,6 +101,8 @@ public enum DangdaiScreenText: String, TextKey {
   case chapterScores = "progress.chapter-scores"
   case history = "progress.history"
   case olderQuizzes = "progress.older"
+  case earlier = "progress.earlier"
+  case later = "progress.later"
 
   case settingsTitle = "settings.title"
   case language = "settings.language"
@@ -209,7 +211,8 @@ public enum DangdaiScreenTexts {
       .struggledWith: "You struggled with:", .allRight: "Every answer right.",
       .backToChapter: "Back to the chapter", .backHome: "Home",
       .progressTitle: "Progress", .activity: "Activity", .weekView: "Week", .monthView: "Month",
-      .chapterScores: "Chapter scores", .history: "Quiz history", .olderQuizzes: "Older quizzes",
+      .chapterScores: "Chapter scores", .history: "Quiz history", .olderQuizzes: "Older quizzes", .earlier: "‹ Earlier",
+      .later: "Later ›",
       .settingsTitle: "Settings", .language: "Language", .readings: "Readings", .readingPinyin: "Pinyin",
       .readingZhuyin: "Zhuyin", .readingBoth: "Both", .sound: "Sounds", .soundOn: "On", .soundOff: "Off",
       .theme: "Look", .themeSystem: "Like the system", .themeLight: "Light", .themeDark: "Dark", .save: "Save",
@@ -282,6 +285,7 @@ public enum DangdaiScreenTexts {
       .backToChapter: "Retour au chapitre", .backHome: "Accueil",
       .progressTitle: "Progrès", .activity: "Activité", .weekView: "Semaine", .monthView: "Mois",
       .chapterScores: "Scores par chapitre", .history: "Historique des quiz", .olderQuizzes: "Quiz plus anciens",
+      .earlier: "‹ Plus tôt", .later: "Plus tard ›",
       .settingsTitle: "Réglages", .language: "Langue", .readings: "Lectures", .readingPinyin: "Pinyin",
       .readingZhuyin: "Zhuyin", .readingBoth: "Les deux", .sound: "Sons", .soundOn: "Activés",
       .soundOff: "Coupés", .theme: "Apparence", .themeSystem: "Comme le système", .themeLight: "Claire",
@@ -347,7 +351,7 @@ public enum DangdaiScreenTexts {
       .struggledWith: "苦戦したところ：", .allRight: "全問正解です。",
       .backToChapter: "課に戻る", .backHome: "ホーム",
       .progressTitle: "進み具合", .activity: "学習記録", .weekView: "週", .monthView: "月",
-      .chapterScores: "課ごとの得点", .history: "クイズの履歴", .olderQuizzes: "以前のクイズ",
+      .chapterScores: "課ごとの得点", .history: "クイズの履歴", .olderQuizzes: "以前のクイズ", .earlier: "‹ 前へ", .later: "次へ ›",
       .settingsTitle: "設定", .language: "言語", .readings: "読みの表示", .readingPinyin: "ピンイン",
       .readingZhuyin: "注音", .readingBoth: "両方", .sound: "効果音", .soundOn: "オン", .soundOff: "オフ",
       .theme: "表示", .themeSystem: "システムに合わせる", .themeLight: "ライト", .themeDark: "ダーク", .save: "保存",
@@ -411,7 +415,7 @@ public enum DangdaiScreenTexts {
       .struggledWith: "어려웠던 문제:", .allRight: "모두 맞혔어요.",
       .backToChapter: "과로 돌아가기", .backHome: "홈",
       .progressTitle: "진도", .activity: "학습 기록", .weekView: "주", .monthView: "월",
-      .chapterScores: "과별 점수", .history: "퀴즈 기록", .olderQuizzes: "이전 퀴즈",
+      .chapterScores: "과별 점수", .history: "퀴즈 기록", .olderQuizzes: "이전 퀴즈", .earlier: "‹ 이전", .later: "다음 ›",
       .settingsTitle: "설정", .language: "언어", .readings: "발음 표기", .readingPinyin: "병음",
       .readingZhuyin: "주음", .readingBoth: "둘 다", .sound: "효과음", .soundOn: "켜기", .soundOff: "끄기",
       .theme: "화면", .themeSystem: "시스템 설정 따르기", .themeLight: "밝게", .themeDark: "어둡게", .save: "저장",

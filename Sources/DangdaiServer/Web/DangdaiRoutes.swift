@@ -219,14 +219,11 @@ struct DangdaiRoutes: Sendable {
 
   func progress(_ learner: Learner, _ request: Request) async throws -> Response {
     let query = request.uri.queryParameters
-    let calendar = query.get("view").flatMap(DangdaiPages.CalendarView.init(rawValue:)) ?? .month
+    let calendar = query.get("view").flatMap(ActivityCalendar.View.init(rawValue:)) ?? .month
     let today = LocalDay(
       containing: service.clock.now, in: try await service.snapshot(of: learner.account).zone.timeZone)
-    let from =
-      calendar == .week
-      ? today.adding(days: -(ActivityCalendar.recentDays - 1))
-      : LocalDay(year: today.year, month: today.month, day: 1) ?? today
-    let activity = try await service.activity(of: learner.account, from: from, to: today)
+    let page = ActivityCalendar.page(calendar, at: query.get("at").flatMap(LocalDay.init), today: today)
+    let activity = try await service.activity(of: learner.account, from: page.from, to: page.to)
     let overview = try await service.overview(of: learner.account)
     let history: (quizzes: [FinishedQuiz], next: String?)
     do {
@@ -237,7 +234,7 @@ struct DangdaiRoutes: Sendable {
     return pages.response(
       learner.pages.progress(
         .init(
-          calendar: calendar, days: activity.days, books: overview.books, history: history.quizzes,
+          calendar: calendar, page: page, days: activity.days, books: overview.books, history: history.quizzes,
           olderHistory: history.next)))
   }
 

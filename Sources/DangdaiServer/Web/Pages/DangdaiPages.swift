@@ -370,15 +370,9 @@ struct DangdaiPages: Sendable {
 extension DangdaiPages {
   // MARK: Progress
 
-  /// The calendar's two views.
-  enum CalendarView: String, CaseIterable {
-    case week, month
-
-    var label: DangdaiScreenText { self == .week ? .weekView : .monthView }
-  }
-
   struct ProgressView: Sendable {
-    let calendar: CalendarView
+    let calendar: ActivityCalendar.View
+    let page: ActivityCalendar.Page
     /// Each day shown, oldest first, with the quizzes finished on it.
     let days: [(day: LocalDay, quizzes: Int)]
     let books: [BookProgress]
@@ -388,11 +382,16 @@ extension DangdaiPages {
   }
 
   func progress(_ view: ProgressView) -> Page {
-    let switcher = CalendarView.allCases.map { option in
+    let switcher = ActivityCalendar.View.allCases.map { option in
       HTML(
-        "<a href=\"\(DangdaiPath.progress.path)?view=\(option.rawValue)\"\(option == view.calendar ? HTML(" aria-current=\"page\"") : "")>\(t(option.label))</a>"
+        "<a href=\"\(DangdaiPath.progress.path)?view=\(option.rawValue)\"\(option == view.calendar ? HTML(" aria-current=\"page\"") : "")>\(t(option == .week ? .weekView : .monthView))</a>"
       )
     }
+    let link = { (day: LocalDay) in "\(DangdaiPath.progress.path)?view=\(view.calendar.rawValue)&at=\(day)" }
+    let turn: HTML = """
+      <p class="cal-turn"><a href="\(link(view.page.earlier))" rel="prev">\(t(.earlier))</a>\
+      \(view.page.later.map { HTML("<a href=\"\(link($0))\" rel=\"next\">\(t(.later))</a>") } ?? "")</p>
+      """
     // A month starts on its weekday's column (Monday first), so its weeks line up.
     let offset = view.calendar == .month ? (view.days.first.map { Self.mondayIndex($0.day) } ?? 0) : 0
     let blanks = Array(
@@ -433,9 +432,10 @@ extension DangdaiPages {
         <section class="card calendar calendar--\(view.calendar.rawValue)" aria-labelledby="activity-title">
         <h2 id="activity-title">\(t(.activity))</h2>
         <p class="segmented">\(switcher)</p>
-        \(view.calendar == .month ? HTML("<p class=\"cal-month\">\(view.days.last.map { formats.month($0.day) } ?? "")</p>") : "")
+        <p class="cal-month">\(view.calendar == .month ? formats.month(view.page.from) : "\(formats.day(view.page.from)) – \(formats.day(view.page.to))")</p>
         <ol class="cal-heads">\(view.calendar == .month ? HTML(heads) : HTML(view.days.map { HTML("<li aria-hidden=\"true\">\(formats.weekdayInitial($0.day))</li>") }))</ol>
         <ol class="cal-days">\(blanks)\(cells)</ol>
+        \(turn)
         </section>
         <section class="card" aria-labelledby="scores-title">
         <h2 id="scores-title">\(t(.chapterScores))</h2>
