@@ -38,7 +38,8 @@ public struct Database: Sendable {
         atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
       let pool = try await SQLitePool.open(storage: .file(path: path), size: 4, logger: logger)
       return Database(
-        sql: pool, engine: "sqlite", services: [], maintenance: [WALCheckpoints(pool: pool, logger: logger)],
+        sql: pool, engine: "sqlite", services: [],
+        maintenance: [WALCheckpoints(pool: pool, log: path + "-wal", logger: logger)],
         closeConnections: pool.close, checkpoint: pool.checkpoint)
     case .sqliteMemory:
       // Separate in-memory connections would be separate databases, so memory gets exactly one.
@@ -72,10 +73,14 @@ public struct Database: Sendable {
   }
 }
 
-/// Checkpoints SQLite's write-ahead log once a minute while the server runs, so the log shrinks
-/// back after a burst of writes instead of staying at its largest.
+/// Checkpoints SQLite's write-ahead log once a minute while the server runs, when a burst of
+/// writes (one large transaction) left its file larger than SQLite cuts it back to by itself, so
+/// the log shrinks back instead of staying at its largest. A log within that size is left alone:
+/// emptying it waits for a turn to write, and for the readers, in every write's path.
 struct WALCheckpoints: Service {
   let pool: SQLitePool
+  /// The log's file.
+  let log: String
   let logger: Logger
   static let interval = Duration.seconds(60)
 
@@ -83,6 +88,8 @@ struct WALCheckpoints: Service {
     try? await cancelWhenGracefulShutdown {
       while !Task.isCancelled {
         try await Task.sleep(for: Self.interval)
+        let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+        guard size > SQLitePool.journalSizeLimit else { continue }
         do {
           try await pool.checkpoint()
         } catch {
