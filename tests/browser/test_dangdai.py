@@ -330,6 +330,12 @@ def test_every_screen_passes_axe(learner, base_url, database, language, scheme):
     next_question(driver)
     finish(driver, database, quiz_id)
     problems["result"] = serious(run_axe(driver))
+    # Signed out: the welcome and the account pages, in the same language.
+    driver.delete_all_cookies()
+    for path in ["/dangdai/", "/dangdai/account/sign-up", "/dangdai/account/sign-in", "/dangdai/account/forgot"]:
+        driver.get(f"{base_url}{path}?lang={language}")
+        assert driver.find_element(By.CSS_SELECTOR, "html").get_attribute("lang") == language
+        problems[path] = serious(run_axe(driver))
     assert {where: found for where, found in problems.items() if found} == {}
     assert severe_console_messages(driver) == []
 
