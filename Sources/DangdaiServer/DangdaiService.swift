@@ -67,6 +67,16 @@ public struct DangdaiService: Sendable {
     }
   }
 
+  /// The browser's time zone, for a learner whose days follow none of their own yet (a new
+  /// learner's are UTC's): their first form carries it, so their days end where they live. Nil
+  /// when it is not to be taken (they have a zone, or it is no zone).
+  public static func zoneToAdopt(_ zone: String?, over settings: DangdaiSettings) -> String? {
+    guard !settings.hasOwnZone, let zone, zone != IANAZone.utc.identifier, (try? IANAZone(zone)) != nil else {
+      return nil
+    }
+    return zone
+  }
+
   public func updateSettings(
     of account: Account, language: Language?, readingDisplay: DangdaiSettings.ReadingDisplay?, timeZone: String?,
     sound: Bool? = nil, theme: DangdaiSettings.Theme? = nil
@@ -234,12 +244,16 @@ public struct DangdaiService: Sendable {
 
   /// A finished quiz's result, or `QUIZ_NOT_FINISHED`.
   public func result(_ quizID: String, of account: Account) async throws -> QuizResult {
-    let quiz = try await quiz(quizID, of: account)
-    let progress = QuizProgress(attempt: quiz.attempt, finishedAt: quiz.finishedAt, firstMastery: quiz.firstMastery)
-    guard let result = try await result(of: quiz.content, progress: progress, account: account) else {
+    guard let result = try await result(of: try await quiz(quizID, of: account), account: account) else {
       throw DangdaiProblem.quizNotFinished
     }
     return result
+  }
+
+  /// A stored quiz's result, once it is finished.
+  public func result(of quiz: StoredQuiz, account: Account) async throws -> QuizResult? {
+    let progress = QuizProgress(attempt: quiz.attempt, finishedAt: quiz.finishedAt, firstMastery: quiz.firstMastery)
+    return try await result(of: quiz.content, progress: progress, account: account)
   }
 
   /// The result of a quiz as it stands, with its chapter's best scores as stored; nil until it is
@@ -298,6 +312,15 @@ public struct DangdaiService: Sendable {
   }
 
   /// Quizzes finished each day of a range, in the learner's time zone.
+  /// A page of the activity calendar (a week, or a month) at `day` or today, with its days.
+  public func calendar(
+    of account: Account, view: ActivityCalendar.View, at day: LocalDay?
+  ) async throws -> (page: ActivityCalendar.Page, days: [(day: LocalDay, quizzes: Int)]) {
+    let snapshot = try await snapshot(of: account)
+    let page = ActivityCalendar.page(view, at: day, today: LocalDay(containing: clock.now, in: snapshot.zone.timeZone))
+    return (page, ActivityCalendar.days(snapshot.days, from: page.from, to: page.to))
+  }
+
   public func activity(
     of account: Account, from: LocalDay?, to: LocalDay?
   ) async throws

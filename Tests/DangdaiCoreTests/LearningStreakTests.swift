@@ -99,4 +99,18 @@ struct ActivityCalendarPageTests {
     let february = ActivityCalendar.page(.month, at: day(2, 10, year: 2028), today: day(6, 1, year: 2028))
     #expect(february.to == day(2, 29, year: 2028), "a leap year's February")
   }
+
+  @Test("a month's first day sits in its weekday's column, Monday first; a week starts at once")
+  func columns() {
+    #expect(ActivityCalendar.weekdayIndex(day(11, 23)) == 0, "23 November 2026 is a Monday")
+    #expect(ActivityCalendar.weekdayIndex(day(11, 1)) == 6, "1 November 2026 is a Sunday")
+    #expect(ActivityCalendar.weekdayIndex(day(1, 1, year: 1970)) == 3, "a Thursday, before the reference")
+    #expect(ActivityCalendar.leadingBlanks(.month, ActivityCalendar.page(.month, at: nil, today: today)) == 6)
+    #expect(ActivityCalendar.leadingBlanks(.week, ActivityCalendar.page(.week, at: nil, today: today)) == 0)
+  }
+
+  @Test("a day's colour deepens a step a quiz, up to three")
+  func levels() {
+    #expect([0, 1, 2, 3, 4, 40].map(ActivityCalendar.level) == [0, 1, 2, 3, 3, 3])
+  }
 }

@@ -33,9 +33,22 @@ struct QuestionLayoutTests {
 
   @Test("only a meaning question offers options in the learner's language")
   func chineseOptions() {
-    for kind in Question.Kind.allCases {
-      #expect(kind.optionsAreChinese == (kind != .characterToMeaning), "\(kind)")
+    // Every kind a chapter's quizzes ask, made from the course in French: the options said to be
+    // Chinese are written in Han characters, the others hold none.
+    let generator = QuizGenerator(course: CompanionLessons.course, language: .french)
+    var seen: Set<Question.Kind> = []
+    for seed in 0..<10 {
+      var random = SeededRandomNumberGenerator(seed: UInt64(seed))
+      for kind in QuizKind.ofAChapter {
+        for question in generator.quiz(kind, lesson: LessonID(rawValue: 105)!, using: &random) ?? []
+        where !question.options.isEmpty {
+          seen.insert(question.kind)
+          let han = question.options.map { $0.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) } }
+          #expect(han.allSatisfy { $0 == question.kind.optionsAreChinese }, "\(question.kind): \(question.options)")
+        }
+      }
     }
+    #expect(seen == Set(Question.Kind.allCases).subtracting([.characterToPinyin]))
   }
 }
 
@@ -47,5 +60,7 @@ struct QuizPacingTests {
     #expect(QuizPacing.tipsAfter == .milliseconds(300))
     #expect(QuizPacing.tipEvery == .seconds(2))
     #expect(QuizPacing.rightAnswerPause.wholeMilliseconds == 1200)
+    #expect(QuizPacing.advance(afterCorrect: true) == QuizPacing.rightAnswerPause)
+    #expect(QuizPacing.advance(afterCorrect: false) == nil, "a wrong answer waits for the learner")
   }
 }

@@ -213,6 +213,10 @@ struct DangdaiWebTests {
       #expect(judged.body.contains("Correct!"))
       let twice = try await learner.post("/dangdai/quizzes/\(quizID)/answers", fields)
       #expect(twice.body.contains("Correct!"), "the same form again shows the same answer")
+      let elsewhere = try await learner.post(
+        "/dangdai/quizzes/\(quizID)/answers",
+        [("answer_id", "0123456789abcdef0123456789abcdef"), ("question", "\(typed)"), ("text", numbered)])
+      #expect(elsewhere.location == "/dangdai/quizzes/\(quizID)", "answered from another tab: on to where it stands")
       let stored = try #require(try await harness.store.quiz(quizID, of: learner.id))
       #expect(stored.answers.filter { $0.question == typed }.count == 1)
     }
@@ -273,7 +277,7 @@ struct DangdaiWebTests {
       let checked = try await learner.post(path, base + [("placed", placed.joined(separator: ","))])
       #expect(checked.body.contains("Correct!"))
       let refused = try await learner.post(path, base + [("placed", "0,0")])
-      #expect(refused.status != .internalServerError)
+      #expect(refused.status == .unprocessableContent, "a tile placed twice is no answer")
     }
   }
 

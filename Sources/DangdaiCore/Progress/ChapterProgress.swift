@@ -1,6 +1,9 @@
 /// The kinds of quiz a chapter offers.
 public enum QuizKind: String, Sendable, Codable, CaseIterable {
   case vocabulary, grammar, test, review
+
+  /// The quizzes a chapter offers, in the order a learner takes them (a review spans chapters).
+  public static let ofAChapter: [QuizKind] = [.vocabulary, .grammar, .test]
 }
 
 /// A finished quiz's score: +10 points a correct answer, none for a wrong one.

@@ -91,7 +91,24 @@ public enum ActivityCalendar {
     public let earlier: LocalDay
     /// A day of the page after; nil when this page reaches today.
     public let later: LocalDay?
+
   }
+
+  /// Empty cells before a page's first day: a month's weeks line up in Monday-first columns, and
+  /// a week's page starts on its own first day.
+  public static func leadingBlanks(_ view: View, _ page: Page) -> Int {
+    view == .month ? weekdayIndex(page.from) : 0
+  }
+
+  /// Where `day` falls in a week that starts on Monday (0–6).
+  public static func weekdayIndex(_ day: LocalDay) -> Int {
+    let monday = LocalDay(year: 2024, month: 1, day: 1)!
+    return ((day.days(from: monday) % 7) + 7) % 7
+  }
+
+  /// How strongly a day is coloured: 0 for none, then one step a quiz up to ``levels``.
+  public static let levels = 3
+  public static func level(_ quizzes: Int) -> Int { min(max(quizzes, 0), levels) }
 
   /// The week ending on `day` (today when nil), or the month holding it; never past today.
   public static func page(_ view: View, at day: LocalDay?, today: LocalDay) -> Page {

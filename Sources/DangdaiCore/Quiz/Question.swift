@@ -198,9 +198,12 @@ extension Question.Kind {
 
 /// How a quiz screen paces itself (the spec's feedback and loading stories).
 public enum QuizPacing {
-  /// How long the feedback on a right answer stays before the next question comes by itself (a
-  /// wrong answer waits for the learner, so the right answer can be read).
+  /// How long the feedback on a right answer stays before the next question comes by itself.
   public static let rightAnswerPause: Duration = .milliseconds(1200)
+
+  /// How long the feedback on an answer stays before the quiz moves on by itself: a right one's a
+  /// moment; a wrong one's until the learner moves on, so the right answer can be read (nil).
+  public static func advance(afterCorrect correct: Bool) -> Duration? { correct ? rightAnswerPause : nil }
   /// How long making a quiz may take before the loading tips show.
   public static let tipsAfter: Duration = .milliseconds(300)
   /// How long each tip stays.

@@ -33,6 +33,9 @@ public struct DangdaiSettings: Hashable, Sendable, Codable {
     self.sound = sound
     self.theme = theme
   }
+
+  /// Whether the learner's days follow a zone of their own (not the default, UTC).
+  public var hasOwnZone: Bool { timeZone != IANAZone.utc.identifier }
 }
 
 /// What a quiz is, from the moment it is made: its questions with their keys never change, so a

@@ -142,9 +142,20 @@ struct DangdaiRoutes: Sendable {
     return pages.response(learner.pages.question(view))
   }
 
+  /// The learner's quiz with its answers; another's, or none, is not found.
   func storedQuiz(_ id: String, of learner: Learner) async throws -> StoredQuiz {
+    try await notFoundIfMissing { try await service.quiz(id, of: learner.account) }
+  }
+
+  /// What the learner's quiz asks (remembered by the service, so no read of its answers).
+  func content(_ id: String, of learner: Learner) async throws -> QuizContent {
+    try await notFoundIfMissing { try await service.content(id, of: learner.account) }
+  }
+
+  /// A quiz not found is the platform's page not found, in the learner's language.
+  func notFoundIfMissing<T>(_ read: () async throws -> T) async throws -> T {
     do {
-      return try await service.quiz(id, of: learner.account)
+      return try await read()
     } catch let problem as OrchardError where problem.code == DangdaiProblem.quizNotFound.code {
       throw OrchardError.notFound
     }
@@ -156,42 +167,50 @@ struct DangdaiRoutes: Sendable {
 
   /// Judges and stores an answer, then shows the question again with how it fared. Word tiles
   /// placed one tap at a time (without scripts) come here too, and only re-show the question.
+  ///
+  /// An answer is stored without reading the quiz's answers first: the service decides a repeat
+  /// (the same form again: the same feedback) and a conflict (answered already, from another tab:
+  /// on to where the quiz stands). Only a question shown again reads how many are answered.
   func answer(_ learner: Learner, _ quizID: String, _ fields: FormFields) async throws -> Response {
-    let quiz = try await storedQuiz(quizID, of: learner)
+    let quiz = try await content(quizID, of: learner)
     guard let index = fields["question"].flatMap(Int.init), quiz.questions.indices.contains(index) else {
       return Response.seeOther(DangdaiPath.quiz(quiz.id))
     }
-    if let stored = quiz.answers.first(where: { $0.question == index }), stored.id != fields["answer_id"] {
-      // Answered already, from another tab or device: on to where the quiz stands.
-      return Response.seeOther(DangdaiPath.quiz(quiz.id))
-    }
     let answerID = fields["answer_id"].flatMap { IdempotencyID($0) != nil ? $0 : nil } ?? freshAnswerID()
-    var view = QuizView(quiz: quiz.content, answered: quiz.answers.count, index: index, answerID: answerID)
     let question = quiz.questions[index]
+    /// The question again, as it stood, with what the learner did so far.
+    func again(status: HTTPResponse.Status = .ok, _ change: (inout QuizView) -> Void) async throws -> Response {
+      let answered = try await storedQuiz(quizID, of: learner).answers.count
+      var view = QuizView(quiz: quiz, answered: answered, index: index, answerID: answerID)
+      change(&view)
+      return pages.response(learner.pages.question(view), status: status)
+    }
     if question.layout == .tiles, let tiles = TilePlacement(fields, count: question.options.count), tiles.tapped {
-      view.placed = tiles.placed
-      return pages.response(learner.pages.question(view))
+      return try await again { $0.placed = tiles.placed }
     }
     guard let response = Self.response(fields, to: question) else {
-      view.notice = .unreadable
-      return pages.response(learner.pages.question(view), status: .unprocessableContent)
+      return try await again(status: .unprocessableContent) { $0.notice = .unreadable }
     }
+    let answered: DangdaiService.Answered
     do {
-      let answered = try await service.answer(response, to: index, of: quiz.id, id: answerID, by: learner.account)
-      view.answered = answered.progress.attempt.answers.count
-      view.feedback = QuizView.Feedback(
-        answer: answered.answer, points: answered.points, finished: answered.result != nil)
-      return pages.response(learner.pages.question(view))
+      answered = try await service.answer(response, to: index, of: quiz.id, id: answerID, by: learner.account)
     } catch let problem as OrchardError {
+      let notice: DangdaiScreenText
       switch problem.code {
-      case DangdaiProblem.missingTones.code: view.notice = .missingTones
-      case DangdaiProblem.answerUnreadable.code: view.notice = .unreadable
+      case DangdaiProblem.missingTones.code: notice = .missingTones
+      case DangdaiProblem.answerUnreadable.code: notice = .unreadable
       case DangdaiProblem.alreadyAnswered.code: return Response.seeOther(DangdaiPath.quiz(quiz.id))
       default: throw problem
       }
-      if case .typed(let text) = response { view.typed = text }
-      return pages.response(learner.pages.question(view), status: .unprocessableContent)
+      return try await again(status: .unprocessableContent) { view in
+        view.notice = notice
+        if case .typed(let text) = response { view.typed = text }
+      }
     }
+    var view = QuizView(
+      quiz: quiz, answered: answered.progress.attempt.answers.count, index: index, answerID: answerID)
+    view.feedback = QuizView.Feedback(answer: answered.answer, finished: answered.result != nil)
+    return pages.response(learner.pages.question(view))
   }
 
   /// The answer a question's form sends: the option tapped, the pinyin typed, or the tiles in the
@@ -209,8 +228,9 @@ struct DangdaiRoutes: Sendable {
 
   func result(_ learner: Learner, _ quizID: String) async throws -> Response {
     let quiz = try await storedQuiz(quizID, of: learner)
-    guard quiz.finishedAt != nil else { return Response.seeOther(DangdaiPath.quiz(quiz.id)) }
-    let result = try await service.result(quiz.id, of: learner.account)
+    guard let result = try await service.result(of: quiz, account: learner.account) else {
+      return Response.seeOther(DangdaiPath.quiz(quiz.id))
+    }
     let points = try await service.overview(of: learner.account).points
     return pages.response(learner.pages.result(result, quiz: quiz, totalPoints: points))
   }
@@ -220,10 +240,8 @@ struct DangdaiRoutes: Sendable {
   func progress(_ learner: Learner, _ request: Request) async throws -> Response {
     let query = request.uri.queryParameters
     let calendar = query.get("view").flatMap(ActivityCalendar.View.init(rawValue:)) ?? .month
-    let today = LocalDay(
-      containing: service.clock.now, in: try await service.snapshot(of: learner.account).zone.timeZone)
-    let page = ActivityCalendar.page(calendar, at: query.get("at").flatMap(LocalDay.init), today: today)
-    let activity = try await service.activity(of: learner.account, from: page.from, to: page.to)
+    let shown = try await service.calendar(
+      of: learner.account, view: calendar, at: query.get("at").flatMap(LocalDay.init))
     let overview = try await service.overview(of: learner.account)
     let history: (quizzes: [FinishedQuiz], next: String?)
     do {
@@ -234,31 +252,26 @@ struct DangdaiRoutes: Sendable {
     return pages.response(
       learner.pages.progress(
         .init(
-          calendar: calendar, page: page, days: activity.days, books: overview.books, history: history.quizzes,
+          calendar: calendar, page: shown.page, days: shown.days, books: overview.books, history: history.quizzes,
           olderHistory: history.next)))
   }
 
   // MARK: Settings
 
-  /// Takes the browser's time zone (a form's `zone`) for a learner who has none of their own yet.
+  /// Takes the browser's time zone (a form's `zone`) when the service says to.
   func adoptZone(_ fields: FormFields, of learner: Learner) async throws {
-    guard learner.settings.timeZone == IANAZone.utc.identifier, let zone = fields["zone"], !zone.isEmpty,
-      zone != IANAZone.utc.identifier, (try? IANAZone(zone)) != nil
-    else { return }
+    guard let zone = DangdaiService.zoneToAdopt(fields["zone"], over: learner.settings) else { return }
     _ = try await service.updateSettings(of: learner.account, language: nil, readingDisplay: nil, timeZone: zone)
   }
 
   func saveSettings(_ learner: Learner, _ fields: FormFields) async throws -> Response {
-    try await adoptZone(fields, of: learner)
     let language = fields["language"].map(Language.init(rawValue:))
-    guard language.map(DangdaiTexts.all.languages.contains) ?? true else {
-      throw OrchardError.badRequest("Dangdai speaks English, French, Japanese and Korean.")
-    }
     let readings = fields["readings"].flatMap(DangdaiSettings.ReadingDisplay.init(rawValue:))
     let sound = fields["sound"].flatMap { ["on": true, "off": false][$0] }
     let theme = fields["theme"].flatMap(DangdaiSettings.Theme.init(rawValue:))
     let settings = try await service.updateSettings(
-      of: learner.account, language: language, readingDisplay: readings, timeZone: nil, sound: sound, theme: theme)
+      of: learner.account, language: language, readingDisplay: readings,
+      timeZone: DangdaiService.zoneToAdopt(fields["zone"], over: learner.settings), sound: sound, theme: theme)
     var response = Response.seeOther(DangdaiPath.settings.path + "?saved")
     // The account pages follow the learner's language too.
     response.headers[.setCookie] =

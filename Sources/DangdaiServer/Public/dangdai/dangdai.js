@@ -110,9 +110,11 @@ function moveTile(form, button) {
     const item = document.createElement("li");
     item.append(tile);
     placedList.append(item);
-    const next = button.closest("li").nextElementSibling ?? button.closest("li").previousElementSibling;
     button.closest("li").hidden = true;
-    (next?.querySelector("button") ?? form.querySelector("[data-check]")).focus();
+    // Focus stays among the tiles left (the next one, else the one before), then goes to Check.
+    const left = [...leftList.querySelectorAll("li:not([hidden]) button")];
+    const after = left.find((tile) => button.compareDocumentPosition(tile) & Node.DOCUMENT_POSITION_FOLLOWING);
+    (after ?? left.at(-1) ?? form.querySelector("[data-check]")).focus();
   } else {
     const removed = button.name === "undo" ? placed.splice(-1) : placed.splice(0);
     for (const index of removed) {
@@ -247,10 +249,9 @@ document.addEventListener("click", (event) => {
   go(next.href);
 });
 
-// A right answer moves on by itself after a moment; a wrong one waits, so the right answer can
-// be read.
+// Feedback the server marks with data-advance-ms (a right answer's) moves on by itself after that
+// long; other feedback waits for the learner.
 let advance;
-const advanceAfter = Number(body.dataset.advanceMs || 0);
 
 function enhance() {
   clearTimeout(advance);
@@ -259,8 +260,8 @@ function enhance() {
     sounds[feedback.dataset.feedback]?.();
     const next = feedback.querySelector("[data-next]");
     next?.focus();
-    if (next && feedback.dataset.feedback === "right" && advanceAfter > 0) {
-      advance = setTimeout(() => go(next.href), advanceAfter);
+    if (next && feedback.dataset.advanceMs) {
+      advance = setTimeout(() => go(next.href), Number(feedback.dataset.advanceMs));
     }
   }
   const result = document.querySelector("[data-points-earned]");

@@ -11,7 +11,7 @@ struct DangdaiPages: Sendable {
   var readings: DangdaiSettings.ReadingDisplay = .pinyin
   var theme: DangdaiSettings.Theme = .system
   var sound = true
-  /// Whether the learner's days follow a zone of their own yet (not the default, UTC).
+  /// Whether the learner's days follow a zone of their own yet.
   var knowsZone = false
   let course: Course
 
@@ -26,7 +26,7 @@ struct DangdaiPages: Sendable {
     readings = settings.readingDisplay
     theme = settings.theme
     sound = settings.sound
-    knowsZone = settings.timeZone != IANAZone.utc.identifier
+    knowsZone = settings.hasOwnZone
   }
 
   /// A form's field for the browser's time zone, while the learner has none of their own: their
@@ -71,8 +71,7 @@ struct DangdaiPages: Sendable {
     page.language = language
     page.htmlClass = theme == .system ? nil : "theme-\(theme.rawValue)"
     page.data = [
-      ("sound", sound ? "on" : "off"), ("advance-ms", String(QuizPacing.rightAnswerPause.wholeMilliseconds)),
-      ("tips-after-ms", String(QuizPacing.tipsAfter.wholeMilliseconds)),
+      ("sound", sound ? "on" : "off"), ("tips-after-ms", String(QuizPacing.tipsAfter.wholeMilliseconds)),
       ("tip-every-ms", String(QuizPacing.tipEvery.wholeMilliseconds)),
       ("text-offline", t(.offline)), ("text-load-failed", t(.loadFailed)), ("text-try-again", t(.tryAgain)),
       ("tips", DangdaiScreenText.tips.map { t($0) }.joined(separator: "\n")),
@@ -108,6 +107,12 @@ struct DangdaiPages: Sendable {
     let mark = "\u{FFFC}"
     let parts = t(key, [name: mark]).components(separatedBy: mark).map { HTML("\($0)") }
     return HTML(parts, separator: markup.rendered)
+  }
+
+  /// A chapter's status as its list shows it: a check when mastered, then the words.
+  func status(_ progress: ChapterProgress) -> HTML {
+    let check: HTML = progress.status == .mastered ? "<span class=\"check\" aria-hidden=\"true\">✓</span>" : ""
+    return "\(check)\(t(DangdaiScreenText.status(progress)))"
   }
 
   /// "Book 1 · Lesson 3".
@@ -154,7 +159,7 @@ struct DangdaiPages: Sendable {
       main: """
         <header class="screen-head"><h1>\(t(.dashboardTitle))</h1></header>
         <section class="stats" aria-label="\(t(.dashboardTitle))">
-        <p class="stat stat--points"><span class="stat-value" data-points="\(overview.points)">\(t(.points, ["points": overview.points]))</span></p>
+        <p class="stat stat--points"><span class="stat-value">\(t(.points, ["points": overview.points]))</span></p>
         <p class="stat stat--streak\(overview.activeToday ? HTML(" stat--today") : "")"><span class="stat-value">\(t(.streak, ["days": overview.streak.current]))</span></p>
         </section>
         \(continueCard(dashboard.next))
@@ -234,13 +239,13 @@ struct DangdaiPages: Sendable {
       <li><a class="chapter-row chapter-row--\(status.rawValue)" href="\(DangdaiPath.chapter(entry.lesson))">\
       <span class="chapter-number">\(t(.lessonNumber, ["number": entry.lesson.number]))</span>\
       <span class="chapter-titles">\(Self.chinese(lesson?.chineseTitle ?? "", class: "chapter-zh"))<span class="chapter-title">\(lesson?.title[language] ?? "")</span></span>\
-      <span class="chapter-status">\(status == .mastered ? HTML("<span class=\"check\" aria-hidden=\"true\">✓</span>") : "")\(t(DangdaiScreenText.status(entry.progress)))</span></a></li>
+      <span class="chapter-status">\(self.status(entry.progress))</span></a></li>
       """
   }
 
   func chapter(_ lesson: Lesson, entry: BookProgress.ChapterEntry, dueWords: Int) -> Page {
     let status = entry.progress.status
-    let quizzes = [QuizKind.vocabulary, .grammar, .test].map { kind in
+    let quizzes = QuizKind.ofAChapter.map { kind in
       let best = entry.best[kind]
       return HTML(
         """
@@ -267,8 +272,8 @@ struct DangdaiPages: Sendable {
       main: """
         <header class="screen-head">
         <p class="breadcrumb"><a href="\(DangdaiPath.books.path)#book-\(lesson.id.book)">\(t(.bookTitle, ["book": lesson.id.book]))</a></p>
-        <h1>\(Self.chinese(lesson.chineseTitle, class: "chapter-heading-zh"))<span class="chapter-heading">\(t(.lessonNumber, ["number": lesson.id.number])) \u{00B7} \(lesson.title[language])</span></h1>
-        <p class="chapter-status chapter-status--\(status.rawValue)">\(status == .mastered ? HTML("<span class=\"check\" aria-hidden=\"true\">✓</span>") : "")\(t(DangdaiScreenText.status(entry.progress)))\(status == .mastered ? HTML(" \u{00B7} \(t(.practiceAgain))") : "")</p>
+        <h1>\(Self.chinese(lesson.chineseTitle, class: "chapter-heading-zh"))<span class="chapter-heading">\(chapterName(lesson.id))</span></h1>
+        <p class="chapter-status chapter-status--\(status.rawValue)">\(self.status(entry.progress))\(status == .mastered ? HTML(" \u{00B7} \(t(.practiceAgain))") : "")</p>
         <progress max="100" value="\(entry.progress.completion)" aria-label="\(lesson.title[language])">\(t(.percent, ["percent": entry.progress.completion]))</progress>
         </header>
         <section class="card" aria-labelledby="quizzes-title">
@@ -293,7 +298,7 @@ struct DangdaiPages: Sendable {
   }
 
   func tooManyQuizzes() -> Page {
-    notice(t(.kindReview), t(.tooManyQuizzes))
+    notice(t(.chapterQuizzes), t(.tooManyQuizzes))
   }
 
   func notice(_ title: String, _ text: String) -> Page {
@@ -310,15 +315,18 @@ struct DangdaiPages: Sendable {
 
   // MARK: Settings
 
-  static let languageNames: [(Language, String)] = [
-    (.english, "English"), (.french, "Français"), (.japanese, "日本語"), (.korean, "한국어"),
+  /// Each language by its own name, as a language menu shows it.
+  static let endonyms: [Language: String] = [
+    .english: "English", .french: "Français", .japanese: "日本語", .korean: "한국어",
   ]
 
   func settings(saved: Bool) -> Page {
-    let languages = Self.languageNames.map { language, name in
-      HTML(
-        "<label class=\"choice\"><input type=\"radio\" name=\"language\" value=\"\(language.rawValue)\"\(language == self.language ? HTML(" checked") : "")> <span lang=\"\(language.rawValue)\">\(name)</span></label>"
-      )
+    let languages = DangdaiScreenTexts.all.languages.map { language in
+      let name = Self.endonyms[language] ?? language.rawValue
+      return
+        HTML(
+          "<label class=\"choice\"><input type=\"radio\" name=\"language\" value=\"\(language.rawValue)\"\(language == self.language ? HTML(" checked") : "")> <span lang=\"\(language.rawValue)\">\(name)</span></label>"
+        )
     }
     let readingChoices: [(DangdaiSettings.ReadingDisplay, DangdaiScreenText)] = [
       (.pinyin, .readingPinyin), (.zhuyin, .readingZhuyin), (.both, .readingBoth),
@@ -392,14 +400,12 @@ extension DangdaiPages {
       <p class="cal-turn"><a href="\(link(view.page.earlier))" rel="prev">\(t(.earlier))</a>\
       \(view.page.later.map { HTML("<a href=\"\(link($0))\" rel=\"next\">\(t(.later))</a>") } ?? "")</p>
       """
-    // A month starts on its weekday's column (Monday first), so its weeks line up.
-    let offset = view.calendar == .month ? (view.days.first.map { Self.mondayIndex($0.day) } ?? 0) : 0
     let blanks = Array(
-      repeating: HTML("<li class=\"cal-day cal-day--blank\" aria-hidden=\"true\"></li>"), count: offset)
+      repeating: HTML("<li class=\"cal-day cal-day--blank\" aria-hidden=\"true\"></li>"),
+      count: ActivityCalendar.leadingBlanks(view.calendar, view.page))
     let cells = view.days.map { entry in
-      let level = min(entry.quizzes, 3)
-      return HTML(
-        "<li class=\"cal-day cal-day--\(level)\"><span class=\"cal-date\" aria-hidden=\"true\">\(entry.day.day)</span><span class=\"cal-count\" aria-hidden=\"true\">\(entry.quizzes > 0 ? "\(entry.quizzes)" : "")</span><span class=\"visually-hidden\">\(t(.dayQuizzes, ["day": formats.day(entry.day), "count": entry.quizzes]))</span></li>"
+      HTML(
+        "<li class=\"cal-day cal-day--\(ActivityCalendar.level(entry.quizzes))\"><span class=\"cal-date\" aria-hidden=\"true\">\(entry.day.day)</span><span class=\"cal-count\" aria-hidden=\"true\">\(entry.quizzes > 0 ? "\(entry.quizzes)" : "")</span><span class=\"visually-hidden\">\(t(.dayQuizzes, ["day": formats.day(entry.day), "count": entry.quizzes]))</span></li>"
       )
     }
     let heads = (0..<7).map { offset in
@@ -447,11 +453,5 @@ extension DangdaiPages {
         \(older ?? "")
         </section>
         """)
-  }
-
-  /// Where `day` falls in a week that starts on Monday (0–6).
-  static func mondayIndex(_ day: LocalDay) -> Int {
-    let monday = LocalDay(year: 2024, month: 1, day: 1)!
-    return ((day.days(from: monday) % 7) + 7) % 7
   }
 }

@@ -22,8 +22,6 @@ struct QuizView: Sendable {
 
   struct Feedback: Sendable {
     let answer: StoredAnswer
-    /// The learner's points after it.
-    let points: Int
     /// Whether it was the quiz's last question.
     let finished: Bool
   }
@@ -64,7 +62,7 @@ extension DangdaiPages {
   func prompt(_ question: Question) -> HTML {
     var parts: [HTML] = []
     if let chinese = question.chinese {
-      let size = chinese.count > 4 ? "prompt-zh prompt-zh--sentence" : "prompt-zh"
+      let size = question.kind.isVocabulary ? "prompt-zh" : "prompt-zh prompt-zh--sentence"
       parts.append("<p class=\"\(size)\" lang=\"zh-Hant\">\(chinese)</p>")
     }
     if let shown = question.reading {
@@ -180,13 +178,8 @@ extension DangdaiPages {
     let right = feedback.answer.isCorrect
     var lines: [HTML] = []
     if !right {
-      let solution: HTML =
-        switch question.layout {
-        case .typed: "<span lang=\"zh-Latn-pinyin\">\(question.solution)</span>"
-        case .tiles: Self.chinese(question.solution)
-        case .grid, .list: option(question.solution, chinese: question.kind.optionsAreChinese)
-        }
-      lines.append("<p class=\"feedback-answer\">\(sentence(.theAnswer, placing: solution, as: "answer"))</p>")
+      lines.append(
+        "<p class=\"feedback-answer\">\(sentence(.theAnswer, placing: solution(question), as: "answer"))</p>")
     }
     if !feedback.answer.toneErrors.isEmpty, case .pinyin(_, let readings, _) = question.key, let first = readings.first
     {
@@ -201,7 +194,7 @@ extension DangdaiPages {
       : HTML(
         "<a class=\"button button--wide\" href=\"\(DangdaiPath.quiz(view.quiz.id))\" data-next>\(t(.nextQuestion))</a>")
     return """
-      <section class="feedback feedback--\(right ? "right" : "wrong")" aria-labelledby="feedback-verdict" data-feedback="\(right ? "right" : "wrong")" data-points="\(feedback.points)">
+      <section class="feedback feedback--\(right ? "right" : "wrong")" aria-labelledby="feedback-verdict" data-feedback="\(right ? "right" : "wrong")"\(QuizPacing.advance(afterCorrect: right).map { HTML(" data-advance-ms=\"\($0.wholeMilliseconds)\"") } ?? "")>
       <p class="feedback-verdict" id="feedback-verdict" role="status">\(right ? t(.correct) : t(.wrong))\(right ? HTML(" <span class=\"feedback-points\">\(t(.pointsEarned, ["points": QuizScore.pointsPerCorrectAnswer]))</span>") : "")</p>
       \(HTML(lines, separator: "\n"))
       \(next)
@@ -238,7 +231,7 @@ extension DangdaiPages {
       t(.resultsTitle), bodyClass: "page-result" + (result.firstMastery ? " has-celebration" : ""), tab: nil,
       main: """
         \(celebration)
-        <section class="card result" id="result" aria-labelledby="result-title" data-points-total="\(totalPoints)" data-points-earned="\(result.score.points)">
+        <section class="card result" id="result" aria-labelledby="result-title" data-points-earned="\(result.score.points)">
         <\(HTML(trusted: heading)) id="result-title">\(t(.resultsTitle))</\(HTML(trusted: heading))>
         <p class="result-kind">\(t(DangdaiScreenText.kind(result.quiz.kind)))\(chapter.map { HTML(" \u{00B7} \(lessonLabel($0))") } ?? "")</p>
         <p class="result-summary">\(core(result.score.summary))</p>
@@ -256,13 +249,16 @@ extension DangdaiPages {
   func missedItem(_ question: Question) -> HTML {
     let asked: HTML =
       if let chinese = question.chinese { Self.chinese(chinese) } else { HTML("\(question.meaning ?? "")") }
-    let solution: HTML =
-      switch question.layout {
-      case .typed: "<span lang=\"zh-Latn-pinyin\">\(question.solution)</span>"
-      case .tiles: Self.chinese(question.solution)
-      case .grid, .list: option(question.solution, chinese: question.kind.optionsAreChinese)
-      }
     return
-      "<li><span class=\"missed-asked\">\(asked)</span> <span class=\"missed-arrow\" aria-hidden=\"true\">→</span> <span class=\"missed-solution\">\(solution)</span></li>"
+      "<li><span class=\"missed-asked\">\(asked)</span> <span class=\"missed-arrow\" aria-hidden=\"true\">→</span> <span class=\"missed-solution\">\(solution(question))</span></li>"
+  }
+
+  /// A question's right answer as shown: pinyin, a sentence, or the right option.
+  func solution(_ question: Question) -> HTML {
+    switch question.layout {
+    case .typed: "<span lang=\"zh-Latn-pinyin\">\(question.solution)</span>"
+    case .tiles: Self.chinese(question.solution)
+    case .grid, .list: option(question.solution, chinese: question.kind.optionsAreChinese)
+    }
   }
 }
