@@ -188,6 +188,26 @@ package.targets += [
     ],
     swiftSettings: swiftSettings
   ),
+  .target(
+    name: "OrchardBlobs",
+    dependencies: [
+      "ServerKit",
+      .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOHTTP1", package: "swift-nio"),
+      .product(name: "NIOPosix", package: "swift-nio"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "OrchardBlobsTests",
+    dependencies: [
+      "OrchardBlobs", "ServerKit", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      .product(name: "Crypto", package: "swift-crypto"),
+    ],
+    swiftSettings: swiftSettings
+  ),
   .testTarget(
     name: "OrchardJobsTests",
     dependencies: [
