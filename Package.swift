@@ -132,6 +132,14 @@ package.targets += [
   ),
   .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
   .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+  .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+  .target(
+    name: "OrchardImages",
+    dependencies: ["CVips", "ServerKit", .product(name: "NIOPosix", package: "swift-nio")],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "OrchardImagesTests", dependencies: ["CVips", "CZlib", "OrchardImages"], swiftSettings: swiftSettings),
   .target(
     name: "OrchardIdentity",
     dependencies: [

@@ -1,0 +1,175 @@
+import CVips
+import Foundation
+import NIOPosix
+import ServerKit
+
+/// Decodes, turns upright, shrinks and re-encodes photos with libvips, off the event loop.
+///
+/// Every photo's size is read from its header before a pixel is decoded, so a decompression bomb
+/// (a small file that decodes to gigabytes) is refused having cost a few kilobytes. Large JPEG,
+/// WebP and HEIC files are decoded already shrunk (shrink-on-load). Every output is written
+/// without metadata: no EXIF (so no GPS position), no XMP, no colour profile (colours are converted
+/// to sRGB first). At most `width` photos are processed at once; the rest wait their turn.
+public final class ImageProcessor: Sendable {
+  private let limit: ConcurrencyLimit
+  private let pool: NIOThreadPool
+
+  public init(width: Int = 2, pool: NIOThreadPool = .singleton) {
+    limit = ConcurrencyLimit(width: width)
+    self.pool = pool
+    _ = Self.started
+  }
+
+  /// libvips, started once per process.
+  private static let started: Bool = orchard_vips_start(2) == 0
+
+  /// The size of the encoded image in `bytes` as it will show (turned by its EXIF orientation),
+  /// read from the header alone.
+  public func size(of bytes: [UInt8]) async throws -> PixelSize {
+    try await offload { try Self.header(bytes) }
+  }
+
+  /// `bytes` made into each of `renditions`: turned upright, in sRGB, shrunk to fit its long edge,
+  /// encoded without metadata. Refused before decoding when larger than `maximumPixels`.
+  public func render(
+    _ bytes: [UInt8], as renditions: [Rendition], maximumPixels: Int
+  ) async throws -> [Rendition: EncodedImage] {
+    try await offload {
+      let size = try Self.header(bytes)
+      guard size.pixels <= maximumPixels else { throw ImageError.tooManyPixels(size) }
+      return try bytes.withUnsafeBytes { buffer in
+        let largest = renditions.map(\.longEdge).max() ?? 0
+        let base = try Self.call { orchard_vips_thumbnail(buffer.baseAddress, buffer.count, Int32(largest), &$0) }
+        defer { g_object_unref(base) }
+        return try Self.render(base, as: renditions)
+      }
+    }
+  }
+
+  /// Packed pixels made into each of `renditions` (a cutout, with its alpha).
+  public func render(_ pixels: Pixels, as renditions: [Rendition]) async throws -> [Rendition: EncodedImage] {
+    try await offload {
+      try pixels.bytes.withUnsafeBytes { buffer in
+        guard
+          let image = orchard_vips_from_pixels(
+            buffer.baseAddress, buffer.count, Int32(pixels.width), Int32(pixels.height), Int32(pixels.channels))
+        else { throw ImageError.failed(Self.lastError()) }
+        defer { g_object_unref(image) }
+        return try Self.render(image, as: renditions)
+      }
+    }
+  }
+
+  /// The photo's pixels as packed RGB, turned upright and shrunk to fit `longEdge`: what
+  /// background removal works on.
+  public func pixels(of bytes: [UInt8], longEdge: Int, maximumPixels: Int) async throws -> Pixels {
+    try await offload {
+      let size = try Self.header(bytes)
+      guard size.pixels <= maximumPixels else { throw ImageError.tooManyPixels(size) }
+      return try bytes.withUnsafeBytes { buffer in
+        let thumbnail = try Self.call {
+          orchard_vips_thumbnail(buffer.baseAddress, buffer.count, Int32(longEdge), &$0)
+        }
+        defer { g_object_unref(thumbnail) }
+        let srgb = try Self.call { orchard_vips_srgb(thumbnail, &$0) }
+        defer { g_object_unref(srgb) }
+        let flat = try Self.call { orchard_vips_flatten_white(srgb, &$0) }
+        defer { g_object_unref(flat) }
+        var length = 0
+        guard let memory = orchard_vips_rgb_pixels(flat, &length) else { throw ImageError.failed(Self.lastError()) }
+        defer { g_free(memory) }
+        let width = Int(vips_image_get_width(flat))
+        let height = Int(vips_image_get_height(flat))
+        return Pixels(
+          width: width, height: height, channels: 3, bytes: Array(UnsafeRawBufferPointer(start: memory, count: length)))
+      }
+    }
+  }
+
+  private func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    guard Self.started else { throw ImageError.failed("libvips did not start") }
+    return try await limit.run { try await pool.runIfActive(work) }
+  }
+
+  private static func header(_ bytes: [UInt8]) throws -> PixelSize {
+    try bytes.withUnsafeBytes { buffer in
+      guard !bytes.isEmpty, let image = orchard_vips_header(buffer.baseAddress, buffer.count) else {
+        throw ImageError.unreadable(lastError())
+      }
+      defer { g_object_unref(image) }
+      let width = Int(vips_image_get_width(image))
+      let height = Int(vips_image_get_height(image))
+      // Orientations 5–8 turn the image a quarter, swapping its sides.
+      return vips_image_get_orientation_swap(image) != 0
+        ? PixelSize(width: height, height: width) : PixelSize(width: width, height: height)
+    }
+  }
+
+  private static func render(
+    _ image: UnsafeMutablePointer<VipsImage>, as renditions: [Rendition]
+  ) throws
+    -> [Rendition: EncodedImage]
+  {
+    let srgb = try call { orchard_vips_srgb(image, &$0) }
+    defer { g_object_unref(srgb) }
+    // Every rendition reads the same pixels, so they are decoded once, into memory.
+    guard let decoded = vips_image_copy_memory(srgb) else { throw ImageError.failed(lastError()) }
+    defer { g_object_unref(decoded) }
+    let base = try call { orchard_vips_without_metadata(decoded, &$0) }
+    defer { g_object_unref(base) }
+    let baseEdge = max(Int(vips_image_get_width(base)), Int(vips_image_get_height(base)))
+    var encoded: [Rendition: EncodedImage] = [:]
+    for rendition in renditions {
+      let sized =
+        rendition.longEdge < baseEdge
+        ? try call { orchard_vips_thumbnail_image(base, Int32(rendition.longEdge), &$0) }
+        : try call { orchard_vips_copy(base, &$0) }
+      defer { g_object_unref(sized) }
+      encoded[rendition] = try encode(sized, rendition)
+    }
+    return encoded
+  }
+
+  private static func encode(_ image: UnsafeMutablePointer<VipsImage>, _ rendition: Rendition) throws -> EncodedImage {
+    var buffer: UnsafeMutableRawPointer?
+    var length = 0
+    let quality = Int32(rendition.quality)
+    let status: Int32
+    switch rendition.format {
+    case .jpeg:
+      let flat = try call { orchard_vips_flatten_white(image, &$0) }
+      defer { g_object_unref(flat) }
+      status = orchard_vips_jpeg(flat, quality, &buffer, &length)
+    case .webp: status = orchard_vips_webp(image, quality, &buffer, &length)
+    case .png: status = orchard_vips_png(image, &buffer, &length)
+    case .heic: status = orchard_vips_heic(image, quality, &buffer, &length)
+    }
+    guard status == 0, let buffer else { throw ImageError.failed(lastError()) }
+    defer { g_free(buffer) }
+    var bytes = Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    if rendition.format == .webp {
+      guard let stripped = WebPContainer.stripped(bytes) else {
+        throw ImageError.failed("libvips wrote a damaged WebP")
+      }
+      bytes = stripped
+    }
+    return EncodedImage(
+      bytes: bytes, format: rendition.format,
+      size: PixelSize(width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image))))
+  }
+
+  /// Runs a libvips call that writes an image to its argument, turning a failure into an error.
+  private static func call(
+    _ operation: (inout UnsafeMutablePointer<VipsImage>?) -> Int32
+  ) throws -> UnsafeMutablePointer<VipsImage> {
+    var out: UnsafeMutablePointer<VipsImage>?
+    guard operation(&out) == 0, let out else { throw ImageError.failed(lastError()) }
+    return out
+  }
+
+  private static func lastError() -> String {
+    let message = String(cString: vips_error_buffer()).trimmingCharacters(in: .whitespacesAndNewlines)
+    vips_error_clear()
+    return message.isEmpty ? "libvips gave no reason" : message
+  }
+}
