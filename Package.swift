@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "MIGACore", targets: ["MIGACore"]),
     .library(name: "DangdaiCore", targets: ["DangdaiCore"]),
     .library(name: "WalkWorthyCore", targets: ["WalkWorthyCore"]),
+    .library(name: "WearbloomCore", targets: ["WearbloomCore"]),
     .library(name: "IdentityCore", targets: ["IdentityCore"]),
     .executable(name: "orchard", targets: ["Orchard"]),
     .executable(name: "orchard-bench", targets: ["OrchardBench"]),
@@ -60,6 +61,8 @@ package.targets += [
   .target(name: "WalkWorthyCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(
     name: "WalkWorthyCoreTests", dependencies: ["WalkWorthyCore", "OrchardKit"], swiftSettings: swiftSettings),
+  .target(name: "WearbloomCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
+  .testTarget(name: "WearbloomCoreTests", dependencies: ["WearbloomCore", "OrchardKit"], swiftSettings: swiftSettings),
   .executableTarget(
     name: "OrchardBench", dependencies: ["DangdaiCore", "MIGACore", "OrchardIdentity", "OrchardKit", "ServerKit"],
     swiftSettings: swiftSettings),

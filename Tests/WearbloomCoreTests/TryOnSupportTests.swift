@@ -1,0 +1,60 @@
+import Testing
+import WearbloomCore
+
+@Suite("Which categories offer try-on")
+struct TryOnSupportTests {
+  @Test("the configured categories are supported and no others")
+  func configured() throws {
+    let support = try TryOnSupport(configuration: "tops,bottoms,dresses,outerwear")
+    #expect(support.categories == [.tops, .bottoms, .dresses, .outerwear])
+    #expect(support.supports(.dresses))
+    #expect(!support.supports(.shoes))
+  }
+
+  @Test("spaces around names, repeats and empty items are ignored")
+  func lenientSeparators() throws {
+    #expect(try TryOnSupport(configuration: " tops , dresses,,tops, ") == TryOnSupport([.tops, .dresses]))
+  }
+
+  @Test("an empty configuration offers try-on for nothing")
+  func empty() throws {
+    #expect(try TryOnSupport(configuration: "").categories.isEmpty)
+  }
+
+  @Test(
+    "an unknown name is an error naming it and the known ones",
+    arguments: [("tops,hats", "hats"), ("Tops", "Tops"), ("tops;bottoms", "tops;bottoms"), ("dress", "dress")])
+  func unknown(_ configuration: String, _ name: String) {
+    #expect(throws: TryOnConfigurationError.unknownCategory(name)) { try TryOnSupport(configuration: configuration) }
+    #expect(
+      TryOnConfigurationError.unknownCategory(name).description
+        == "\"\(name)\" is not a garment category; use any of tops, bottoms, dresses, shoes, outerwear")
+  }
+
+  @Test("every category is listed for organising, in display order, marked with whether try-on is offered")
+  func availability() {
+    let support = TryOnSupport([.outerwear, .tops])
+    #expect(
+      support.availability == [
+        CategoryAvailability(category: .tops, tryOn: true), CategoryAvailability(category: .bottoms, tryOn: false),
+        CategoryAvailability(category: .dresses, tryOn: false), CategoryAvailability(category: .shoes, tryOn: false),
+        CategoryAvailability(category: .outerwear, tryOn: true),
+      ])
+  }
+
+  @Test("a try-on of an unsupported category is INVALID_CATEGORY, even with a body photo")
+  func unsupportedCategory() {
+    let body = BodyPhoto(owner: "ana", source: .stock("figure-a"), updatedAt: minute(0))
+    #expect(throws: WardrobeError.invalidCategory) {
+      try TryOnSupport([.tops]).check(garment("sneakers", .shoes), body: body).get()
+    }
+  }
+
+  @Test("a try-on without a body photo is NO_BODY_PHOTO; with one, it is drawn on that photo")
+  func bodyPhoto() throws {
+    let support = TryOnSupport([.tops])
+    #expect(throws: WardrobeError.noBodyPhoto) { try support.check(garment("shirt", .tops), body: nil).get() }
+    let body = BodyPhoto(owner: "ana", source: .own(image(5)), updatedAt: minute(0))
+    #expect(try support.check(garment("shirt", .tops), body: body).get() == body)
+  }
+}

@@ -1,0 +1,14 @@
+import Testing
+import WearbloomCore
+
+@Suite("Wardrobe error codes")
+struct WardrobeErrorTests {
+  @Test("the API's codes are stable strings")
+  func codes() {
+    #expect(
+      WardrobeError.allCases.map(\.rawValue) == [
+        "MISSING_PHOTO", "INVALID_CATEGORY", "INVALID_IMAGE_TYPE", "IMAGE_TOO_LARGE", "IMAGE_TOO_SMALL",
+        "IMAGE_UNREADABLE", "GARMENT_NOT_FOUND", "NO_BODY_PHOTO",
+      ])
+  }
+}
