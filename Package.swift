@@ -64,7 +64,10 @@ package.targets += [
   .target(name: "WearbloomCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(name: "WearbloomCoreTests", dependencies: ["WearbloomCore", "OrchardKit"], swiftSettings: swiftSettings),
   .executableTarget(
-    name: "OrchardBench", dependencies: ["DangdaiCore", "MIGACore", "OrchardIdentity", "OrchardKit", "ServerKit"],
+    name: "OrchardBench",
+    dependencies: [
+      "DangdaiCore", "MIGACore", "OrchardIdentity", "OrchardImages", "OrchardKit", "ServerKit", "WearbloomCore",
+    ],
     swiftSettings: swiftSettings),
   .testTarget(name: "MIGACoreTests", dependencies: ["MIGACore", "OrchardKit"], swiftSettings: swiftSettings),
   .target(name: "IdentityCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),

@@ -6,6 +6,8 @@
 //                                                  at the parameters the server uses
 //   orchard-bench dangdai-quizzes [seeds]       → the time to make one Dangdai quiz of each kind (the
 //                                                  generator and its validator), over every lesson
+//   orchard-bench cutouts [folder] [sheet.jpg]  → Wearbloom's local background removal over every photo
+//                                                  in a folder: its time, its verdicts, a contact sheet
 
 import DangdaiCore
 import Foundation
@@ -139,11 +141,16 @@ case "argon2":
   try await argon2(runs: arguments.dropFirst().compactMap { Int($0) }.first ?? 50)
 case "dangdai-quizzes":
   try dangdaiQuizzes(seeds: arguments.dropFirst().compactMap { Int($0) }.first ?? 20)
+case "cutouts":
+  let values = Array(arguments.dropFirst())
+  try await cutouts(folder: values.first ?? "../shared/data/garments", sheet: values.dropFirst().first ?? "cutouts.jpg")
 case "miga-stats":
   let values = arguments.dropFirst().compactMap { Int($0) }
   try migaStats(events: values.first ?? 100_000, runs: values.dropFirst().first ?? 30)
 default:
-  let usage = "usage: orchard-bench miga-stats [events] [runs] | argon2 [runs] | dangdai-quizzes [seeds]\n"
+  let usage =
+    "usage: orchard-bench miga-stats [events] [runs] | argon2 [runs] | dangdai-quizzes [seeds]"
+    + " | cutouts [folder] [sheet.jpg]\n"
   FileHandle.standardError.write(Data(usage.utf8))
   exit(2)
 }
