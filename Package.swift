@@ -235,6 +235,31 @@ package.targets += [
     swiftSettings: swiftSettings
   ),
   .target(
+    name: "WearbloomServer",
+    dependencies: [
+      "OrchardBlobs",
+      "OrchardImages",
+      "ServerKit",
+      "WearbloomCore",
+      .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOHTTP1", package: "swift-nio"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .testTarget(
+    name: "WearbloomServerTests",
+    dependencies: [
+      "OrchardImages",
+      "ServerKit",
+      "ServerKitTesting",
+      "WearbloomCore",
+      "WearbloomServer",
+      .product(name: "Hummingbird", package: "hummingbird"),
+    ],
+    swiftSettings: swiftSettings
+  ),
+  .target(
     name: "OrchardServer",
     dependencies: [
       "DangdaiServer",

@@ -100,6 +100,16 @@ static inline void *orchard_vips_rgb_pixels(VipsImage *in, size_t *length) {
   return pixels;
 }
 
+/// The mean of the alpha channel over 255 (1 for an image without one): how much a cutout kept.
+static inline int orchard_vips_alpha_mean(VipsImage *in, double *mean) {
+  if (!vips_image_hasalpha(in)) { *mean = 255.0; return 0; }
+  VipsImage *alpha = NULL;
+  if (vips_extract_band(in, &alpha, vips_image_get_bands(in) - 1, NULL)) return -1;
+  int failed = vips_avg(alpha, mean, NULL);
+  g_object_unref(alpha);
+  return failed;
+}
+
 /// An image over a copy of packed 8-bit pixels with `bands` channels.
 static inline VipsImage *orchard_vips_from_pixels(const void *pixels, size_t length, int width, int height, int bands) {
   VipsImage *image = vips_image_new_from_memory_copy(pixels, length, width, height, bands, VIPS_FORMAT_UCHAR);

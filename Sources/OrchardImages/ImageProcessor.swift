@@ -86,6 +86,24 @@ public final class ImageProcessor: Sendable {
     }
   }
 
+  /// How much of its picture an image keeps: the mean of its alpha, 0 to 1 (1 without alpha).
+  /// Refused before decoding when larger than `maximumPixels`.
+  public func alphaCoverage(of bytes: [UInt8], maximumPixels: Int) async throws -> Double {
+    try await offload {
+      let size = try Self.header(bytes)
+      guard size.pixels <= maximumPixels else { throw ImageError.tooManyPixels(size) }
+      return try bytes.withUnsafeBytes { buffer in
+        guard !bytes.isEmpty, let image = orchard_vips_header(buffer.baseAddress, buffer.count) else {
+          throw ImageError.unreadable(Self.lastError())
+        }
+        defer { g_object_unref(image) }
+        var mean = 0.0
+        guard orchard_vips_alpha_mean(image, &mean) == 0 else { throw ImageError.failed(Self.lastError()) }
+        return mean / 255
+      }
+    }
+  }
+
   private func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     guard Self.started else { throw ImageError.failed("libvips did not start") }
     return try await limit.run { try await pool.runIfActive(work) }

@@ -165,3 +165,15 @@ struct BackgroundRemovalTests {
     #expect(abs(red.l - 53.24) < 0.2 && abs(red.a - 80.09) < 0.3 && abs(red.b - 67.2) < 0.3)
   }
 }
+
+@Suite("The quality check of a hosted cutout")
+struct CutoutCheckTests {
+  @Test(
+    "a cutout keeping almost nothing or almost everything is refused; one keeping the garment is not",
+    arguments: [
+      (0.01, BackgroundRemoval.Rejection.subjectTooSmall), (0.5, nil), (0.97, .subjectFillsFrame),
+    ] as [(Double, BackgroundRemoval.Rejection?)])
+  func coverage(coverage: Double, verdict: BackgroundRemoval.Rejection?) {
+    #expect(CutoutCheck.verdict(coverage: coverage) == verdict)
+  }
+}

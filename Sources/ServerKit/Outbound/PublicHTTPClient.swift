@@ -33,8 +33,21 @@ public struct PublicHTTPClient: Sendable {
   public func fetch(
     _ url: URL, accept: String, timeout: Duration, byteLimit: Int
   ) async throws(OutboundFetchError) -> String {
+    String(buffer: try await fetchBody(url, accept: accept, timeout: timeout, byteLimit: byteLimit))
+  }
+
+  /// The body of `url` as bytes (an image a provider made), under the same rules as ``fetch``.
+  public func fetchBytes(
+    _ url: URL, accept: String, timeout: Duration, byteLimit: Int
+  ) async throws(OutboundFetchError) -> [UInt8] {
+    Array(buffer: try await fetchBody(url, accept: accept, timeout: timeout, byteLimit: byteLimit))
+  }
+
+  private func fetchBody(
+    _ url: URL, accept: String, timeout: Duration, byteLimit: Int
+  ) async throws(OutboundFetchError) -> ByteBuffer {
     do {
-      return try await withThrowingTaskGroup(of: String.self) { group in
+      return try await withThrowingTaskGroup(of: ByteBuffer.self) { group in
         group.addTask { try await follow(url, accept: accept, timeout: timeout, byteLimit: byteLimit) }
         group.addTask {
           // The client's own deadline ends a request still connecting with the reason (a refused
@@ -43,8 +56,8 @@ public struct PublicHTTPClient: Sendable {
           throw OutboundFetchError.timeout
         }
         defer { group.cancelAll() }
-        guard let text = try await group.next() else { throw OutboundFetchError.timeout }
-        return text
+        guard let body = try await group.next() else { throw OutboundFetchError.timeout }
+        return body
       }
     } catch let error as OutboundFetchError {
       throw error
@@ -58,7 +71,7 @@ public struct PublicHTTPClient: Sendable {
   static let timeouts: [HTTPClientError] = [.deadlineExceeded, .readTimeout, .connectTimeout]
 
   /// Downloads `url`, following redirects to http or https addresses that pass the address check.
-  private func follow(_ url: URL, accept: String, timeout: Duration, byteLimit: Int) async throws -> String {
+  private func follow(_ url: URL, accept: String, timeout: Duration, byteLimit: Int) async throws -> ByteBuffer {
     var url = url
     for _ in 0...Self.maxRedirects {
       try await check(url)
@@ -91,7 +104,7 @@ public struct PublicHTTPClient: Sendable {
     guard addresses.allSatisfy(\.isPublic) else { throw OutboundFetchError.privateAddress }
   }
 
-  private func read(_ response: HTTPClientResponse, byteLimit: Int) async throws -> String {
+  private func read(_ response: HTTPClientResponse, byteLimit: Int) async throws -> ByteBuffer {
     guard (200..<300).contains(response.status.code) else {
       throw OutboundFetchError.badStatus(Int(response.status.code))
     }
@@ -103,7 +116,7 @@ public struct PublicHTTPClient: Sendable {
       guard body.readableBytes + chunk.readableBytes <= byteLimit else { throw OutboundFetchError.tooLarge }
       body.writeImmutableBuffer(chunk)
     }
-    return String(buffer: body)
+    return body
   }
 }
 
