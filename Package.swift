@@ -239,9 +239,13 @@ package.targets += [
     dependencies: [
       "OrchardBlobs",
       "OrchardImages",
+      "OrchardKit",
       "ServerKit",
       "WearbloomCore",
       .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "SQLKit", package: "sql-kit"),
       .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOHTTP1", package: "swift-nio"),
     ],
@@ -250,7 +254,10 @@ package.targets += [
   .testTarget(
     name: "WearbloomServerTests",
     dependencies: [
+      "OrchardBlobs",
       "OrchardImages",
+      "OrchardKit",
+      .product(name: "Logging", package: "swift-log"),
       "ServerKit",
       "ServerKitTesting",
       "WearbloomCore",

@@ -3,12 +3,28 @@ import WearbloomCore
 
 @Suite("Image variants")
 struct ImageVariantTests {
-  @Test("the original and the cutout keep 1200 px; thumbnails are smaller, the small one smallest")
+  @Test("the full image keeps 1200 px; thumbnails are smaller, the small one smallest")
   func longEdges() {
-    #expect(ImageVariant.original.maximumLongEdge == 1200)
-    #expect(ImageVariant.cutout.maximumLongEdge == 1200)
+    #expect(ImageVariant.full.maximumLongEdge == 1200)
     #expect(ImageVariant.thumbnailSmall.maximumLongEdge < ImageVariant.thumbnailLarge.maximumLongEdge)
-    #expect(ImageVariant.thumbnailLarge.maximumLongEdge < ImageVariant.original.maximumLongEdge)
+    #expect(ImageVariant.thumbnailLarge.maximumLongEdge < ImageVariant.full.maximumLongEdge)
+  }
+
+  @Test("a photo is kept as JPEG and a cutout as PNG, each with both thumbnails in WebP and JPEG")
+  func forms() {
+    #expect(
+      ImageKind.garment.forms.map(\.fileName) == [
+        "full.jpeg", "small.webp", "small.jpeg", "large.webp", "large.jpeg",
+      ])
+    #expect(ImageKind.cutout.forms.first?.fileName == "full.png")
+    #expect(ImageKind.body.fullFormat == .jpeg)
+  }
+
+  @Test("a client that accepts WebP gets WebP thumbnails, another JPEG; the full form is the kind's own")
+  func requested() {
+    #expect(ImageForm.requested(.thumbnailSmall, of: .cutout, acceptsWebP: true).fileName == "small.webp")
+    #expect(ImageForm.requested(.thumbnailLarge, of: .garment, acceptsWebP: false).fileName == "large.jpeg")
+    #expect(ImageForm.requested(.full, of: .cutout, acceptsWebP: true).fileName == "full.png")
   }
 
   @Test("a large thumbnail fills the tallest grid card at 3x, a small one at 1x")

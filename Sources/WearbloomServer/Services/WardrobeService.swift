@@ -1,0 +1,219 @@
+import Crypto
+import Foundation
+import Logging
+import OrchardBlobs
+import OrchardImages
+import OrchardKit
+import ServerKit
+import WearbloomCore
+
+/// Wearbloom's wardrobe on the server: uploads checked and stored privately, garments listed and
+/// deleted, background removal recorded, images served to their owner alone, and an account's
+/// every file and row erased. The web version and the API both call this; the rules are the
+/// core's.
+public struct WardrobeService: Sendable {
+  let store: WardrobeStore
+  let files: ImageFiles
+  let remover: any BackgroundRemover
+  let clock: any WallClock
+  let random: RandomSource
+  let logger: Logger
+
+  public init(
+    store: WardrobeStore, blobs: any BlobStore, images: ImageProcessor, remover: any BackgroundRemover,
+    clock: any WallClock, random: RandomSource, logger: Logger
+  ) {
+    self.store = store
+    files = ImageFiles(blobs: blobs, processor: images)
+    self.remover = remover
+    self.clock = clock
+    self.random = random
+    self.logger = logger
+  }
+
+  // MARK: Uploads
+
+  /// A photo checked as the upload policy says, in the order the checks can be made; returns its
+  /// format. Nothing is stored yet.
+  func check(photo: [UInt8], declaredType: String?) async throws(WardrobeError) -> ImageType {
+    try UploadPolicy.check(byteCount: photo.count).get()
+    let type = try UploadPolicy.check(declared: declaredType, magicBytes: photo.prefix(ImageType.sniffLength)).get()
+    let size: PixelSize
+    do {
+      size = try await files.processor.size(of: photo)
+    } catch {
+      throw .imageUnreadable
+    }
+    try UploadPolicy.check(width: size.width, height: size.height).get()
+    return type
+  }
+
+  /// Stores every form of a checked photo under a new image id that `owner` owns.
+  private func storePhoto(_ photo: [UInt8], kind: ImageKind, owner: String) async throws -> ImageReference {
+    var generator = random.generator
+    let image = ImageReference(using: &generator)
+    do {
+      try await files.store(upload: photo, as: image, kind: kind, owner: owner)
+    } catch let error as ImageError {
+      try? await files.delete([image], owner: owner)
+      // A header that read well but pixels that do not (a truncated file) is the user's file.
+      logger.info("upload refused while decoding", metadata: ["error": "\(error)"])
+      throw WardrobeError.imageUnreadable
+    }
+    try await store.insert(image: image, owner: owner, kind: kind, at: clock.now)
+    return image
+  }
+
+  /// Adds a garment from a photo: checked, stored in every form, and its background removal
+  /// pending (``removeBackground(of:)`` does it, as a job).
+  public func addGarment(
+    owner: String, photo: [UInt8], declaredType: String?, category: String?
+  ) async throws -> Garment {
+    let category = try UploadPolicy.check(category: category).get()
+    _ = try await check(photo: photo, declaredType: declaredType)
+    let image = try await storePhoto(photo, kind: .garment, owner: owner)
+    let now = clock.now
+    var generator = random.generator
+    let garment = Garment(
+      id: IdempotencyID(using: &generator).description, owner: owner, category: category, image: image,
+      removalStatus: .pending, createdAt: now, updatedAt: now)
+    try await store.insert(garment)
+    return garment
+  }
+
+  /// Removes the garment's background and records the outcome: `completed` with the cutout
+  /// stored, `skipped` when the quality check refused it (the photo stays), `failed` when the
+  /// remover could not work. Nothing changes for a garment deleted meanwhile or already done.
+  @discardableResult
+  public func removeBackground(of id: Garment.ID) async throws -> BackgroundRemovalStatus? {
+    guard let garment = try await store.garment(id), let owner = garment.owner,
+      garment.removalStatus == .pending,
+      let photo = try await files.full(garment.image, kind: .garment, owner: owner)
+    else { return nil }
+    let outcome: RemovalOutcome
+    do {
+      outcome = try await remover.removeBackground(from: photo)
+    } catch {
+      logger.warning("background removal failed", metadata: ["garment": "\(id)", "error": "\(error)"])
+      return try await store.finishRemoval(of: id, status: .failed, cutout: nil, at: clock.now) ? .failed : nil
+    }
+    switch outcome {
+    case .refused(let reason):
+      logger.info("cutout refused", metadata: ["garment": "\(id)", "reason": "\(reason)"])
+      return try await store.finishRemoval(of: id, status: .skipped, cutout: nil, at: clock.now) ? .skipped : nil
+    case .cutout(let png):
+      var generator = random.generator
+      let cutout = ImageReference(using: &generator)
+      try await files.store(cutout: png, as: cutout, owner: owner)
+      try await store.insert(image: cutout, owner: owner, kind: .cutout, at: clock.now)
+      guard try await store.finishRemoval(of: id, status: .completed, cutout: cutout, at: clock.now) else {
+        // Deleted meanwhile: its cutout goes too.
+        try await files.delete([cutout], owner: owner)
+        try await store.delete(images: [cutout])
+        return nil
+      }
+      return .completed
+    }
+  }
+
+  // MARK: The wardrobe
+
+  /// `owner`'s garments, newest first, of one category or all.
+  public func garments(of owner: String, category: GarmentCategory? = nil) async throws -> [Garment] {
+    try await store.garments(of: owner, category: category)
+  }
+
+  /// A strong validator of a wardrobe list: it changes whenever a garment is added, deleted or
+  /// its cutout finishes, so an offline client revalidates with one short request.
+  public static func etag(of garments: [Garment]) -> String {
+    var text = ""
+    for garment in garments {
+      text += "\(garment.id)|\(garment.removalStatus.rawValue)|\(garment.updatedAt.timeIntervalSince1970)\n"
+    }
+    return "\"" + Hex.lowercase(SHA256.hash(data: Array(text.utf8))).prefix(32) + "\""
+  }
+
+  /// One of `owner`'s garments; another account's is as missing as one that never existed.
+  public func garment(_ id: Garment.ID, owner: String) async throws -> Garment {
+    guard let garment = try await store.garment(id), garment.owner == owner else { throw WardrobeError.garmentNotFound }
+    return garment
+  }
+
+  /// Deletes one of `owner`'s garments with every file of it: photo, cutout, thumbnails.
+  public func deleteGarment(_ id: Garment.ID, owner: String) async throws {
+    let garment = try await garment(id, owner: owner)
+    guard try await store.delete(garment: id, owner: owner) else { throw WardrobeError.garmentNotFound }
+    try await files.delete(garment.images, owner: owner)
+    try await store.delete(images: garment.images)
+  }
+
+  // MARK: The body photo
+
+  public func body(of owner: String) async throws -> BodyPhoto? { try await store.body(of: owner) }
+
+  /// Replaces `owner`'s body photo with their own; the previous photo's files are deleted.
+  public func setBody(owner: String, photo: [UInt8], declaredType: String?) async throws -> BodyPhoto {
+    _ = try await check(photo: photo, declaredType: declaredType)
+    let image = try await storePhoto(photo, kind: .body, owner: owner)
+    let body = BodyPhoto(owner: owner, source: .own(image), updatedAt: clock.now)
+    let previous = try await store.body(of: owner)
+    try await store.save(body)
+    if let old = previous?.imageToDelete(replacedBy: body) {
+      try await files.delete([old], owner: owner)
+      try await store.delete(images: [old])
+    }
+    return body
+  }
+
+  /// Removes `owner`'s body photo and its files.
+  public func deleteBody(of owner: String) async throws {
+    guard let body = try await store.body(of: owner) else { throw WardrobeError.noBodyPhoto }
+    try await store.deleteBody(of: owner)
+    if let image = body.ownImage {
+      try await files.delete([image], owner: owner)
+      try await store.delete(images: [image])
+    }
+  }
+
+  // MARK: Images
+
+  /// One form of an image, found for its owner: what to answer with before reading its bytes.
+  public struct ImageLookup: Sendable {
+    public let form: ImageForm
+    public let etag: String
+    let image: ImageReference
+    let owner: String
+  }
+
+  /// The validator of one form of an image: images never change (a new photo is a new id), so
+  /// it is known without reading the file.
+  public static func etag(of image: ImageReference, form: ImageForm) -> String {
+    "\"\(image.value)-\(form.variant.rawValue)-\(form.format.rawValue)\""
+  }
+
+  /// The form of image `id` a client asks for, if `owner` owns it; nil for anyone else, so a
+  /// stranger cannot tell an image exists.
+  public func lookUp(
+    image id: String, owner: String, variant: ImageVariant, acceptsWebP: Bool
+  ) async throws
+    -> ImageLookup?
+  {
+    guard let image = ImageReference(validating: id), let stored = try await store.image(image), stored.owner == owner
+    else { return nil }
+    let form = ImageForm.requested(variant, of: stored.kind, acceptsWebP: acceptsWebP)
+    return ImageLookup(form: form, etag: Self.etag(of: image, form: form), image: image, owner: owner)
+  }
+
+  /// The bytes of an image found by ``lookUp(image:owner:variant:acceptsWebP:)``.
+  public func bytes(of lookup: ImageLookup) async throws -> [UInt8]? {
+    try await files.read(lookup.image, owner: lookup.owner, form: lookup.form)
+  }
+
+  // MARK: Accounts
+
+  /// Every file and row of `owner`'s, for the account's deletion.
+  public func erase(_ owner: String) async throws {
+    if let folder = ImageFiles.folder(of: owner) { try await files.blobs.deleteAll(under: folder) }
+    try await store.erase(owner)
+  }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import Logging
+import OrchardBlobs
+import OrchardImages
+import OrchardKit
+import ServerKit
+import ServerKitTesting
+import Testing
+import WearbloomCore
+
+@testable import WearbloomServer
+
+/// A remover that answers as told, counting its calls.
+struct ScriptedRemover: BackgroundRemover {
+  enum Script: Sendable { case cutout, refuse, fail }
+  let script: Script
+  var name: String { "scripted" }
+
+  func removeBackground(from photo: [UInt8]) async throws -> RemovalOutcome {
+    switch script {
+    case .cutout: return .cutout(png: try await Photos.cutout(keeping: 0.5))
+    case .refuse: return .refused("SUBJECT_TOO_SMALL")
+    case .fail: throw FalError.unavailable(status: 503)
+    }
+  }
+}
+
+/// A wardrobe service over a fresh database and a fresh blob store of one kind.
+struct Wardrobe {
+  let service: WardrobeService
+  let blobs: any BlobStore
+  let clock: ManualClock
+  /// Two accounts of the test's own, so tests sharing one bucket never see each other's files.
+  let owner = Self.account()
+  let stranger = Self.account()
+
+  static func account() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return IdempotencyID(using: &generator).description
+  }
+
+  static func with<R: Sendable>(
+    _ engine: TestDatabase, blobs kind: StoreKind = .local, remover: ScriptedRemover.Script = .cutout,
+    _ body: @Sendable (Wardrobe) async throws -> R
+  ) async throws -> R {
+    try await engine.withFreshDatabase { database in
+      _ = try await MigrationRunner(WardrobeStore.migrations).run(on: database.sql, logger: Logger(label: "test"))
+      let blobs = try await kind.make()
+      let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
+      let service = WardrobeService(
+        store: WardrobeStore(database: database.sql), blobs: blobs, images: ImageProcessor(),
+        remover: ScriptedRemover(script: remover), clock: clock, random: .seeded(11), logger: Logger(label: "test"))
+      return try await body(Wardrobe(service: service, blobs: blobs, clock: clock))
+    }
+  }
+
+  /// Everything stored under an account, in the blob store.
+  func files(of owner: String) async throws -> [BlobKey] {
+    try await blobs.list(under: BlobKey("wearbloom", owner)!)
+  }
+}
+
+/// Where the blob files go: a local directory, or the S3 store the test script starts.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case local, s3
+  var testDescription: String { rawValue }
+
+  static var available: [StoreKind] {
+    ProcessInfo.processInfo.environment["ORCHARD_TEST_S3_ENDPOINT"] == nil ? [.local] : [.local, .s3]
+  }
+
+  func make() async throws -> any BlobStore {
+    let environment = ProcessInfo.processInfo.environment
+    switch self {
+    case .local:
+      return LocalBlobStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("w-\(UUID())").path)
+    case .s3:
+      let store = S3BlobStore(
+        S3Configuration(
+          endpoint: URL(string: environment["ORCHARD_TEST_S3_ENDPOINT"]!)!, region: "us-east-1",
+          bucket: "orchard-tests",
+          accessKey: environment["ORCHARD_TEST_S3_ACCESS_KEY"] ?? "",
+          secretKey: environment["ORCHARD_TEST_S3_SECRET_KEY"] ?? ""))
+      try await store.createBucketIfMissing()
+      return store
+    }
+  }
+}
+
+@Suite("Wearbloom's wardrobe service")
+struct WardrobeServiceTests {
+  @Test(
+    "a garment photo is stored in every form, listed newest first, its removal pending",
+    arguments: TestDatabase.available)
+  func upload(_ engine: TestDatabase) async throws {
+    try await Wardrobe.with(engine) { wardrobe in
+      let photo = try await Photos.garment()
+      let first = try await wardrobe.service.addGarment(
+        owner: wardrobe.owner, photo: photo, declaredType: "image/jpeg", category: "tops")
+      wardrobe.clock.advance(by: 60)
+      let second = try await wardrobe.service.addGarment(
+        owner: wardrobe.owner, photo: photo, declaredType: "image/jpeg", category: "shoes")
+      #expect(first.removalStatus == .pending && first.category == .tops)
+      #expect(try await wardrobe.service.garments(of: wardrobe.owner).map(\.id) == [second.id, first.id])
+      #expect(try await wardrobe.service.garments(of: wardrobe.owner, category: .shoes).map(\.id) == [second.id])
+      let names = Set(try await wardrobe.files(of: wardrobe.owner).map { $0.segments.last! })
+      #expect(
+        names == ["full.jpeg", "small.webp", "small.jpeg", "large.webp", "large.jpeg"])
+      #expect(try await wardrobe.files(of: wardrobe.owner).count == 10)
+    }
+  }
+
+  @Test("each upload refusal has its code, and nothing is stored for it", arguments: TestDatabase.available)
+  func refusals(_ engine: TestDatabase) async throws {
+    try await Wardrobe.with(engine) { wardrobe in
+      let jpeg = try await Photos.garment()
+      let png = try await Photos.cutout(keeping: 0.5)
+      let cases: [([UInt8], String?, String?, WardrobeError)] = [
+        ([], "image/jpeg", "tops", .missingPhoto),
+        (jpeg, "image/jpeg", "hats", .invalidCategory),
+        (jpeg, "image/jpeg", nil, .invalidCategory),
+        (png, "image/jpeg", "tops", .invalidImageType),
+        (jpeg, "application/pdf", "tops", .invalidImageType),
+        ([UInt8](repeating: 0xFF, count: 11_000_000), "image/jpeg", "tops", .imageTooLarge),
+        (png, "image/png", "tops", .imageTooSmall),
+        (Array(jpeg.prefix(40)), "image/jpeg", "tops", .imageUnreadable),
+      ]
+      for (photo, type, category, code) in cases {
+        await #expect(throws: code) {
+          try await wardrobe.service.addGarment(
+            owner: wardrobe.owner, photo: photo, declaredType: type, category: category)
+        }
+      }
+      #expect(try await wardrobe.files(of: wardrobe.owner).isEmpty)
+      #expect(try await wardrobe.service.garments(of: wardrobe.owner).isEmpty)
+    }
+  }
+
+  @Test(
+    "a removal records completed with the cutout, skipped when refused, failed when the remover fails",
+    arguments: [
+      (ScriptedRemover.Script.cutout, BackgroundRemovalStatus.completed), (.refuse, .skipped), (.fail, .failed),
+    ]
+  )
+  func removal(script: ScriptedRemover.Script, status: BackgroundRemovalStatus) async throws {
+    try await Wardrobe.with(.sqlite, remover: script) { wardrobe in
+      let garment = try await wardrobe.service.addGarment(
+        owner: wardrobe.owner, photo: try await Photos.garment(), declaredType: "image/jpeg", category: "tops")
+      #expect(try await wardrobe.service.removeBackground(of: garment.id) == status)
+      let stored = try await wardrobe.service.garment(garment.id, owner: wardrobe.owner)
+      #expect(stored.removalStatus == status)
+      #expect((stored.cutout != nil) == (status == .completed))
+      #expect(stored.displayImage == (status == .completed ? stored.cutout! : garment.image))
+      // A second run changes nothing: the removal is done.
+      #expect(try await wardrobe.service.removeBackground(of: garment.id) == nil)
+      #expect(try await wardrobe.files(of: wardrobe.owner).count == (status == .completed ? 10 : 5))
+    }
+  }
+
+  @Test("another account's garment is not found, to read or to delete", arguments: TestDatabase.available)
+  func privacy(_ engine: TestDatabase) async throws {
+    try await Wardrobe.with(engine) { wardrobe in
+      let garment = try await wardrobe.service.addGarment(
+        owner: wardrobe.owner, photo: try await Photos.garment(), declaredType: "image/jpeg", category: "dresses")
+      await #expect(throws: WardrobeError.garmentNotFound) {
+        try await wardrobe.service.garment(garment.id, owner: wardrobe.stranger)
+      }
+      await #expect(throws: WardrobeError.garmentNotFound) {
+        try await wardrobe.service.deleteGarment(garment.id, owner: wardrobe.stranger)
+      }
+      #expect(try await wardrobe.service.garments(of: wardrobe.stranger).isEmpty)
+      #expect(try await wardrobe.service.garments(of: wardrobe.owner).count == 1)
+    }
+  }
+
+  @Test("an image is served to its owner only, in WebP or JPEG, and to anyone else it does not exist")
+  func images() async throws {
+    try await Wardrobe.with(.sqlite) { wardrobe in
+      let garment = try await wardrobe.service.addGarment(
+        owner: wardrobe.owner, photo: try await Photos.garment(), declaredType: "image/jpeg", category: "tops")
+      let id = garment.image.value
+      let webp = try #require(
+        try await wardrobe.service.lookUp(
+          image: id, owner: wardrobe.owner, variant: .thumbnailSmall, acceptsWebP: true))
+      #expect(webp.form.fileName == "small.webp" && webp.etag == "\"\(id)-thumbnailSmall-webp\"")
+      let bytes = try #require(try await wardrobe.service.bytes(of: webp))
+      #expect(bytes[8..<12].elementsEqual(Array("WEBP".utf8)))
+      let jpeg = try #require(
+        try await wardrobe.service.lookUp(image: id, owner: wardrobe.owner, variant: .full, acceptsWebP: true))
+      #expect(try await wardrobe.service.bytes(of: jpeg)?.prefix(3).elementsEqual([0xFF, 0xD8, 0xFF]) == true)
+      for variant in ImageVariant.allCases {
+        #expect(
+          try await wardrobe.service.lookUp(image: id, owner: wardrobe.stranger, variant: variant, acceptsWebP: true)
+            == nil)
+      }
+      #expect(
+        try await wardrobe.service.lookUp(
+          image: "../../etc/passwd", owner: wardrobe.owner, variant: .full, acceptsWebP: true) == nil)
+    }
+  }
+
+  @Test("deleting a garment deletes its photo, cutout and thumbnails", arguments: StoreKind.available)
+  func deleteGarment(_ kind: StoreKind) async throws {
+    try await Wardrobe.with(.sqlite, blobs: kind) { wardrobe in
+      let keep = try await wardrobe.service.addGarment(
+        owner: wardrobe.owner, photo: try await Photos.garment(), declaredType: "image/jpeg", category: "tops")
+      let gone = try await wardrobe.service.addGarment(
+        owner: wardrobe.owner, photo: try await Photos.garment(), declaredType: "image/jpeg", category: "bottoms")
+      try await wardrobe.service.removeBackground(of: gone.id)
+      #expect(try await wardrobe.files(of: wardrobe.owner).count == 15)
+      try await wardrobe.service.deleteGarment(gone.id, owner: wardrobe.owner)
+      let left = try await wardrobe.files(of: wardrobe.owner)
+      #expect(left.count == 5 && left.allSatisfy { $0.segments[2] == keep.image.value })
+      await #expect(throws: WardrobeError.garmentNotFound) {
+        try await wardrobe.service.deleteGarment(gone.id, owner: wardrobe.owner)
+      }
+    }
+  }
+
+  @Test(
+    "erasing an account leaves nothing of it, on disk or in S3, and everything of others",
+    arguments: StoreKind.available)
+  func erase(_ kind: StoreKind) async throws {
+    try await Wardrobe.with(.sqlite, blobs: kind) { wardrobe in
+      let photo = try await Photos.garment()
+      for owner in [wardrobe.owner, wardrobe.stranger] {
+        let garment = try await wardrobe.service.addGarment(
+          owner: owner, photo: photo, declaredType: "image/jpeg", category: "tops")
+        try await wardrobe.service.removeBackground(of: garment.id)
+        _ = try await wardrobe.service.setBody(owner: owner, photo: photo, declaredType: "image/jpeg")
+      }
+      #expect(try await wardrobe.files(of: wardrobe.owner).count == 15)
+      try await wardrobe.service.erase(wardrobe.owner)
+      #expect(try await wardrobe.files(of: wardrobe.owner).isEmpty)
+      #expect(try await wardrobe.service.store.rowCounts(of: wardrobe.owner).values.allSatisfy { $0 == 0 })
+      #expect(try await wardrobe.files(of: wardrobe.stranger).count == 15)
+      #expect(try await wardrobe.service.body(of: wardrobe.stranger) != nil)
+    }
+  }
+
+  @Test("a new body photo replaces the old one, whose files are deleted; deleting it needs one")
+  func bodyPhoto() async throws {
+    try await Wardrobe.with(.sqlite) { wardrobe in
+      let photo = try await Photos.garment()
+      let first = try await wardrobe.service.setBody(owner: wardrobe.owner, photo: photo, declaredType: "image/jpeg")
+      let second = try await wardrobe.service.setBody(owner: wardrobe.owner, photo: photo, declaredType: "image/jpeg")
+      #expect(first.ownImage != second.ownImage)
+      #expect(try await wardrobe.service.body(of: wardrobe.owner) == second)
+      let files = try await wardrobe.files(of: wardrobe.owner)
+      #expect(files.count == 5 && files.allSatisfy { $0.segments[2] == second.ownImage?.value })
+      try await wardrobe.service.deleteBody(of: wardrobe.owner)
+      #expect(try await wardrobe.files(of: wardrobe.owner).isEmpty)
+      await #expect(throws: WardrobeError.noBodyPhoto) { try await wardrobe.service.deleteBody(of: wardrobe.owner) }
+    }
+  }
+
+  @Test("the wardrobe's validator changes when a garment is added or its cutout finishes, and only then")
+  func etag() async throws {
+    try await Wardrobe.with(.sqlite) { wardrobe in
+      let empty = WardrobeService.etag(of: try await wardrobe.service.garments(of: wardrobe.owner))
+      let garment = try await wardrobe.service.addGarment(
+        owner: wardrobe.owner, photo: try await Photos.garment(), declaredType: "image/jpeg", category: "tops")
+      let one = WardrobeService.etag(of: try await wardrobe.service.garments(of: wardrobe.owner))
+      #expect(one != empty)
+      #expect(one == WardrobeService.etag(of: try await wardrobe.service.garments(of: wardrobe.owner)))
+      wardrobe.clock.advance(by: 5)
+      try await wardrobe.service.removeBackground(of: garment.id)
+      #expect(WardrobeService.etag(of: try await wardrobe.service.garments(of: wardrobe.owner)) != one)
+    }
+  }
+}
