@@ -249,6 +249,7 @@ package.targets += [
       .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOHTTP1", package: "swift-nio"),
     ],
+    resources: [.copy("Public")],
     swiftSettings: swiftSettings
   ),
   .testTarget(
@@ -444,6 +445,8 @@ package.targets += [
       "OrchardServer",
       "ServerKit",
       "WalkWorthyServer",
+      "OrchardImages",
+      "WearbloomServer",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: swiftSettings

@@ -16,7 +16,9 @@ struct OrchardCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "orchard",
     abstract: "The Orchard server: five apps, their JSON APIs and their mobile web versions.",
-    subcommands: [Serve.self, Migrate.self, JobsCommand.self, MIGACommand.self, DangdaiCommand.self])
+    subcommands: [
+      Serve.self, Migrate.self, JobsCommand.self, MIGACommand.self, DangdaiCommand.self, WearbloomCommand.self,
+    ])
 }
 
 /// Flags shared by every command; each overrides its `ORCHARD_*` variable.

@@ -62,7 +62,8 @@ struct LocalBackgroundRemoverTests {
 
 @Suite("The fal.ai background remover, against fal's queue on loopback")
 struct FalBackgroundRemoverTests {
-  func remover(_ fal: FakeFal, budget: Duration = .seconds(5)) -> FalBackgroundRemover {
+  // A budget far above a loopback round trip: a loaded test run must not make a test time out.
+  func remover(_ fal: FakeFal, budget: Duration = .seconds(120)) -> FalBackgroundRemover {
     FalBackgroundRemover(
       settings: FalSettings(
         key: "fal-test-key", queueURL: URL(string: "http://127.0.0.1:\(fal.port)")!, mediaHosts: ["127.0.0.1"],
@@ -155,6 +156,33 @@ struct FalBackgroundRemoverTests {
     }
     #expect(throws: RemoverConfigurationError.self) {
       try BackgroundRemovers.configured(environment: ["ORCHARD_WEARBLOOM_REMOVER": "magic"], images: images)
+    }
+  }
+}
+
+@Suite("The stock wardrobe")
+struct StockWardrobeTests {
+  @Test("nine garments (3 tops, 2 bottoms, 2 dresses, outerwear, shoes) and the figures meet the catalog's rules")
+  func catalog() {
+    #expect(StockCatalog.check(StockCatalog.all).isEmpty)
+    #expect(StockCatalog.all.filter { $0.kind == .garment }.count == 9)
+    #expect(StockCatalog.all.filter { $0.kind == .body }.count == 3)
+  }
+
+  @Test("every stock item has its image bundled: a cutout with transparency, or an opaque figure")
+  func images() async throws {
+    let processor = ImageProcessor()
+    for item in StockCatalog.all {
+      let png = try StockImages.png(of: item)
+      #expect(png.prefix(4).elementsEqual([0x89, 0x50, 0x4E, 0x47]), "\(item.id)")
+      let size = try await processor.size(of: png)
+      #expect(max(size.width, size.height) <= UploadPolicy.longEdge, "\(item.id)")
+      let coverage = try await processor.alphaCoverage(of: png, maximumPixels: UploadPolicy.maximumPixels)
+      if item.kind == .garment {
+        #expect(CutoutCheck.verdict(coverage: coverage) == nil, "\(item.id) keeps \(coverage)")
+      } else {
+        #expect(coverage == 1, "\(item.id)")
+      }
     }
   }
 }
