@@ -73,9 +73,11 @@ static inline int orchard_vips_without_metadata(VipsImage *in, VipsImage **out) 
 }
 
 /// Encoders, each writing no metadata at all: no EXIF (so no GPS position), no XMP, no profile.
+/// JPEGs of more than 600 px on the long edge are progressive: a large one shows whole, then sharpens.
 static inline int orchard_vips_jpeg(VipsImage *in, int quality, void **buffer, size_t *length) {
+  gboolean large = VIPS_MAX(vips_image_get_width(in), vips_image_get_height(in)) > 600;
   return vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE,
-    "interlace", TRUE, NULL);
+    "interlace", large, NULL);
 }
 
 static inline int orchard_vips_webp(VipsImage *in, int quality, void **buffer, size_t *length) {

@@ -1,7 +1,9 @@
 import CVips
+import Dispatch
 import Foundation
 import NIOPosix
 import ServerKit
+import Synchronization
 
 /// Decodes, turns upright, shrinks and re-encodes photos with libvips, off the event loop.
 ///
@@ -136,16 +138,22 @@ public final class ImageProcessor: Sendable {
     let base = try call { orchard_vips_without_metadata(decoded, &$0) }
     defer { g_object_unref(base) }
     let baseEdge = max(Int(vips_image_get_width(base)), Int(vips_image_get_height(base)))
-    var encoded: [Rendition: EncodedImage] = [:]
-    for rendition in renditions {
-      let sized =
-        rendition.longEdge < baseEdge
-        ? try call { orchard_vips_thumbnail_image(base, Int32(rendition.longEdge), &$0) }
-        : try call { orchard_vips_copy(base, &$0) }
-      defer { g_object_unref(sized) }
-      encoded[rendition] = try encode(sized, rendition)
+    // The renditions are encoded side by side (the decoded base is only read), one a core.
+    let results = Mutex([Rendition: Result<EncodedImage, any Error>]())
+    nonisolated(unsafe) let shared = base
+    DispatchQueue.concurrentPerform(iterations: renditions.count) { index in
+      let rendition = renditions[index]
+      let result = Result { () throws -> EncodedImage in
+        let sized =
+          rendition.longEdge < baseEdge
+          ? try call { orchard_vips_thumbnail_image(shared, Int32(rendition.longEdge), &$0) }
+          : try call { orchard_vips_copy(shared, &$0) }
+        defer { g_object_unref(sized) }
+        return try encode(sized, rendition)
+      }
+      results.withLock { $0[rendition] = result }
     }
-    return encoded
+    return try results.withLock { $0 }.mapValues { try $0.get() }
   }
 
   private static func encode(_ image: UnsafeMutablePointer<VipsImage>, _ rendition: Rendition) throws -> EncodedImage {
