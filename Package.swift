@@ -66,7 +66,8 @@ package.targets += [
   .executableTarget(
     name: "OrchardBench",
     dependencies: [
-      "DangdaiCore", "MIGACore", "OrchardIdentity", "OrchardImages", "OrchardKit", "ServerKit", "WearbloomCore",
+      "CZlib", "DangdaiCore", "MIGACore", "OrchardIdentity", "OrchardImages", "OrchardKit", "ServerKit",
+      "WearbloomCore", "WearbloomServer",
     ],
     swiftSettings: swiftSettings),
   .testTarget(name: "MIGACoreTests", dependencies: ["MIGACore", "OrchardKit"], swiftSettings: swiftSettings),

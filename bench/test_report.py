@@ -265,3 +265,34 @@ class RenderDangdai(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def wearbloom_run(upload_p99=240.0, growth=0):
+    return {
+        "upload": {"runs": 20, "megapixels": 12.2, "photo_bytes": 4_192_224, "stored_bytes": 229_648,
+                   "p50_ms": 210.0, "p99_ms": upload_p99, "max_ms": 250.0},
+        "bomb": {"side": 20_000, "file_bytes": 388_871, "refused": True, "refused_ms": 0.5,
+                 "decoded_bytes": 400_000_000, "peak_rss_growth_bytes": growth},
+        "cutouts": {"photos": 108, "cutouts": 77, "p50_ms": 7.4, "p95_ms": 20.1, "max_ms": 24.0,
+                    "rejected": {"FRAGMENTED": 14}},
+    }
+
+
+class RenderWearbloom(unittest.TestCase):
+    def test_absent_without_a_wearbloom_run(self):
+        self.assertNotIn("## Wearbloom", render(results()))
+
+    def test_figures_and_goals_met(self):
+        r = results()
+        r["wearbloom"] = wearbloom_run()
+        md = render(r)
+        self.assertIn("p50 **210 ms**, p99 **240 ms**", md)
+        self.assertIn("| upload of a 12 MP JPEG, stored with thumbnails, p99 < 300 ms | 240 ms | met |", md)
+        self.assertIn("median **7.4 ms**, p95 **20.1 ms**; 77 cutouts kept", md)
+        self.assertEqual(md.count("**missed**"), render(results()).count("**missed**"))
+
+    def test_a_slow_upload_and_a_decoded_bomb_are_missed(self):
+        r = results()
+        r["wearbloom"] = wearbloom_run(upload_p99=320.0, growth=400_000_000)
+        self.assertEqual(render(r).count("**missed**") - render(results()).count("**missed**"), 2)
+

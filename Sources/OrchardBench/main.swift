@@ -8,6 +8,8 @@
 //                                                  generator and its validator), over every lesson
 //   orchard-bench cutouts [folder] [sheet.jpg]  → Wearbloom's local background removal over every photo
 //                                                  in a folder: its time, its verdicts, a contact sheet
+//   orchard-bench wearbloom-images [runs]       → a 12-megapixel upload made into every stored form, and
+//                                                  a PNG bomb refused, with the peak memory it cost
 
 import DangdaiCore
 import Foundation
@@ -144,13 +146,15 @@ case "dangdai-quizzes":
 case "cutouts":
   let values = Array(arguments.dropFirst())
   try await cutouts(folder: values.first ?? "../shared/data/garments", sheet: values.dropFirst().first ?? "cutouts.jpg")
+case "wearbloom-images":
+  try await wearbloomImages(runs: arguments.dropFirst().compactMap { Int($0) }.first ?? 20)
 case "miga-stats":
   let values = arguments.dropFirst().compactMap { Int($0) }
   try migaStats(events: values.first ?? 100_000, runs: values.dropFirst().first ?? 30)
 default:
   let usage =
     "usage: orchard-bench miga-stats [events] [runs] | argon2 [runs] | dangdai-quizzes [seeds]"
-    + " | cutouts [folder] [sheet.jpg]\n"
+    + " | cutouts [folder] [sheet.jpg] | wearbloom-images [runs]\n"
   FileHandle.standardError.write(Data(usage.utf8))
   exit(2)
 }

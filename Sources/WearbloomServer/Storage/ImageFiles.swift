@@ -5,7 +5,7 @@ import WearbloomCore
 /// Where an image's files live in the blob store: `wearbloom/<owner>/<image id>/<form>`, every
 /// segment chosen by the server (an account id, an image id drawn at random, a form's name).
 /// Everything of an account's lies under `wearbloom/<owner>`, which its deletion removes whole.
-struct ImageFiles: Sendable {
+public struct ImageFiles: Sendable {
   let blobs: any BlobStore
   let processor: ImageProcessor
 
@@ -22,7 +22,7 @@ struct ImageFiles: Sendable {
   }
 
   /// The renditions a kind of image is stored in, keyed by form.
-  static func renditions(of kind: ImageKind) -> [ImageForm: Rendition] {
+  public static func renditions(of kind: ImageKind) -> [ImageForm: Rendition] {
     Dictionary(
       uniqueKeysWithValues: kind.forms.map { form in
         let format: ImageFormat =

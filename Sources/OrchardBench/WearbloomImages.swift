@@ -1,0 +1,118 @@
+import CZlib
+import Foundation
+import OrchardImages
+import WearbloomCore
+import WearbloomServer
+
+/// Wearbloom's image work, for scripts/bench: an upload of a 12-megapixel camera photo checked and
+/// stored in every form (the server's part of `POST garments`, without the network and the
+/// store), and a 20,000 × 20,000 PNG bomb refused, with how much the process's peak memory grew.
+func wearbloomImages(runs: Int) async throws {
+  let processor = ImageProcessor()
+  let forms = Array(ImageFiles.renditions(of: .garment).values)
+  // The bomb first, while the process's peak memory is still low enough to show what it costs.
+  let bomb = pngBomb(side: 20_000)
+  let before = peakResidentBytes()
+  let bombStarted = ContinuousClock.now
+  var refused = false
+  do {
+    _ = try await processor.render(bomb, as: forms, maximumPixels: UploadPolicy.maximumPixels)
+  } catch ImageError.tooManyPixels {
+    refused = true
+  }
+  let refusal = milliseconds(ContinuousClock.now - bombStarted)
+  let rssAfterBomb = peakResidentBytes()
+  let photo = try await cameraPhoto(processor)
+  var times: [Double] = []
+  var stored = 0
+  for _ in 0..<runs {
+    let started = ContinuousClock.now
+    let size = try await processor.size(of: photo)
+    guard case .success = UploadPolicy.check(width: size.width, height: size.height) else { throw ExitCode.refused }
+    let outputs = try await processor.render(photo, as: forms, maximumPixels: UploadPolicy.maximumPixels)
+    times.append(milliseconds(ContinuousClock.now - started))
+    stored = outputs.values.reduce(0) { $0 + $1.bytes.count }
+  }
+  times.sort()
+  let result: [String: Any] = [
+    "upload": [
+      "runs": runs, "megapixels": 12.2, "photo_bytes": photo.count, "stored_bytes": stored,
+      "p50_ms": percentile(times, 0.5), "p99_ms": percentile(times, 0.99), "max_ms": times.last ?? 0,
+    ],
+    "bomb": [
+      "side": 20_000, "file_bytes": bomb.count, "refused": refused, "refused_ms": refusal,
+      "decoded_bytes": 20_000 * 20_000, "peak_rss_growth_bytes": rssAfterBomb - before,
+    ],
+  ]
+  let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+  print(String(decoding: data, as: UTF8.self))
+}
+
+enum ExitCode: Error { case refused }
+
+/// A 4032 × 3024 photo (an iPhone's 12 megapixels) with a camera's kind of detail: light falling
+/// across a textured surface, and grain, so it compresses as a real photo does (a few megabytes).
+private func cameraPhoto(_ processor: ImageProcessor) async throws -> [UInt8] {
+  let width = 4032
+  let height = 3024
+  var bytes = [UInt8](repeating: 0, count: width * height * 3)
+  var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+  for y in 0..<height {
+    for x in 0..<width {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      let grain = Int(state & 15) - 8
+      let weave = ((x / 3 + y / 5) % 7) * 3
+      let light = 150 + 60 * x / width - 40 * y / height
+      let index = (y * width + x) * 3
+      bytes[index] = UInt8(clamping: light + weave + grain)
+      bytes[index + 1] = UInt8(clamping: light - 10 + weave + grain)
+      bytes[index + 2] = UInt8(clamping: light - 25 + grain)
+    }
+  }
+  let rendition = Rendition(longEdge: width, format: .jpeg, quality: 92)
+  return try await processor.render(Pixels(width: width, height: height, channels: 3, bytes: bytes), as: [rendition])[
+    rendition]!.bytes
+}
+
+/// A valid grayscale PNG of `side` × `side` black pixels, compressed a row at a time.
+private func pngBomb(side: Int) -> [UInt8] {
+  func be32(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+  func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    let body = Array(type.utf8) + data
+    let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
+    return be32(UInt32(data.count)) + body + be32(crc)
+  }
+  var stream = z_stream()
+  deflateInit_(&stream, 9, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+  defer { deflateEnd(&stream) }
+  var compressed: [UInt8] = []
+  var row = [UInt8](repeating: 0, count: side + 1)
+  var out = [UInt8](repeating: 0, count: 1 << 16)
+  for index in 0..<side {
+    let flush = index == side - 1 ? Z_FINISH : Z_NO_FLUSH
+    row.withUnsafeMutableBytes { input in
+      stream.next_in = input.baseAddress!.assumingMemoryBound(to: Bytef.self)
+      stream.avail_in = uInt(input.count)
+      repeat {
+        out.withUnsafeMutableBytes { output in
+          stream.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
+          stream.avail_out = uInt(output.count)
+          deflate(&stream, flush)
+          compressed += output.prefix(output.count - Int(stream.avail_out))
+        }
+      } while stream.avail_out == 0
+    }
+  }
+  let header = be32(UInt32(side)) + be32(UInt32(side)) + [8, 0, 0, 0, 0]
+  return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", compressed)
+    + chunk("IEND", [])
+}
+
+/// The process's largest resident set so far, in bytes.
+private func peakResidentBytes() -> Int {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return usage.ru_maxrss * 1024
+}
