@@ -238,7 +238,9 @@ package.targets += [
   .target(
     name: "WearbloomServer",
     dependencies: [
+      "IdentityCore",
       "OrchardBlobs",
+      "OrchardIdentity",
       "OrchardImages",
       "OrchardKit",
       "ServerKit",
@@ -257,6 +259,8 @@ package.targets += [
     name: "WearbloomServerTests",
     dependencies: [
       "OrchardBlobs",
+      "OrchardIdentity",
+      "OrchardJobs",
       "OrchardImages",
       "OrchardKit",
       .product(name: "Logging", package: "swift-log"),
@@ -278,6 +282,7 @@ package.targets += [
       "OrchardIdentity",
       "OrchardJobs",
       "WalkWorthyServer",
+      "WearbloomServer",
       "OrchardKit",
       "ServerKit",
       .product(name: "Hummingbird", package: "hummingbird"),

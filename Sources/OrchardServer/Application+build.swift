@@ -10,20 +10,17 @@ import OrchardJobs
 import ServerKit
 import ServiceLifecycle
 import WalkWorthyServer
+import WearbloomServer
 
 /// The apps this server runs, in launcher order: the three built, Wearbloom, announced, whose
-/// accounts are already open, and Dangdai, its accounts and its API (its screens are still to
-/// come); both realms are in `identity`. `languageModel` turns on Dangdai's optional
-/// language-model tier.
+/// accounts and wardrobe tables are already there, and Dangdai; both realms are in `identity`.
+/// `languageModel` turns on Dangdai's optional language-model tier.
 public func orchardApps(
   walkWorthy: WalkWorthyApp = WalkWorthyApp(), languageModel: LanguageModelSettings? = nil, identity: IdentityHub
 ) -> [any OrchardApp] {
   [
     FaithJarApp(), MIGAApp(), walkWorthy,
-    AccountsApp(
-      announcing: ComingSoonApp(
-        id: "wearbloom", name: "Wearbloom", promise: "See clothes on your own photo before you buy or wear them."),
-      realm: .wearbloom, hub: identity, theme: AccountThemes.wearbloom),
+    WearbloomApp(hub: identity, theme: AccountThemes.wearbloom),
     DangdaiApp(hub: identity, languageModel: languageModel),
   ]
 }

@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 import OrchardBlobs
+import OrchardIdentity
 import OrchardImages
+import OrchardJobs
 import OrchardKit
 import ServerKit
 import ServerKitTesting
@@ -266,6 +268,58 @@ struct WardrobeServiceTests {
       wardrobe.clock.advance(by: 5)
       try await wardrobe.service.removeBackground(of: garment.id)
       #expect(WardrobeService.etag(of: try await wardrobe.service.garments(of: wardrobe.owner)) != one)
+    }
+  }
+}
+
+@Suite("Wearbloom's accounts and the wardrobe")
+struct WardrobeAccountTests {
+  @Test(
+    "an account's export lists its wardrobe, and deleting the account removes every file and row of it",
+    arguments: TestDatabase.available)
+  func accountData(_ engine: TestDatabase) async throws {
+    let hub = try IdentityHub(
+      hasher: try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1)))
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("wearbloom-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: data) }
+    var configuration = ServerConfiguration.defaults
+    configuration.dataDirectory = data.path
+    configuration.rateLimitScale = 100
+    let settings = configuration
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
+    try await engine.withFreshLocation { location in
+      try await withTestServer(
+        [WearbloomApp(hub: hub, environment: [:])],
+        platform: TablesOnlyPlatform(migrations: [JobQueue.migration] + hub.migrations), configuration: settings,
+        database: location, clock: clock, random: .seeded(7)
+      ) { client, database in
+        let api = JSONAPIClient(client: client)
+        let signup = try #require(
+          try await api.send(
+            .post, "/wearbloom/api/v1/auth/signup", json: ["email": "ada@example.com", "password": "tulip-91 at dawn"]
+          ).json)
+        let token = try #require(signup["access_token"] as? String)
+        let account = try #require((signup["user"] as? [String: Any])?["id"] as? String)
+        let blobs = LocalBlobStore(root: data.path + "/blobs")
+        let service = WardrobeService(
+          store: WardrobeStore(database: database.sql), blobs: blobs, images: ImageProcessor(),
+          remover: ScriptedRemover(script: .cutout), clock: clock, random: .seeded(3), logger: Logger(label: "test"))
+        let garment = try await service.addGarment(
+          owner: account, photo: try await Photos.garment(), declaredType: "image/jpeg", category: "tops")
+        try await service.removeBackground(of: garment.id)
+        _ = try await service.setBody(owner: account, photo: try await Photos.garment(), declaredType: "image/jpeg")
+
+        let export = try #require(try await api.send(.get, "/wearbloom/api/v1/auth/user/export", token: token).json)
+        let wardrobe = try #require((export["apps"] as? [String: Any])?["wardrobe"] as? [String: Any])
+        #expect((wardrobe["garments"] as? [[String: Any]])?.first?["id"] as? String == garment.id)
+        #expect(try await blobs.list(under: BlobKey("wearbloom", account)!).count == 15)
+
+        let registry = try #require(hub.registries["wearbloom"])
+        for part in registry.all { try await part.delete(account: account) }
+        #expect(try await blobs.list(under: BlobKey("wearbloom", account)!).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: data.path + "/blobs/wearbloom/" + account))
+        #expect(try await service.store.rowCounts(of: account).values.allSatisfy { $0 == 0 })
+      }
     }
   }
 }
