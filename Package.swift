@@ -206,6 +206,7 @@ package.targets += [
   .target(
     name: "OrchardBlobs",
     dependencies: [
+      "OrchardKit",
       "ServerKit",
       .product(name: "AsyncHTTPClient", package: "async-http-client"),
       .product(name: "Crypto", package: "swift-crypto"),

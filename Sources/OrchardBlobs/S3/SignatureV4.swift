@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import OrchardKit
 import ServerKit
 
 /// AWS Signature Version 4: the `Authorization` header S3-compatible stores (AWS S3, SeaweedFS,
@@ -59,28 +60,12 @@ public struct SignatureV4: Sendable {
     return (request, signed)
   }
 
-  /// `x-amz-date`'s form: `20150830T123600Z`.
+  /// `x-amz-date`'s form: `20150830T123600Z` (the wire timestamp without its separators).
   public static func timestamp(_ date: Date) -> String {
-    let time = Int(date.timeIntervalSince1970.rounded(.down)) % 86_400
-    return day(date) + "T" + pad(time / 3600) + pad(time / 60 % 60) + pad(time % 60) + "Z"
+    WireTimestamp.format(date, precision: .seconds).filter { $0 != "-" && $0 != ":" }
   }
 
-  static func day(_ date: Date) -> String {
-    let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return String(year) + pad(month) + pad(day)
-  }
-
-  private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+  static func day(_ date: Date) -> String { String(timestamp(date).prefix(8)) }
 
   private func signingKey(day: String) -> [UInt8] {
     [day, region, service, "aws4_request"].reduce(Array("AWS4\(secretKey)".utf8)) { Self.mac($0, $1) }
