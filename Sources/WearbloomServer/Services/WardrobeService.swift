@@ -120,7 +120,7 @@ public struct WardrobeService: Sendable {
 
   /// `owner`'s garments, newest first, of one category or all.
   public func garments(of owner: String, category: GarmentCategory? = nil) async throws -> [Garment] {
-    try await store.garments(of: owner, category: category)
+    Wardrobe.list(own: try await store.garments(of: owner, category: category), stock: [], category: category)
   }
 
   /// A strong validator of a wardrobe list: it changes whenever a garment is added, deleted or
@@ -135,13 +135,12 @@ public struct WardrobeService: Sendable {
 
   /// One of `owner`'s garments; another account's is as missing as one that never existed.
   public func garment(_ id: Garment.ID, owner: String) async throws -> Garment {
-    guard let garment = try await store.garment(id), garment.owner == owner else { throw WardrobeError.garmentNotFound }
-    return garment
+    try Wardrobe.garment(try await store.garment(id), openedBy: owner).get()
   }
 
   /// Deletes one of `owner`'s garments with every file of it: photo, cutout, thumbnails.
   public func deleteGarment(_ id: Garment.ID, owner: String) async throws {
-    let garment = try await garment(id, owner: owner)
+    let garment = try Wardrobe.garment(try await store.garment(id), removedBy: owner).get()
     guard try await store.delete(garment: id, owner: owner) else { throw WardrobeError.garmentNotFound }
     try await files.delete(garment.images, owner: owner)
     try await store.delete(images: garment.images)
