@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OrchardImages
+import WearbloomCore
 import WearbloomServer
 
 /// `orchard wearbloom …`: Wearbloom's maintenance tasks.
@@ -27,7 +28,8 @@ struct WearbloomCommand: AsyncParsableCommand {
       let images = ImageProcessor()
       let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: photo)))
       let prepared = try await images.render(
-        bytes, as: [Rendition(longEdge: 1200, format: .jpeg, quality: 92)], maximumPixels: 50_000_000)
+        bytes, as: [Rendition(longEdge: UploadPolicy.longEdge, format: .jpeg, quality: 92)],
+        maximumPixels: UploadPolicy.maximumPixels)
       guard let jpeg = prepared.first?.value.bytes else { throw ExitCode.failure }
       switch try await LocalBackgroundRemover(images: images).removeBackground(from: jpeg) {
       case .cutout(let png):

@@ -24,11 +24,6 @@ public struct BlobKey: Hashable, Sendable, CustomStringConvertible {
   /// The slash-separated form: the object name in a bucket, the relative path in a directory.
   public var description: String { segments.joined(separator: "/") }
 
-  /// Whether `other` is this key or lies under it.
-  public func contains(_ other: BlobKey) -> Bool {
-    other.segments.count >= segments.count && Array(other.segments.prefix(segments.count)) == segments
-  }
-
   /// This key with `segment` added at the end; nil when it is not a valid segment.
   public func appending(_ segment: String) -> BlobKey? { BlobKey(segments + [segment]) }
 

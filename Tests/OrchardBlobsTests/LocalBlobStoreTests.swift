@@ -60,15 +60,6 @@ struct BlobKeyTests {
     #expect(BlobKey(path: "/wearbloom/photo.jpg") == nil)
     #expect(BlobKey(path: "wearbloom/../photo.jpg") == nil)
   }
-
-  @Test("a key contains itself and what lies under it, not a neighbour that starts the same")
-  func containment() {
-    let user = BlobKey("wearbloom", "user-1")!
-    #expect(user.contains(BlobKey("wearbloom", "user-1", "a.jpg")!))
-    #expect(user.contains(user))
-    #expect(!user.contains(BlobKey("wearbloom", "user-10", "a.jpg")!))
-    #expect(!user.contains(BlobKey("wearbloom")!))
-  }
 }
 
 @Suite("S3-compatible storage")

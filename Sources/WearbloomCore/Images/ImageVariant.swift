@@ -37,7 +37,7 @@ public enum ImageKind: String, CaseIterable, Codable, Sendable, Hashable {
   public var forms: [ImageForm] {
     [ImageForm(variant: .full, format: fullFormat)]
       + [ImageVariant.thumbnailSmall, .thumbnailLarge].flatMap { variant in
-        ThumbnailFormat.allCases.map { ImageForm(variant: variant, format: ImageFormatName(rawValue: $0.rawValue)!) }
+        ImageFormatName.thumbnails.map { ImageForm(variant: variant, format: $0) }
       }
   }
 }
@@ -47,6 +47,11 @@ public enum ImageFormatName: String, CaseIterable, Codable, Sendable, Hashable {
   case jpeg, png, webp
 
   public var mimeType: String { "image/\(rawValue)" }
+
+  /// How thumbnails are encoded. WebP keeps a cutout's transparency at a fraction of PNG's size;
+  /// JPEG is the fallback for a client that cannot show WebP, with transparency flattened onto
+  /// white, the grid's background.
+  public static let thumbnails: [ImageFormatName] = [.webp, .jpeg]
 }
 
 /// One stored form of an image: a variant in a format (`thumbnailLarge.webp`).
@@ -76,21 +81,4 @@ public struct ImageForm: Hashable, Sendable {
     if variant == .full { return ImageForm(variant: .full, format: kind.fullFormat) }
     return ImageForm(variant: variant, format: acceptsWebP ? .webp : .jpeg)
   }
-}
-
-/// How a thumbnail is encoded. WebP keeps a cutout's transparency at a fraction of PNG's size; JPEG
-/// is the fallback for a client that cannot show WebP, with transparency flattened onto white, the
-/// grid's background.
-public enum ThumbnailFormat: String, CaseIterable, Codable, Sendable, Hashable {
-  case webp, jpeg
-
-  public var mimeType: String {
-    switch self {
-    case .webp: "image/webp"
-    case .jpeg: "image/jpeg"
-    }
-  }
-
-  /// The file name extension, without the dot.
-  public var fileExtension: String { rawValue }
 }

@@ -104,7 +104,7 @@ public struct WardrobeService: Sendable {
     case .cutout(let png):
       var generator = random.generator
       let cutout = ImageReference(using: &generator)
-      try await files.store(cutout: png, as: cutout, owner: owner)
+      try await files.store(upload: png, as: cutout, kind: .cutout, owner: owner)
       try await store.insert(image: cutout, owner: owner, kind: .cutout, at: clock.now)
       guard try await store.finishRemoval(of: id, status: .completed, cutout: cutout, at: clock.now) else {
         // Deleted meanwhile: its cutout goes too.

@@ -25,27 +25,19 @@ public struct ImageFiles: Sendable {
   public static func renditions(of kind: ImageKind) -> [ImageForm: Rendition] {
     Dictionary(
       uniqueKeysWithValues: kind.forms.map { form in
-        let format: ImageFormat =
-          switch form.format {
-          case .jpeg: .jpeg
-          case .png: .png
-          case .webp: .webp
-          }
+        // The core names the format; libvips writes it (the same names).
+        let format = ImageFormat(rawValue: form.format.rawValue)!
         return (form, Rendition(longEdge: form.variant.maximumLongEdge, format: format, quality: quality))
       })
   }
 
-  /// Stores every form of an encoded image (an upload, already checked) under `image`.
+  /// Stores every form of an encoded image (an upload already checked, or a cutout's PNG) under
+  /// `image`.
   func store(upload bytes: [UInt8], as image: ImageReference, kind: ImageKind, owner: String) async throws {
     let renditions = Self.renditions(of: kind)
     let encoded = try await processor.render(
       bytes, as: Array(renditions.values), maximumPixels: UploadPolicy.maximumPixels)
     try await put(encoded, renditions: renditions, image: image, owner: owner)
-  }
-
-  /// Stores every form of a cutout given as a PNG.
-  func store(cutout png: [UInt8], as image: ImageReference, owner: String) async throws {
-    try await store(upload: png, as: image, kind: .cutout, owner: owner)
   }
 
   private func put(
