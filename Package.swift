@@ -66,7 +66,7 @@ package.targets += [
   .executableTarget(
     name: "OrchardBench",
     dependencies: [
-      "CZlib", "DangdaiCore", "MIGACore", "OrchardIdentity", "OrchardImages", "OrchardKit", "ServerKit",
+      "DangdaiCore", "MIGACore", "OrchardIdentity", "OrchardImages", "OrchardKit", "ServerKit",
       "WearbloomCore", "WearbloomServer",
     ],
     swiftSettings: swiftSettings),
@@ -142,11 +142,11 @@ package.targets += [
   .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
   .target(
     name: "OrchardImages",
-    dependencies: ["CVips", "ServerKit", .product(name: "NIOPosix", package: "swift-nio")],
+    dependencies: ["CVips", "CZlib", "ServerKit", .product(name: "NIOPosix", package: "swift-nio")],
     swiftSettings: swiftSettings
   ),
   .testTarget(
-    name: "OrchardImagesTests", dependencies: ["CVips", "CZlib", "OrchardImages"], swiftSettings: swiftSettings),
+    name: "OrchardImagesTests", dependencies: ["CVips", "OrchardImages"], swiftSettings: swiftSettings),
   .target(
     name: "OrchardIdentity",
     dependencies: [
@@ -453,6 +453,7 @@ package.targets += [
       "ServerKit",
       "WalkWorthyServer",
       "OrchardImages",
+      "WearbloomCore",
       "WearbloomServer",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],

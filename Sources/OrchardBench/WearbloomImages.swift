@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 import OrchardImages
 import WearbloomCore
@@ -11,7 +10,7 @@ func wearbloomImages(runs: Int) async throws {
   let processor = ImageProcessor()
   let forms = Array(ImageFiles.renditions(of: .garment).values)
   // The bomb first, while the process's peak memory is still low enough to show what it costs.
-  let bomb = pngBomb(side: 20_000)
+  let bomb = DecompressionBomb.png(side: 20_000)
   let before = peakResidentBytes()
   let bombStarted = ContinuousClock.now
   var refused = false
@@ -74,40 +73,6 @@ private func cameraPhoto(_ processor: ImageProcessor) async throws -> [UInt8] {
   let rendition = Rendition(longEdge: width, format: .jpeg, quality: 92)
   return try await processor.render(Pixels(width: width, height: height, channels: 3, bytes: bytes), as: [rendition])[
     rendition]!.bytes
-}
-
-/// A valid grayscale PNG of `side` × `side` black pixels, compressed a row at a time.
-private func pngBomb(side: Int) -> [UInt8] {
-  func be32(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
-  func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let body = Array(type.utf8) + data
-    let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
-    return be32(UInt32(data.count)) + body + be32(crc)
-  }
-  var stream = z_stream()
-  deflateInit_(&stream, 9, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-  defer { deflateEnd(&stream) }
-  var compressed: [UInt8] = []
-  var row = [UInt8](repeating: 0, count: side + 1)
-  var out = [UInt8](repeating: 0, count: 1 << 16)
-  for index in 0..<side {
-    let flush = index == side - 1 ? Z_FINISH : Z_NO_FLUSH
-    row.withUnsafeMutableBytes { input in
-      stream.next_in = input.baseAddress!.assumingMemoryBound(to: Bytef.self)
-      stream.avail_in = uInt(input.count)
-      repeat {
-        out.withUnsafeMutableBytes { output in
-          stream.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
-          stream.avail_out = uInt(output.count)
-          deflate(&stream, flush)
-          compressed += output.prefix(output.count - Int(stream.avail_out))
-        }
-      } while stream.avail_out == 0
-    }
-  }
-  let header = be32(UInt32(side)) + be32(UInt32(side)) + [8, 0, 0, 0, 0]
-  return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", compressed)
-    + chunk("IEND", [])
 }
 
 /// The process's largest resident set so far, in bytes.

@@ -59,7 +59,7 @@ struct ImageProcessorTests {
 
   @Test("a 20,000 × 20,000 PNG bomb is refused from its header, without decoding its pixels")
   func bomb() async throws {
-    let bomb = TestImages.bomb(side: 20_000)
+    let bomb = DecompressionBomb.png(side: 20_000)
     #expect(bomb.count < 1_000_000)
     #expect(try await processor.size(of: bomb) == PixelSize(width: 20_000, height: 20_000))
     await #expect(throws: ImageError.tooManyPixels(PixelSize(width: 20_000, height: 20_000))) {

@@ -1,5 +1,4 @@
 import CVips
-import CZlib
 import Foundation
 import OrchardImages
 
@@ -49,42 +48,6 @@ enum TestImages {
     let payload = Array("Exif".utf8) + [0, 0] + tiff
     let segment: [UInt8] = [0xFF, 0xE1] + be16(UInt16(payload.count + 2)) + payload
     return Array(jpeg.prefix(2)) + segment + Array(jpeg.dropFirst(2))
-  }
-
-  /// A valid grayscale PNG of `side` × `side` pixels, all black: a few hundred kilobytes that
-  /// decode to `side`² bytes. Compressed a row at a time, so making it allocates little.
-  static func bomb(side: Int) -> [UInt8] {
-    var header = be32(UInt32(side)) + be32(UInt32(side))
-    header += [8, 0, 0, 0, 0]  // 8-bit grayscale, no interlace
-    var stream = z_stream()
-    deflateInit_(&stream, 9, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-    defer { deflateEnd(&stream) }
-    var compressed: [UInt8] = []
-    var row = [UInt8](repeating: 0, count: side + 1)  // a filter byte, then the pixels
-    var out = [UInt8](repeating: 0, count: 1 << 16)
-    for index in 0..<side {
-      let flush = index == side - 1 ? Z_FINISH : Z_NO_FLUSH
-      row.withUnsafeMutableBytes { input in
-        stream.next_in = input.baseAddress!.assumingMemoryBound(to: Bytef.self)
-        stream.avail_in = uInt(input.count)
-        repeat {
-          out.withUnsafeMutableBytes { output in
-            stream.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
-            stream.avail_out = uInt(output.count)
-            deflate(&stream, flush)
-            compressed += output.prefix(output.count - Int(stream.avail_out))
-          }
-        } while stream.avail_out == 0 || (flush == Z_FINISH && stream.avail_in > 0)
-      }
-    }
-    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", compressed)
-      + chunk("IEND", [])
-  }
-
-  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let body = Array(type.utf8) + data
-    let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
-    return be32(UInt32(data.count)) + body + be32(crc)
   }
 
   static func entry(tag: UInt16, type: UInt16, count: UInt32, value: UInt32) -> [UInt8] {

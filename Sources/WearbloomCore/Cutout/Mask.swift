@@ -22,33 +22,36 @@ struct Mask: Equatable {
   /// garment running off the photo keeps its border.
   private func filtered(_ radius: Int, keep: UInt8) -> Mask {
     guard radius > 0 else { return self }
-    var rows = bits
+    var values = bits
+    for horizontal in [true, false] {
+      values = Self.pass(
+        values, width: width, height: height, radius: radius, horizontal: horizontal, start: false,
+        fold: { $0 || $1 == keep }, finish: { found, _ in found ? keep : 1 - keep })
+    }
+    return Mask(width: width, height: height, bits: values)
+  }
+
+  /// One separable pass: each value replaced by what `fold` gathers of its neighbours within
+  /// `radius` (itself included), along rows or along columns, clamped at the image's edge;
+  /// `finish` turns the gathering and the neighbours' count into the new value.
+  private static func pass<Value, Gathered>(
+    _ values: [Value], width: Int, height: Int, radius: Int, horizontal: Bool, start: Gathered,
+    fold: (Gathered, Value) -> Gathered, finish: (Gathered, Int) -> Value
+  ) -> [Value] {
+    var result = values
+    let (limit, step) = horizontal ? (width, 1) : (height, width)
     for y in 0..<height {
       for x in 0..<width {
-        let low = max(0, x - radius)
-        let high = min(width - 1, x + radius)
-        var value = keep == 1 ? UInt8(0) : UInt8(1)
-        for sample in low...high where bits[y * width + sample] == keep {
-          value = keep
-          break
-        }
-        rows[y * width + x] = value
+        let position = horizontal ? x : y
+        let low = max(0, position - radius)
+        let high = min(limit - 1, position + radius)
+        let first = y * width + x - (position - low) * step
+        var gathered = start
+        for sample in 0...(high - low) { gathered = fold(gathered, values[first + sample * step]) }
+        result[y * width + x] = finish(gathered, high - low + 1)
       }
     }
-    var result = rows
-    for y in 0..<height {
-      for x in 0..<width {
-        let low = max(0, y - radius)
-        let high = min(height - 1, y + radius)
-        var value = keep == 1 ? UInt8(0) : UInt8(1)
-        for sample in low...high where rows[sample * width + x] == keep {
-          value = keep
-          break
-        }
-        result[y * width + x] = value
-      }
-    }
-    return Mask(width: width, height: height, bits: result)
+    return result
   }
 
   /// A connected region of set pixels (8-connected), with its area and bounds.
@@ -115,69 +118,35 @@ struct Mask: Equatable {
     return result
   }
 
-  /// The number of set pixels on the mask's edge.
-  var edgeLength: Int {
-    var count = 0
-    for y in 0..<height {
-      for x in 0..<width where bits[y * width + x] == 1 {
-        if (x > 0 && bits[y * width + x - 1] == 0) || (x < width - 1 && bits[y * width + x + 1] == 0)
-          || (y > 0 && bits[(y - 1) * width + x] == 0) || (y < height - 1 && bits[(y + 1) * width + x] == 0)
-        {
-          count += 1
-        }
-      }
-    }
-    return count
+  /// Whether the set pixel at (x, y) has an unset neighbour left, right, above or below.
+  private func isOnEdge(_ x: Int, _ y: Int) -> Bool {
+    (x > 0 && bits[y * width + x - 1] == 0) || (x < width - 1 && bits[y * width + x + 1] == 0)
+      || (y > 0 && bits[(y - 1) * width + x] == 0) || (y < height - 1 && bits[(y + 1) * width + x] == 0)
   }
 
-  /// The median of `values` over the set pixels on the mask's edge (those with an unset
-  /// neighbour left, right, above or below); 0 for an empty mask.
+  /// The set pixels on the mask's edge.
+  private var edge: [Int] {
+    (0..<bits.count).filter { bits[$0] == 1 && isOnEdge($0 % width, $0 / width) }
+  }
+
+  /// The number of set pixels on the mask's edge.
+  var edgeLength: Int { edge.count }
+
+  /// The median of `values` over the set pixels on the mask's edge; 0 for an empty mask.
   func edgeMedian(_ values: [Float]) -> Float {
-    var edge: [Float] = []
-    for y in 0..<height {
-      for x in 0..<width where bits[y * width + x] == 1 {
-        let outside =
-          (x > 0 && bits[y * width + x - 1] == 0) || (x < width - 1 && bits[y * width + x + 1] == 0)
-          || (y > 0 && bits[(y - 1) * width + x] == 0) || (y < height - 1 && bits[(y + 1) * width + x] == 0)
-        if outside { edge.append(values[y * width + x]) }
-      }
-    }
-    guard !edge.isEmpty else { return 0 }
-    edge.sort()
-    return edge[edge.count / 2]
+    let sorted = edge.map { values[$0] }.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
   }
 
   /// An alpha channel: the mask softened over about `radius` pixels on each side of its edge (two
   /// box blurs, close to a Gaussian), so a cutout's edge is not jagged.
   func feathered(_ radius: Int) -> [Float] {
     var alpha = bits.map(Float.init)
-    for _ in 0..<2 {
-      alpha = Self.boxBlur(alpha, width: width, height: height, radius: radius)
+    for horizontal in [true, false, true, false] {
+      alpha = Self.pass(
+        alpha, width: width, height: height, radius: radius, horizontal: horizontal, start: Float(0),
+        fold: { $0 + $1 }, finish: { sum, count in sum / Float(count) })
     }
     return alpha
-  }
-
-  private static func boxBlur(_ values: [Float], width: Int, height: Int, radius: Int) -> [Float] {
-    var horizontal = values
-    for y in 0..<height {
-      for x in 0..<width {
-        let low = max(0, x - radius)
-        let high = min(width - 1, x + radius)
-        var sum: Float = 0
-        for sample in low...high { sum += values[y * width + sample] }
-        horizontal[y * width + x] = sum / Float(high - low + 1)
-      }
-    }
-    var result = horizontal
-    for y in 0..<height {
-      for x in 0..<width {
-        let low = max(0, y - radius)
-        let high = min(height - 1, y + radius)
-        var sum: Float = 0
-        for sample in low...high { sum += horizontal[sample * width + x] }
-        result[y * width + x] = sum / Float(high - low + 1)
-      }
-    }
-    return result
   }
 }
