@@ -146,7 +146,11 @@ package.targets += [
     swiftSettings: swiftSettings
   ),
   .testTarget(
-    name: "OrchardImagesTests", dependencies: ["CVips", "OrchardImages"], swiftSettings: swiftSettings),
+    name: "OrchardImagesTests", dependencies: ["CVips", "OrchardImages", "OrchardImagesTesting"],
+    swiftSettings: swiftSettings),
+  .target(
+    name: "OrchardImagesTesting", dependencies: ["OrchardImages"], path: "Tests/OrchardImagesTesting",
+    swiftSettings: swiftSettings),
   .target(
     name: "OrchardIdentity",
     dependencies: [
@@ -237,15 +241,27 @@ package.targets += [
     swiftSettings: swiftSettings
   ),
   .target(
+    name: "WearbloomAPI",
+    dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+    resources: [.copy("openapi.yaml"), .copy("openapi-generator-config.yaml")],
+    swiftSettings: swiftSettings
+  ),
+  .target(
     name: "WearbloomServer",
     dependencies: [
       "IdentityCore",
       "OrchardBlobs",
       "OrchardIdentity",
       "OrchardImages",
+      "OrchardJobs",
       "OrchardKit",
       "ServerKit",
+      "WearbloomAPI",
       "WearbloomCore",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HTTPTypes", package: "swift-http-types"),
+      .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+      .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
       .product(name: "AsyncHTTPClient", package: "async-http-client"),
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "Logging", package: "swift-log"),
@@ -267,9 +283,13 @@ package.targets += [
       .product(name: "Logging", package: "swift-log"),
       "ServerKit",
       "ServerKitTesting",
+      "OrchardImagesTesting",
+      "WearbloomAPI",
       "WearbloomCore",
       "WearbloomServer",
+      .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
     ],
     swiftSettings: swiftSettings
   ),

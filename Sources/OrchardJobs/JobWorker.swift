@@ -176,3 +176,9 @@ public final class JobWorker: Service, Sendable {
     }
   }
 }
+
+/// An app with work of its own for the job worker (a photo's background to remove): its kinds
+/// run in the same worker as the platform's, each within its own concurrency.
+public protocol AppJobs: Sendable {
+  func jobs(_ environment: AppEnvironment) throws -> [JobKind]
+}

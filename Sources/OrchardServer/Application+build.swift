@@ -28,7 +28,8 @@ public func orchardApps(
 /// Every schema change of the whole server, in order.
 public func orchardMigrations() throws -> MigrationRunner {
   let identity = try IdentityHub()
-  return serverMigrations(apps: orchardApps(identity: identity), platform: Platform(identity: identity))
+  let apps = orchardApps(identity: identity)
+  return serverMigrations(apps: apps, platform: Platform(identity: identity, apps: apps))
 }
 
 /// Builds the whole Orchard server: every app, the launcher and the platform API. Used by
@@ -40,8 +41,9 @@ public func buildApplication(
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
   let identity = try identity ?? IdentityHub()
+  let apps = apps?(identity) ?? orchardApps(identity: identity)
   return try await buildServer(
-    configuration, apps: apps?(identity) ?? orchardApps(identity: identity), platform: Platform(identity: identity),
+    configuration, apps: apps, platform: Platform(identity: identity, apps: apps),
     database: location, dependencies: dependencies, onServerRunning: onServerRunning)
 }
 
@@ -49,14 +51,18 @@ public func buildApplication(
 /// `/api/v1/apps`, both listing exactly the apps the server was given.
 struct Platform: PlatformModule {
   let identity: IdentityHub
+  /// The apps whose own jobs the worker runs too.
+  let apps: [any OrchardApp]
 
   var migrations: [Migration] { [SQLAppCatalogRepository.migration, JobQueue.migration] + identity.migrations }
 
-  /// The job worker: mail and account deletion so far.
+  /// The job worker: the accounts' mail and deletions, and each app's own jobs.
   func services(_ environment: AppEnvironment) throws -> [any Service] {
     let queue = JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random)
     let name = ProcessInfo.processInfo.hostName + ":" + String(ProcessInfo.processInfo.processIdentifier)
-    return [JobWorker(queue: queue, kinds: identity.jobs(environment), name: name, logger: environment.logger)]
+    let kinds =
+      try identity.jobs(environment) + apps.compactMap { $0 as? any AppJobs }.flatMap { try $0.jobs(environment) }
+    return [JobWorker(queue: queue, kinds: kinds, name: name, logger: environment.logger)]
   }
 
   func assets() throws -> AssetCatalog { AssetCatalog() }

@@ -1,21 +1,31 @@
 import Foundation
+import Hummingbird
 import IdentityCore
+import OpenAPIHummingbird
 import OrchardBlobs
 import OrchardIdentity
 import OrchardImages
+import OrchardJobs
 import OrchardKit
 import ServerKit
+import WearbloomAPI
 import WearbloomCore
 
 /// Wearbloom on the Orchard server. So far: its accounts (the `wearbloom` realm, with their pages),
-/// its wardrobe's tables, and the wardrobe's part in each account's export and deletion. Its API and
-/// its web version come next; until then the launcher announces it.
-public struct WearbloomApp: OrchardApp {
+/// its wardrobe (the JSON API under `/wearbloom/api/v1/`, with background removal as a job), and the
+/// wardrobe's part in each account's export and deletion. Its web version comes next; until then
+/// the launcher announces it.
+public struct WearbloomApp: OrchardApp, AppJobs {
   public let manifest: AppManifest
   public let theme: DesignTokens?
   let hub: IdentityHub
-  /// Where the blob store and the remover are configured (`ORCHARD_S3_*`, `ORCHARD_WEARBLOOM_REMOVER`).
+  /// Where the blob store, the remover and try-on are configured (`ORCHARD_S3_*`,
+  /// `ORCHARD_WEARBLOOM_REMOVER`, `ORCHARD_WEARBLOOM_TRYON_CATEGORIES`).
   let settings: [String: String]
+
+  /// The categories try-on is offered for when the configuration does not say: what every
+  /// provider renders (shoes are not among them).
+  static let defaultTryOnCategories = "tops,bottoms,dresses,outerwear"
 
   public init(
     hub: IdentityHub, theme: DesignTokens? = nil,
@@ -40,7 +50,9 @@ public struct WearbloomApp: OrchardApp {
 
   public func assets() throws -> AssetCatalog { try AccountsApp.assets() }
 
-  /// The wardrobe over this server's database, blob store and remover.
+  public func apiDocument() throws -> [UInt8]? { [UInt8](try WearbloomAPISpec.document()) }
+
+  /// The wardrobe over this server's database, blob store, remover, rate limits and job queue.
   func service(_ environment: AppEnvironment) throws -> WardrobeService {
     let images = ImageProcessor()
     return WardrobeService(
@@ -48,13 +60,61 @@ public struct WearbloomApp: OrchardApp {
       blobs: try BlobStores.configured(
         environment: settings, dataDirectory: environment.configuration.dataDirectory),
       images: images, remover: try BackgroundRemovers.configured(environment: settings, images: images),
-      clock: environment.clock, random: environment.random, logger: environment.logger)
+      clock: environment.clock, random: environment.random, logger: environment.logger, limiter: environment.limiter,
+      removals: JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random))
+  }
+
+  /// The categories try-on is offered for, from `ORCHARD_WEARBLOOM_TRYON_CATEGORIES`.
+  func tryOnSupport() throws -> TryOnSupport {
+    try TryOnSupport(configuration: settings["ORCHARD_WEARBLOOM_TRYON_CATEGORIES"] ?? Self.defaultTryOnCategories)
   }
 
   public func mount(_ routes: AppRoutes) throws {
     guard let realm = hub.realm(manifest.id) else { throw OrchardError.internalError }
-    try hub.mount(realm, on: routes, theme: theme)
-    hub.registries[realm.app]?.register(WardrobeAccountData(service: try service(routes.environment)))
+    let accounts = try hub.mount(realm, on: routes, theme: theme)
+    let service = try service(routes.environment)
+    hub.registries[realm.app]?.register(WardrobeAccountData(service: service))
+    let api = WearbloomAPIService(service: service, tryOn: try tryOnSupport())
+    try api.registerHandlers(
+      on: routes.api(limit: UploadBodyLimit.upload).add(middleware: UploadBodyLimit()),
+      configuration: AppRoutes.apiConfiguration,
+      middlewares: [
+        PlainHeaderValues(), AccountAuthentication(accounts: accounts),
+        JSONBodies(uploads: UploadBodyLimit.operations), PlainTextOnly(),
+      ])
+  }
+
+  /// A garment's background is removed by the job worker, a moment after its photo is stored.
+  public func jobs(_ environment: AppEnvironment) throws -> [JobKind] {
+    let service = try service(environment)
+    return [
+      JobKind(WardrobeService.removalJob, concurrency: 2, timeout: .seconds(120)) { job in
+        try await service.removeBackground(of: job.key)
+      }
+    ]
+  }
+}
+
+/// A photo may be 10 MiB (``UploadPolicy/maximumBytes``, with room for the form around it); every
+/// other request of the API, a stock figure's JSON included, keeps the JSON limit. Over the limit is 413 `PAYLOAD_TOO_LARGE`, read
+/// no further.
+struct UploadBodyLimit: RouterMiddleware {
+  typealias Context = AppRequestContext
+
+  /// The operations that take a photo, and where they are.
+  static let operations: Set<String> = ["addGarment", "putBodyPhoto"]
+  static let paths: [HTTPRequest.Method: String] = [
+    .post: "/wearbloom/api/v1/garments", .put: "/wearbloom/api/v1/body-photo",
+  ]
+  static let upload = BodyLimit(bytes: UploadPolicy.maximumBytes + 64 * 1024)
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    if Self.paths[request.method] == request.uri.path, JSONBodies.isMultipartForm(request.headers[.contentType]) {
+      return try await next(request, context)
+    }
+    return try await BodyLimit.json.handle(request, context: context, next: next)
   }
 }
 
@@ -66,7 +126,7 @@ struct WardrobeAccountData: AccountData {
   var name: String { "wardrobe" }
 
   func export(account: String) async throws -> any Encodable & Sendable {
-    let garments = try await service.garments(of: account)
+    let garments = try await service.ownGarments(of: account)
     let body = try await service.body(of: account)
     return Export(
       garments: garments.map {

@@ -1,6 +1,7 @@
 import CVips
 import Foundation
 import OrchardImages
+import OrchardImagesTesting
 import Testing
 
 @Suite("Photos through libvips")

@@ -16,6 +16,12 @@ public struct JSONAPIClient: Sendable {
     public let headers: HTTPFields
     public let body: Data
 
+    public init(status: HTTPResponse.Status, headers: HTTPFields, body: Data) {
+      self.status = status
+      self.headers = headers
+      self.body = body
+    }
+
     /// The body as `T`, with dates in ISO 8601.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
       let decoder = JSONDecoder()

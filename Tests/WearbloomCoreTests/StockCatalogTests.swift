@@ -1,6 +1,27 @@
 import Testing
 import WearbloomCore
 
+extension StockItem {
+  /// A test item, its picture's id drawn from its own id (as the catalog's are made from theirs).
+  fileprivate init(id: ID, kind: Kind, category: GarmentCategory? = nil, label: String) {
+    var generator = SplitMix(seed: UInt64(truncatingIfNeeded: id.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+    self.init(id: id, kind: kind, category: category, label: label, image: ImageReference(using: &generator))
+  }
+}
+
+/// A small seeded generator, so each test item's picture is the same on every run.
+private struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
 @Suite("The stock catalog's rule")
 struct StockCatalogTests {
   /// Nine garments as FR11 asks and two body figures.
@@ -30,7 +51,9 @@ struct StockCatalogTests {
 
   @Test("an id used twice is reported once for each repeat")
   func duplicate() {
-    let items = Self.sound.map { $0.id == "figure-b" ? StockItem(id: "figure-a", kind: .body, label: "Figure B") : $0 }
+    let items = Self.sound.map {
+      $0.id == "figure-b" ? StockItem(id: "figure-a", kind: .body, label: "Figure B", image: $0.image) : $0
+    }
     #expect(StockCatalog.check(items) == [.duplicateID("figure-a")])
   }
 
@@ -84,5 +107,39 @@ struct StockCatalogTests {
         .wrongCount(.dresses, expected: 2, found: 0), .wrongCount(.shoes, expected: 1, found: 0),
         .wrongCount(.outerwear, expected: 1, found: 0), .tooFewBodies(found: 0),
       ])
+  }
+
+  @Test("a picture shared by two items is reported at the second")
+  func duplicatePicture() {
+    let first = Self.sound[0]
+    let copy = StockItem(id: "plain-tee", kind: .garment, category: .tops, label: "Plain tee", image: first.image)
+    let items = Self.sound.map { $0.id == "black-top" ? copy : $0 }
+    #expect(StockCatalog.check(items) == [.duplicateImage("plain-tee")])
+  }
+
+  @Test("the shipped catalog is sound, and each of its pictures is found by its id")
+  func shipped() {
+    #expect(StockCatalog.check(StockCatalog.all) == [])
+    for item in StockCatalog.all {
+      #expect(StockCatalog.item(item.id) == item)
+      #expect(StockCatalog.item(image: item.image) == item)
+    }
+    var generator = SplitMix(seed: 7)
+    #expect(StockCatalog.item(image: ImageReference(using: &generator)) == nil)
+    #expect(StockCatalog.item("figure-unknown") == nil)
+  }
+
+  @Test("a stock garment stands in every wardrobe with no owner, its picture already its cutout")
+  func stockGarments() {
+    #expect(StockCatalog.garments.map(\.id) == StockCatalog.all.filter { $0.kind == .garment }.map(\.id))
+    for garment in StockCatalog.garments {
+      let item = StockCatalog.item(garment.id)
+      #expect(garment.isStock)
+      #expect(garment.category == item?.category)
+      #expect(garment.removalStatus == .completed)
+      #expect(garment.displayImage == item?.image)
+      #expect(item?.imageKind == .cutout)
+    }
+    #expect(StockCatalog.all.filter { $0.kind == .body }.allSatisfy { $0.garment == nil && $0.imageKind == .body })
   }
 }

@@ -103,8 +103,14 @@ struct WardrobeServiceTests {
       let second = try await wardrobe.service.addGarment(
         owner: wardrobe.owner, photo: photo, declaredType: "image/jpeg", category: "shoes")
       #expect(first.removalStatus == .pending && first.category == .tops)
-      #expect(try await wardrobe.service.garments(of: wardrobe.owner).map(\.id) == [second.id, first.id])
-      #expect(try await wardrobe.service.garments(of: wardrobe.owner, category: .shoes).map(\.id) == [second.id])
+      #expect(try await wardrobe.service.ownGarments(of: wardrobe.owner).map(\.id) == [second.id, first.id])
+      // The wardrobe shows the stock garments after the account's own.
+      let stock = StockCatalog.garments.map(\.id)
+      #expect(try await wardrobe.service.garments(of: wardrobe.owner).map(\.id) == [second.id, first.id] + stock)
+      #expect(
+        try await wardrobe.service.garments(of: wardrobe.owner, category: .shoes).map(\.id) == [
+          second.id, "dark-knit-sneakers",
+        ])
       let names = Set(try await wardrobe.files(of: wardrobe.owner).map { $0.segments.last! })
       #expect(
         names == ["full.jpeg", "small.webp", "small.jpeg", "large.webp", "large.jpeg"])
@@ -134,7 +140,7 @@ struct WardrobeServiceTests {
         }
       }
       #expect(try await wardrobe.files(of: wardrobe.owner).isEmpty)
-      #expect(try await wardrobe.service.garments(of: wardrobe.owner).isEmpty)
+      #expect(try await wardrobe.service.ownGarments(of: wardrobe.owner).isEmpty)
     }
   }
 
@@ -170,8 +176,8 @@ struct WardrobeServiceTests {
       await #expect(throws: WardrobeError.garmentNotFound) {
         try await wardrobe.service.deleteGarment(garment.id, owner: wardrobe.stranger)
       }
-      #expect(try await wardrobe.service.garments(of: wardrobe.stranger).isEmpty)
-      #expect(try await wardrobe.service.garments(of: wardrobe.owner).count == 1)
+      #expect(try await wardrobe.service.ownGarments(of: wardrobe.stranger).isEmpty)
+      #expect(try await wardrobe.service.ownGarments(of: wardrobe.owner).count == 1)
     }
   }
 

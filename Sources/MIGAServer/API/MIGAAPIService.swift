@@ -32,7 +32,7 @@ struct MIGAAPIService: APIProtocol {
     let state = try await contentState.state()
     let etag = Self.contentETag(state, since: since)
     let cacheControl = Self.contentCacheControl
-    if Self.matches(input.headers.If_hyphen_None_hyphen_Match, etag) {
+    if EntityTag.matches(input.headers.If_hyphen_None_hyphen_Match, etag) {
       return .notModified(.init(headers: .init(ETag: etag, Cache_hyphen_Control: cacheControl)))
     }
     // A cursor older than the last tombstone purge may have missed a retirement, and one ahead of
@@ -82,7 +82,7 @@ struct MIGAAPIService: APIProtocol {
   func getConfig(_ input: Operations.getConfig.Input) async throws -> Operations.getConfig.Output {
     _ = try BearerAuthentication.device(or: .unauthorized)
     let cacheControl = "public, max-age=300"
-    if Self.matches(input.headers.If_hyphen_None_hyphen_Match, config.etag) {
+    if EntityTag.matches(input.headers.If_hyphen_None_hyphen_Match, config.etag) {
       return .notModified(.init(headers: .init(ETag: config.etag, Cache_hyphen_Control: cacheControl)))
     }
     return .ok(.init(headers: .init(ETag: config.etag, Cache_hyphen_Control: cacheControl), body: .json(config.body)))
@@ -103,15 +103,6 @@ struct MIGAAPIService: APIProtocol {
       throw .badRequest("The cursor is not one this server gave out; start again without it.", code: "BAD_CURSOR")
     }
     return cursor
-  }
-
-  /// `If-None-Match` holds one ETag, a list of them, or `*` (RFC 9110 §13.1.2).
-  static func matches(_ header: String?, _ etag: String) -> Bool {
-    guard let header else { return false }
-    return header.split(separator: ",").contains { candidate in
-      let tag = candidate.trimmingCharacters(in: .whitespaces)
-      return tag == "*" || tag == etag || tag == "W/" + etag
-    }
   }
 
   static func wire(_ item: ContentItem) -> Components.Schemas.ContentItem {

@@ -26,7 +26,7 @@ struct UpToDateContent: RouterMiddleware {
     guard since.seq == state.lastSeq, since.seq >= state.purgedSeq else { return try await next(request, context) }
     let etag = MIGAAPIService.contentETag(state, since: since)
     var headers: HTTPFields = [.eTag: etag, .cacheControl: MIGAAPIService.contentCacheControl]
-    if MIGAAPIService.matches(request.headers[.ifNoneMatch], etag) {
+    if EntityTag.matches(request.headers[.ifNoneMatch], etag) {
       return Response(status: .notModified, headers: headers)
     }
     headers[.contentType] = "application/json; charset=utf-8"

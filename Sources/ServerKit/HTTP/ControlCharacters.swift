@@ -79,7 +79,9 @@ public struct PlainTextOnly: ServerMiddleware {
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
     next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
   ) async throws -> (HTTPResponse, HTTPBody?) {
-    guard let body, JSONBodies.carriesBody(request) else { return try await next(request, body, metadata) }
+    // A multipart upload is bytes (a photo); its text parts are checked by the handler's rules.
+    guard let body, JSONBodies.carriesBody(request), !JSONBodies.isMultipartForm(request.headerFields[.contentType])
+    else { return try await next(request, body, metadata) }
     let bytes = try await [UInt8](collecting: body, upTo: Self.ceiling)
     if ControlCharacters.appear(inJSON: bytes) {
       var error = OrchardError.controlCharacter

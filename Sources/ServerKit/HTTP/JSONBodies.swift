@@ -3,18 +3,31 @@ import HTTPTypes
 import OpenAPIRuntime
 
 /// Refuses, with 415, a JSON API request whose body is not labelled `application/json` (or a
-/// `+json` type): a body sent as a form or as text is never read as JSON by guesswork.
+/// `+json` type): a body sent as a form or as text is never read as JSON by guesswork. The
+/// `uploads` operations may also send `multipart/form-data` (a photo and its fields).
 public struct JSONBodies: ServerMiddleware {
-  public init() {}
+  let uploads: Set<String>
+
+  public init(uploads: Set<String> = []) { self.uploads = uploads }
 
   public func intercept(
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
     next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
   ) async throws -> (HTTPResponse, HTTPBody?) {
-    if body != nil, Self.carriesBody(request), !Self.isJSON(request.headerFields[.contentType]) {
+    let type = request.headerFields[.contentType]
+    if body != nil, Self.carriesBody(request), !Self.isJSON(type),
+      !(uploads.contains(operationID) && Self.isMultipartForm(type))
+    {
       throw OrchardError.unsupportedMediaType
     }
     return try await next(request, body, metadata)
+  }
+
+  /// `multipart/form-data`, with its boundary, in any case.
+  public static func isMultipartForm(_ contentType: String?) -> Bool {
+    guard let contentType else { return false }
+    return contentType.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased()
+      == "multipart/form-data"
   }
 
   /// Whether the request says it sends content: a positive length, or a chunked body.

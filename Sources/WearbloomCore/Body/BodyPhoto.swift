@@ -32,6 +32,14 @@ public struct BodyPhoto: Hashable, Sendable, Codable {
     return image
   }
 
+  /// The picture try-ons are drawn on: the user's photo, or the stock figure's.
+  public var image: ImageReference? {
+    switch source {
+    case .own(let image): image
+    case .stock(let id): StockCatalog.item(id)?.image
+    }
+  }
+
   /// The stored image to delete once `replacement` is saved: this photo's own image, unless the
   /// replacement keeps it. A stock figure is shared and never deleted.
   public func imageToDelete(replacedBy replacement: BodyPhoto) -> ImageReference? {

@@ -12,10 +12,21 @@ public enum StockCatalog {
   /// Body figures to choose from, at least.
   public static let minimumBodies = 2
 
+  /// The stock garments, in the order the wardrobe shows them.
+  public static let garments: [Garment] = all.compactMap(\.garment)
+
+  /// The item with this id, if the catalog has one.
+  public static func item(_ id: StockItem.ID) -> StockItem? { all.first { $0.id == id } }
+
+  /// The item whose picture this is, if any: stock pictures are served to every account.
+  public static func item(image: ImageReference) -> StockItem? { all.first { $0.image == image } }
+
   /// Something wrong with a catalog.
   public enum Problem: Hashable, Sendable {
     /// A second item with the same id.
     case duplicateID(StockItem.ID)
+    /// An item whose picture is another item's.
+    case duplicateImage(StockItem.ID)
     /// Not lowercase letters and digits in words joined by single hyphens.
     case malformedID(StockItem.ID)
     /// A label that is empty or only spaces.
@@ -33,8 +44,10 @@ public enum StockCatalog {
   public static func check(_ items: [StockItem]) -> [Problem] {
     var problems: [Problem] = []
     var seen: Set<StockItem.ID> = []
+    var pictures: Set<ImageReference> = []
     for item in items {
       if !seen.insert(item.id).inserted { problems.append(.duplicateID(item.id)) }
+      if !pictures.insert(item.image).inserted { problems.append(.duplicateImage(item.id)) }
       if !isWellFormed(item.id) { problems.append(.malformedID(item.id)) }
       if item.label.trimmed.isEmpty { problems.append(.emptyLabel(item.id)) }
       if (item.kind == .garment) != (item.category != nil) { problems.append(.categoryMismatch(item.id)) }

@@ -17,4 +17,6 @@ public enum WardrobeError: String, Error, CaseIterable, Codable, Sendable, Hasha
   case garmentNotFound = "GARMENT_NOT_FOUND"
   /// A try-on needs a body photo, and the account has none.
   case noBodyPhoto = "NO_BODY_PHOTO"
+  /// No stock figure with that id.
+  case stockItemNotFound = "STOCK_ITEM_NOT_FOUND"
 }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import OrchardBlobs
 import OrchardImages
+import OrchardJobs
 import OrchardKit
 import ServerKit
 import WearbloomCore
@@ -18,10 +19,16 @@ public struct WardrobeService: Sendable {
   let clock: any WallClock
   let random: RandomSource
   let logger: Logger
+  /// Counts each account's uploads; nil takes every upload.
+  let limiter: RateLimiter?
+  /// Where a new garment's background removal is queued; nil leaves it to the caller of
+  /// ``removeBackground(of:)``.
+  let removals: JobQueue?
 
   public init(
     store: WardrobeStore, blobs: any BlobStore, images: ImageProcessor, remover: any BackgroundRemover,
-    clock: any WallClock, random: RandomSource, logger: Logger
+    clock: any WallClock, random: RandomSource, logger: Logger, limiter: RateLimiter? = nil,
+    removals: JobQueue? = nil
   ) {
     self.store = store
     files = ImageFiles(blobs: blobs, processor: images)
@@ -29,6 +36,22 @@ public struct WardrobeService: Sendable {
     self.clock = clock
     self.random = random
     self.logger = logger
+    self.limiter = limiter
+    self.removals = removals
+  }
+
+  /// The job that removes a garment's background, keyed by the garment's id.
+  public static let removalJob = "wearbloom-background-removal"
+
+  /// Uploads an account may make: ``UploadPolicy/uploadsPerMinute``, refilled evenly.
+  static let uploads = RateRule(
+    "wearbloom-uploads", burst: Double(UploadPolicy.uploadsPerMinute), perMinute: Double(UploadPolicy.uploadsPerMinute))
+
+  /// Counts an upload of `owner`'s, or refuses it with 429 `TOO_MANY_REQUESTS` and `Retry-After`.
+  func countUpload(of owner: String) throws {
+    if let limiter, case .limited(let seconds) = limiter.take(Self.uploads, for: owner) {
+      throw WearbloomProblem.tooManyUploads(retryAfter: seconds)
+    }
   }
 
   // MARK: Uploads
@@ -69,6 +92,7 @@ public struct WardrobeService: Sendable {
   public func addGarment(
     owner: String, photo: [UInt8], declaredType: String?, category: String?
   ) async throws -> Garment {
+    try countUpload(of: owner)
     let category = try UploadPolicy.check(category: category).get()
     _ = try await check(photo: photo, declaredType: declaredType)
     let image = try await storePhoto(photo, kind: .garment, owner: owner)
@@ -77,7 +101,15 @@ public struct WardrobeService: Sendable {
     let garment = Garment(
       id: IdempotencyID(using: &generator).description, owner: owner, category: category, image: image,
       removalStatus: .pending, createdAt: now, updatedAt: now)
-    try await store.insert(garment)
+    if let removals {
+      // The garment and its removal are kept together: never a garment pending with no job.
+      try await store.database.inTransaction { session in
+        try await WardrobeStore(database: session).insert(garment)
+        try await removals.enqueue(Self.removalJob, key: garment.id, on: session)
+      }
+    } else {
+      try await store.insert(garment)
+    }
     return garment
   }
 
@@ -118,9 +150,16 @@ public struct WardrobeService: Sendable {
 
   // MARK: The wardrobe
 
-  /// `owner`'s garments, newest first, of one category or all.
+  /// `owner`'s wardrobe: their garments newest first, then the stock garments; of one category
+  /// or all.
   public func garments(of owner: String, category: GarmentCategory? = nil) async throws -> [Garment] {
-    Wardrobe.list(own: try await store.garments(of: owner, category: category), stock: [], category: category)
+    Wardrobe.list(
+      own: try await store.garments(of: owner, category: category), stock: StockCatalog.garments, category: category)
+  }
+
+  /// `owner`'s own garments, without the stock ones: what their export lists.
+  public func ownGarments(of owner: String) async throws -> [Garment] {
+    Wardrobe.list(own: try await store.garments(of: owner), stock: [])
   }
 
   /// A strong validator of a wardrobe list: it changes whenever a garment is added, deleted or
@@ -133,9 +172,11 @@ public struct WardrobeService: Sendable {
     return "\"" + Hex.lowercase(SHA256.hash(data: Array(text.utf8))).prefix(32) + "\""
   }
 
-  /// One of `owner`'s garments; another account's is as missing as one that never existed.
+  /// One of `owner`'s garments, or a stock one; another account's is as missing as one that
+  /// never existed.
   public func garment(_ id: Garment.ID, owner: String) async throws -> Garment {
-    try Wardrobe.garment(try await store.garment(id), openedBy: owner).get()
+    let found = try await store.garment(id) ?? StockCatalog.item(id)?.garment
+    return try Wardrobe.garment(found, openedBy: owner).get()
   }
 
   /// Deletes one of `owner`'s garments with every file of it: photo, cutout, thumbnails.
@@ -152,9 +193,20 @@ public struct WardrobeService: Sendable {
 
   /// Replaces `owner`'s body photo with their own; the previous photo's files are deleted.
   public func setBody(owner: String, photo: [UInt8], declaredType: String?) async throws -> BodyPhoto {
+    try countUpload(of: owner)
     _ = try await check(photo: photo, declaredType: declaredType)
     let image = try await storePhoto(photo, kind: .body, owner: owner)
-    let body = BodyPhoto(owner: owner, source: .own(image), updatedAt: clock.now)
+    return try await replaceBody(with: BodyPhoto(owner: owner, source: .own(image), updatedAt: clock.now))
+  }
+
+  /// Replaces `owner`'s body photo with a stock figure; the previous photo's files are deleted.
+  public func setBody(owner: String, stockID: StockItem.ID) async throws -> BodyPhoto {
+    guard let item = StockCatalog.item(stockID), item.kind == .body else { throw WardrobeError.stockItemNotFound }
+    return try await replaceBody(with: BodyPhoto(owner: owner, source: .stock(item.id), updatedAt: clock.now))
+  }
+
+  private func replaceBody(with body: BodyPhoto) async throws -> BodyPhoto {
+    let owner = body.owner
     let previous = try await store.body(of: owner)
     try await store.save(body)
     if let old = previous?.imageToDelete(replacedBy: body) {
@@ -180,8 +232,12 @@ public struct WardrobeService: Sendable {
   public struct ImageLookup: Sendable {
     public let form: ImageForm
     public let etag: String
-    let image: ImageReference
-    let owner: String
+    let source: Source
+
+    enum Source: Sendable {
+      case own(ImageReference, owner: String)
+      case stock(StockItem)
+    }
   }
 
   /// The validator of one form of an image: images never change (a new photo is a new id), so
@@ -190,22 +246,29 @@ public struct WardrobeService: Sendable {
     "\"\(image.value)-\(form.variant.rawValue)-\(form.format.rawValue)\""
   }
 
-  /// The form of image `id` a client asks for, if `owner` owns it; nil for anyone else, so a
-  /// stranger cannot tell an image exists.
+  /// The form of image `id` a client asks for, if `owner` owns it or it is a stock picture; nil
+  /// for anyone else's, so a stranger cannot tell an image exists.
   public func lookUp(
     image id: String, owner: String, variant: ImageVariant, acceptsWebP: Bool
   ) async throws
     -> ImageLookup?
   {
-    guard let image = ImageReference(validating: id), let stored = try await store.image(image), stored.owner == owner
-    else { return nil }
+    guard let image = ImageReference(validating: id) else { return nil }
+    if let item = StockCatalog.item(image: image) {
+      let form = ImageForm.requested(variant, of: item.imageKind, acceptsWebP: acceptsWebP)
+      return ImageLookup(form: form, etag: Self.etag(of: image, form: form), source: .stock(item))
+    }
+    guard let stored = try await store.image(image), stored.owner == owner else { return nil }
     let form = ImageForm.requested(variant, of: stored.kind, acceptsWebP: acceptsWebP)
-    return ImageLookup(form: form, etag: Self.etag(of: image, form: form), image: image, owner: owner)
+    return ImageLookup(form: form, etag: Self.etag(of: image, form: form), source: .own(image, owner: owner))
   }
 
   /// The bytes of an image found by ``lookUp(image:owner:variant:acceptsWebP:)``.
   public func bytes(of lookup: ImageLookup) async throws -> [UInt8]? {
-    try await files.read(lookup.image, owner: lookup.owner, form: lookup.form)
+    switch lookup.source {
+    case .own(let image, let owner): try await files.read(image, owner: owner, form: lookup.form)
+    case .stock(let item): try await StockShelf.shared.forms(of: item, processor: files.processor)[lookup.form]
+    }
   }
 
   // MARK: Accounts

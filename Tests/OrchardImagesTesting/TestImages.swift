@@ -1,12 +1,11 @@
-import CVips
 import Foundation
 import OrchardImages
 
 /// Images made for the tests, byte by byte where the bytes are the point (an EXIF block with a GPS
 /// position, a decompression bomb) and with libvips where only the picture matters.
-enum TestImages {
+public enum TestImages {
   /// A `width` × `height` photo-like gradient, encoded as `format`.
-  static func photo(width: Int, height: Int, format: ImageFormat) async throws -> [UInt8] {
+  public static func photo(width: Int, height: Int, format: ImageFormat) async throws -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: width * height * 3)
     for y in 0..<height {
       for x in 0..<width {
@@ -25,7 +24,7 @@ enum TestImages {
   /// `jpeg` with an EXIF block inserted after its start marker: an orientation (6: the camera was
   /// held upright, so the picture must turn a quarter clockwise) and a GPS position (48° 51′ 29.5″ N,
   /// 2° 17′ 40.2″ E), laid out as a phone's camera writes them (big-endian TIFF).
-  static func withExif(_ jpeg: [UInt8], orientation: UInt16 = 6) -> [UInt8] {
+  public static func withExif(_ jpeg: [UInt8], orientation: UInt16 = 6) -> [UInt8] {
     var tiff: [UInt8] = Array("MM".utf8) + be16(42) + be32(8)
     // IFD0 at 8: two entries, then the next-IFD offset (none).
     let gpsOffset: UInt32 = 8 + 2 + 2 * 12 + 4
@@ -50,17 +49,17 @@ enum TestImages {
     return Array(jpeg.prefix(2)) + segment + Array(jpeg.dropFirst(2))
   }
 
-  static func entry(tag: UInt16, type: UInt16, count: UInt32, value: UInt32) -> [UInt8] {
+  public static func entry(tag: UInt16, type: UInt16, count: UInt32, value: UInt32) -> [UInt8] {
     be16(tag) + be16(type) + be32(count) + be32(value)
   }
 
-  static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
-  static func be32(_ value: UInt32) -> [UInt8] {
+  public static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
+  public static func be32(_ value: UInt32) -> [UInt8] {
     [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
   }
 
   /// The JPEG segments' markers, up to the start of the picture data.
-  static func jpegMarkers(_ jpeg: [UInt8]) -> [UInt8] {
+  public static func jpegMarkers(_ jpeg: [UInt8]) -> [UInt8] {
     var markers: [UInt8] = []
     var index = 2
     while index + 4 <= jpeg.count, jpeg[index] == 0xFF {
@@ -74,7 +73,7 @@ enum TestImages {
 }
 
 extension Array where Element == UInt8 {
-  func contains(_ needle: [UInt8]) -> Bool {
+  public func contains(_ needle: [UInt8]) -> Bool {
     guard needle.count <= count else { return false }
     return (0...(count - needle.count)).contains { self[$0..<($0 + needle.count)].elementsEqual(needle) }
   }
