@@ -3,11 +3,12 @@ pace: the latency of a request is counted from the moment it was due, not from w
 was free to send it, so a stall shows in every request it delayed (wrk, which waits for an answer
 before sending again, counts only the one request that stalled).
 
-    open_loop.py BASE_URL SCRIPT.lua TOKEN_FILE RATE SECONDS [CONNECTIONS]
+    open_loop.py BASE_URL SCRIPT.lua|GET:/path TOKEN_FILE RATE SECONDS [CONNECTIONS]
 
 SCRIPT.lua is the request table bench/dangdai.py writes for wrk ({path, body} pairs); each is posted
-once, in order. Prints one JSON object: the rate asked for and reached, the latency percentiles in
-milliseconds, and how many responses were not 2xx.
+once, in order. GET:/path asks for that path again and again instead. Prints one JSON object: the
+rate asked for and reached, the latency percentiles in milliseconds, and how many responses were
+not 2xx.
 """
 import asyncio
 import json
@@ -24,7 +25,11 @@ token = open(token_file).read().strip()
 
 pair = re.compile(r'^\s*\{"(?P<path>[^"]+)", "(?P<body>(?:[^"\\]|\\.)*)"\},?$')
 requests = []
-for line in open(script):
+if script.startswith("GET:"):
+    request = (f"GET {script[4:]} HTTP/1.1\r\nHost: {target.hostname}:{target.port}\r\n"
+               f"Authorization: Bearer {token}\r\n\r\n").encode()
+    requests = [request] * int(rate * seconds)
+for line in ([] if script.startswith("GET:") else open(script)):
     found = pair.match(line)
     if found:
         body = json.loads('"' + found["body"] + '"').encode()

@@ -73,11 +73,12 @@ static inline int orchard_vips_without_metadata(VipsImage *in, VipsImage **out) 
 }
 
 /// Encoders, each writing no metadata at all: no EXIF (so no GPS position), no XMP, no profile.
-/// JPEGs of more than 600 px on the long edge are progressive: a large one shows whole, then sharpens.
-static inline int orchard_vips_jpeg(VipsImage *in, int quality, void **buffer, size_t *length) {
-  gboolean large = VIPS_MAX(vips_image_get_width(in), vips_image_get_height(in)) > 600;
+/// A JPEG is progressive when `progressive` is 1, sequential when 0; at -1, progressive above
+/// 600 px on the long edge (a large one shows whole, then sharpens).
+static inline int orchard_vips_jpeg(VipsImage *in, int quality, int progressive, void **buffer, size_t *length) {
+  gboolean interlace = progressive >= 0 ? progressive : VIPS_MAX(vips_image_get_width(in), vips_image_get_height(in)) > 600;
   return vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE,
-    "interlace", large, NULL);
+    "interlace", interlace, NULL);
 }
 
 static inline int orchard_vips_webp(VipsImage *in, int quality, void **buffer, size_t *length) {

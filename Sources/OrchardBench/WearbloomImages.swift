@@ -49,8 +49,14 @@ func wearbloomImages(runs: Int) async throws {
 
 enum ExitCode: Error { case refused }
 
+/// Writes the 12-megapixel photo the upload is measured with, for scripts/bench to send through the API.
+func writeCameraPhoto(to path: String) async throws {
+  try Data(try await cameraPhoto(ImageProcessor())).write(to: URL(fileURLWithPath: path))
+}
+
 /// A 4032 × 3024 photo (an iPhone's 12 megapixels) with a camera's kind of detail: light falling
-/// across a textured surface, and grain, so it compresses as a real photo does (a few megabytes).
+/// across a textured surface, and grain, so it compresses as a real photo does (a few megabytes),
+/// written as a camera writes a JPEG: sequential, not progressive.
 private func cameraPhoto(_ processor: ImageProcessor) async throws -> [UInt8] {
   let width = 4032
   let height = 3024
@@ -70,7 +76,8 @@ private func cameraPhoto(_ processor: ImageProcessor) async throws -> [UInt8] {
       bytes[index + 2] = UInt8(clamping: light - 25 + grain)
     }
   }
-  let rendition = Rendition(longEdge: width, format: .jpeg, quality: 92)
+  // Sequential, as a camera writes it (a progressive file takes about twice as long to decode).
+  let rendition = Rendition(longEdge: width, format: .jpeg, quality: 92, progressive: false)
   return try await processor.render(Pixels(width: width, height: height, channels: 3, bytes: bytes), as: [rendition])[
     rendition]!.bytes
 }

@@ -10,6 +10,7 @@
 //                                                  in a folder: its time, its verdicts, a contact sheet
 //   orchard-bench wearbloom-images [runs]       → a 12-megapixel upload made into every stored form, and
 //                                                  a PNG bomb refused, with the peak memory it cost
+//   orchard-bench wearbloom-photo OUT.jpg       → writes that 12-megapixel photo, for uploads through the API
 
 import DangdaiCore
 import Foundation
@@ -148,13 +149,15 @@ case "cutouts":
   try await cutouts(folder: values.first ?? "../shared/data/garments", sheet: values.dropFirst().first ?? "cutouts.jpg")
 case "wearbloom-images":
   try await wearbloomImages(runs: arguments.dropFirst().compactMap { Int($0) }.first ?? 20)
+case "wearbloom-photo":
+  try await writeCameraPhoto(to: arguments.dropFirst().first ?? "photo.jpg")
 case "miga-stats":
   let values = arguments.dropFirst().compactMap { Int($0) }
   try migaStats(events: values.first ?? 100_000, runs: values.dropFirst().first ?? 30)
 default:
   let usage =
     "usage: orchard-bench miga-stats [events] [runs] | argon2 [runs] | dangdai-quizzes [seeds]"
-    + " | cutouts [folder] [sheet.jpg] | wearbloom-images [runs]\n"
+    + " | cutouts [folder] [sheet.jpg] | wearbloom-images [runs] | wearbloom-photo OUT.jpg\n"
   FileHandle.standardError.write(Data(usage.utf8))
   exit(2)
 }

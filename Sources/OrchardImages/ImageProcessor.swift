@@ -165,7 +165,7 @@ public final class ImageProcessor: Sendable {
     case .jpeg:
       let flat = try call { orchard_vips_flatten_white(image, &$0) }
       defer { g_object_unref(flat) }
-      status = orchard_vips_jpeg(flat, quality, &buffer, &length)
+      status = orchard_vips_jpeg(flat, quality, rendition.progressive.map { $0 ? 1 : 0 } ?? -1, &buffer, &length)
     case .webp: status = orchard_vips_webp(image, quality, &buffer, &length)
     case .png: status = orchard_vips_png(image, &buffer, &length)
     case .heic: status = orchard_vips_heic(image, quality, &buffer, &length)

@@ -30,11 +30,15 @@ public struct Rendition: Hashable, Sendable {
   public let format: ImageFormat
   /// 1–100, for the lossy formats.
   public let quality: Int
+  /// For JPEG, whether it is progressive (shows whole, then sharpens) or sequential, as cameras
+  /// write; nil chooses by size, progressive above 600 px on the long edge.
+  public let progressive: Bool?
 
-  public init(longEdge: Int, format: ImageFormat, quality: Int = 82) {
+  public init(longEdge: Int, format: ImageFormat, quality: Int = 82, progressive: Bool? = nil) {
     self.longEdge = longEdge
     self.format = format
     self.quality = quality
+    self.progressive = progressive
   }
 }
 

@@ -8,6 +8,7 @@ import OrchardImages
 import OrchardJobs
 import OrchardKit
 import ServerKit
+import Synchronization
 import WearbloomAPI
 import WearbloomCore
 
@@ -26,6 +27,10 @@ public struct WearbloomApp: OrchardApp, AppJobs {
   /// The categories try-on is offered for when the configuration does not say: what every
   /// provider renders (shoes are not among them).
   static let defaultTryOnCategories = "tops,bottoms,dresses,outerwear"
+
+  /// One memory for the API and the jobs of this process, so a removal the worker finishes is
+  /// news to the list the API remembers.
+  private let memory = MemoryOnce()
 
   public init(
     hub: IdentityHub, theme: DesignTokens? = nil,
@@ -61,7 +66,8 @@ public struct WearbloomApp: OrchardApp, AppJobs {
         environment: settings, dataDirectory: environment.configuration.dataDirectory),
       images: images, remover: try BackgroundRemovers.configured(environment: settings, images: images),
       clock: environment.clock, random: environment.random, logger: environment.logger, limiter: environment.limiter,
-      removals: JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random))
+      removals: JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random),
+      memory: memory.value(for: environment))
   }
 
   /// The categories try-on is offered for, from `ORCHARD_WEARBLOOM_TRYON_CATEGORIES`.
@@ -75,8 +81,10 @@ public struct WearbloomApp: OrchardApp, AppJobs {
     let service = try service(routes.environment)
     hub.registries[realm.app]?.register(WardrobeAccountData(service: service))
     let api = WearbloomAPIService(service: service, tryOn: try tryOnSupport())
+    // The calls a wardrobe screen makes most are written before the OpenAPI layer (see RememberedWardrobe).
+    let remembered = RememberedWardrobe(api: api, accounts: accounts, clock: routes.environment.clock)
     try api.registerHandlers(
-      on: routes.api(limit: UploadBodyLimit.upload).add(middleware: UploadBodyLimit()),
+      on: routes.api(limit: UploadBodyLimit.upload).add(middleware: UploadBodyLimit()).add(middleware: remembered),
       configuration: AppRoutes.apiConfiguration,
       middlewares: [
         PlainHeaderValues(), AccountAuthentication(accounts: accounts),
@@ -92,6 +100,20 @@ public struct WearbloomApp: OrchardApp, AppJobs {
         try await service.removeBackground(of: job.key)
       }
     ]
+  }
+}
+
+/// The wardrobe's memory, made the first time the app needs it.
+final class MemoryOnce: Sendable {
+  private let made = Mutex<WardrobeMemory?>(nil)
+
+  func value(for environment: AppEnvironment) -> WardrobeMemory {
+    made.withLock { made in
+      if let memory = made { return memory }
+      let memory = WardrobeMemory(environment: environment)
+      made = memory
+      return memory
+    }
   }
 }
 

@@ -41,6 +41,20 @@ struct ImageProcessorTests {
     #expect(webp.prefix(4).elementsEqual(Array("RIFF".utf8)) && webp[8..<12].elementsEqual(Array("WEBP".utf8)))
   }
 
+  @Test("a large JPEG is progressive and a small one sequential, unless a rendition says which")
+  func progressive() async throws {
+    let photo = try await TestImages.photo(width: 1000, height: 700, format: .png)
+    let chosen = [
+      Rendition(longEdge: 1000, format: .jpeg), Rendition(longEdge: 400, format: .jpeg),
+      Rendition(longEdge: 1000, format: .jpeg, progressive: false),
+      Rendition(longEdge: 400, format: .jpeg, progressive: true),
+    ]
+    let outputs = try await processor.render(photo, as: chosen, maximumPixels: 50_000_000)
+    // SOF2 (0xC2) starts a progressive frame, SOF0 or SOF1 a sequential one.
+    let frames = try chosen.map { TestImages.jpegMarkers(try #require(outputs[$0]).bytes).contains(0xC2) }
+    #expect(frames == [true, false, false, true])
+  }
+
   @Test("a small photo is never enlarged")
   func noUpscaling() async throws {
     let photo = try await TestImages.photo(width: 300, height: 400, format: .png)

@@ -215,6 +215,52 @@ struct WearbloomAPITests {
       let gone = try await server.get("/wearbloom/api/v1/garments/\(id)", token: token)
       #expect(gone.status == .notFound && gone.code == "GARMENT_NOT_FOUND")
       #expect(try await server.get(try #require(links["full"]), token: token).status == .notFound)
+      // Its thumbnail, remembered since it was served, is forgotten with it.
+      #expect(try await server.get(small, token: token, headers: [.accept: "image/webp"]).status == .notFound)
+    }
+  }
+
+  @Test("the list and the images answered before the OpenAPI layer are the generated handlers' answers")
+  func rememberedAnswers() async throws {
+    try await WearbloomAPI.with { server in
+      let (token, _) = try await server.signUp()
+      let photo = try await Photos.garment()
+      for category in ["tops", "shoes"] {
+        #expect(try await server.upload(token: token, [.photo(photo), .category(category)]).status == .created)
+      }
+      try await server.runJobs()
+      // A query item the fast path does not know sends the request on to the generated handler.
+      for (fast, generated) in [
+        ("/wearbloom/api/v1/garments", "/wearbloom/api/v1/garments?page=1"),
+        ("/wearbloom/api/v1/garments?category=shoes", "/wearbloom/api/v1/garments?category=shoes&page=1"),
+      ] {
+        let a = try await server.get(fast, token: token)
+        let b = try await server.get(generated, token: token)
+        #expect(a.status == .ok && b.status == .ok)
+        #expect(NSDictionary(dictionary: try #require(a.json)) == NSDictionary(dictionary: try #require(b.json)))
+        for field in [HTTPField.Name.contentType, .cacheControl, .eTag] {
+          #expect(a.headers[field] == b.headers[field], "\(fast) \(field)")
+        }
+        let revalidated = try await server.get(
+          fast, token: token, headers: [.ifNoneMatch: try #require(a.headers[.eTag])])
+        #expect(revalidated.status == .notModified)
+      }
+      let listed = try #require(try await server.get("/wearbloom/api/v1/garments", token: token).json?["garments"])
+      let first = try #require((listed as? [[String: Any]])?.first?["image"] as? [String: String])
+      for path in [first["full"], first["thumbnailSmall"], first["thumbnailLarge"]].compactMap({ $0 }) {
+        for accept in ["image/webp,image/*", "image/jpeg", "*/*"] {
+          let separator = path.contains("?") ? "&" : "?"
+          let a = try await server.get(path, token: token, headers: [.accept: accept])
+          let b = try await server.get(path + separator + "page=1", token: token, headers: [.accept: accept])
+          // A cutout's full form is a PNG: refused (406) to a client that takes only JPEG, either way.
+          #expect(a.status == b.status, "\(path) \(accept)")
+          #expect(a.status != .ok || a.body == b.body, "\(path) \(accept)")
+          #expect(a.status == (accept == "image/jpeg" && !path.contains("variant") ? .notAcceptable : .ok))
+          for field in [HTTPField.Name.contentType, .cacheControl, .eTag, .vary] {
+            #expect(a.headers[field] == b.headers[field], "\(path) \(accept) \(field)")
+          }
+        }
+      }
     }
   }
 

@@ -35,18 +35,14 @@ struct WearbloomAPIService: APIProtocol {
 
   func listGarments(_ input: Operations.listGarments.Input) async throws -> Operations.listGarments.Output {
     let owner = try account()
-    return try await refusing {
-      let category = try input.query.category.map { try UploadPolicy.check(category: $0.rawValue).get() }
-      let garments = try await service.garments(of: owner, category: category)
-      let etag = WardrobeService.etag(of: garments)
-      if EntityTag.matches(input.headers.If_hyphen_None_hyphen_Match, etag) {
-        return .notModified(.init(headers: .init(ETag: etag)))
-      }
-      return .ok(
-        .init(
-          headers: .init(Cache_hyphen_Control: Self.revalidate, ETag: etag),
-          body: .json(.init(garments: garments.map(Self.wire)))))
+    let category = input.query.category.flatMap { GarmentCategory(rawValue: $0.rawValue) }
+    let garments = try await service.garments(of: owner, category: category)
+    let etag = WardrobeService.etag(of: garments)
+    if EntityTag.matches(input.headers.If_hyphen_None_hyphen_Match, etag) {
+      return .notModified(.init(headers: .init(ETag: etag)))
     }
+    return .ok(
+      .init(headers: .init(Cache_hyphen_Control: Self.revalidate, ETag: etag), body: .json(Self.wire(garments))))
   }
 
   func addGarment(_ input: Operations.addGarment.Input) async throws -> Operations.addGarment.Output {
@@ -145,30 +141,56 @@ struct WearbloomAPIService: APIProtocol {
 
   func getImage(_ input: Operations.getImage.Input) async throws -> Operations.getImage.Output {
     let owner = try account()
-    let variant = input.query.variant.flatMap { ImageVariant(rawValue: $0.rawValue) } ?? .full
-    let accept = input.headers.accept.map(\.contentType.rawValue)
+    let answer = try await image(
+      input.path.image_id, owner: owner, variant: input.query.variant.map(\.rawValue),
+      accept: input.headers.accept.map(\.contentType.rawValue), ifNoneMatch: input.headers.If_hyphen_None_hyphen_Match)
+    switch answer {
+    case .notFound: throw WearbloomProblem.imageNotFound
+    case .notAcceptable: throw OrchardError.status(.notAcceptable)
+    case .notModified(let etag): return .notModified(.init(headers: .init(ETag: etag)))
+    case .image(let bytes, let form, let etag):
+      let body = HTTPBody(bytes)
+      let content: Operations.getImage.Output.Ok.Body =
+        switch form.format {
+        case .jpeg: .jpeg(body)
+        case .png: .png(body)
+        case .webp: .image_webp(body)
+        }
+      return .ok(
+        .init(headers: .init(Cache_hyphen_Control: Self.immutable, ETag: etag, Vary: Self.vary), body: content))
+    }
+  }
+
+  /// What `GET images/{id}` answers, decided once for the generated handler and for the answer
+  /// written before it (``RememberedWardrobe``).
+  enum ImageAnswer {
+    case image([UInt8], ImageForm, etag: String)
+    case notModified(etag: String)
+    case notAcceptable
+    case notFound
+  }
+
+  /// A thumbnail's format follows what the client accepts.
+  static let vary = "Accept"
+
+  /// Image `id` in the form `variant` names (the full image when nil), for `owner`: WebP
+  /// thumbnails when `accept` names `image/webp`, 406 when it names none of the form's type,
+  /// `image/*` or `*/*`.
+  func image(
+    _ id: String, owner: String, variant: String?, accept: [String], ifNoneMatch: String?
+  ) async throws -> ImageAnswer {
+    let variant = variant.flatMap(ImageVariant.init(rawValue:)) ?? .full
     guard
       let lookup = try await service.lookUp(
-        image: input.path.image_id, owner: owner, variant: variant, acceptsWebP: accept.contains("image/webp"))
-    else { throw WearbloomProblem.imageNotFound }
+        image: id, owner: owner, variant: variant, acceptsWebP: accept.contains("image/webp"))
+    else { return .notFound }
     let type = lookup.form.format.mimeType
     guard accept.isEmpty || accept.contains(where: { [type, "image/*", "*/*"].contains($0) }) else {
-      throw OrchardError.status(.notAcceptable)
+      return .notAcceptable
     }
-    if EntityTag.matches(input.headers.If_hyphen_None_hyphen_Match, lookup.etag) {
-      return .notModified(.init(headers: .init(ETag: lookup.etag)))
-    }
-    guard let bytes = try await service.bytes(of: lookup) else { throw WearbloomProblem.imageNotFound }
-    let body = HTTPBody(bytes)
-    let content: Operations.getImage.Output.Ok.Body =
-      switch lookup.form.format {
-      case .jpeg: .jpeg(body)
-      case .png: .png(body)
-      case .webp: .image_webp(body)
-      }
-    // A thumbnail's format follows what the client accepts.
-    return .ok(
-      .init(headers: .init(Cache_hyphen_Control: Self.immutable, ETag: lookup.etag, Vary: "Accept"), body: content))
+    if EntityTag.matches(ifNoneMatch, lookup.etag) { return .notModified(etag: lookup.etag) }
+    guard let bytes = try await service.bytes(of: lookup) else { return .notFound }
+    return .image(bytes, lookup.form, etag: lookup.etag)
   }
 
   // MARK: Wire shapes
@@ -184,6 +206,8 @@ struct WearbloomAPIService: APIProtocol {
   static func wire(_ category: GarmentCategory) -> Components.Schemas.GarmentCategory {
     Components.Schemas.GarmentCategory(rawValue: category.rawValue)!
   }
+
+  static func wire(_ garments: [Garment]) -> Components.Schemas.Wardrobe { .init(garments: garments.map(wire)) }
 
   static func wire(_ garment: Garment) -> Components.Schemas.Garment {
     Components.Schemas.Garment(

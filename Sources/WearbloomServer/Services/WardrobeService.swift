@@ -24,11 +24,13 @@ public struct WardrobeService: Sendable {
   /// Where a new garment's background removal is queued; nil leaves it to the caller of
   /// ``removeBackground(of:)``.
   let removals: JobQueue?
+  /// What this process remembers in front of the database and the store.
+  let memory: WardrobeMemory
 
   public init(
     store: WardrobeStore, blobs: any BlobStore, images: ImageProcessor, remover: any BackgroundRemover,
     clock: any WallClock, random: RandomSource, logger: Logger, limiter: RateLimiter? = nil,
-    removals: JobQueue? = nil
+    removals: JobQueue? = nil, memory: WardrobeMemory? = nil
   ) {
     self.store = store
     files = ImageFiles(blobs: blobs, processor: images)
@@ -38,6 +40,7 @@ public struct WardrobeService: Sendable {
     self.logger = logger
     self.limiter = limiter
     self.removals = removals
+    self.memory = memory ?? WardrobeMemory(clock: clock)
   }
 
   /// The job that removes a garment's background, keyed by the garment's id.
@@ -110,6 +113,7 @@ public struct WardrobeService: Sendable {
     } else {
       try await store.insert(garment)
     }
+    try await memory.wardrobes.forget(owner)
     return garment
   }
 
@@ -122,6 +126,15 @@ public struct WardrobeService: Sendable {
       garment.removalStatus == .pending,
       let photo = try await files.full(garment.image, kind: .garment, owner: owner)
     else { return nil }
+    let status = try await removeBackground(of: garment, photo: photo, owner: owner)
+    if status != nil { try await memory.wardrobes.forget(owner) }
+    return status
+  }
+
+  private func removeBackground(
+    of garment: Garment, photo: [UInt8], owner: String
+  ) async throws -> BackgroundRemovalStatus? {
+    let id = garment.id
     let outcome: RemovalOutcome
     do {
       outcome = try await remover.removeBackground(from: photo)
@@ -153,13 +166,12 @@ public struct WardrobeService: Sendable {
   /// `owner`'s wardrobe: their garments newest first, then the stock garments; of one category
   /// or all.
   public func garments(of owner: String, category: GarmentCategory? = nil) async throws -> [Garment] {
-    Wardrobe.list(
-      own: try await store.garments(of: owner, category: category), stock: StockCatalog.garments, category: category)
+    Wardrobe.list(own: try await ownGarments(of: owner), stock: StockCatalog.garments, category: category)
   }
 
   /// `owner`'s own garments, without the stock ones: what their export lists.
   public func ownGarments(of owner: String) async throws -> [Garment] {
-    Wardrobe.list(own: try await store.garments(of: owner), stock: [])
+    Wardrobe.list(own: try await memory.wardrobes.fetch(owner) { try await store.garments(of: owner) }, stock: [])
   }
 
   /// A strong validator of a wardrobe list: it changes whenever a garment is added, deleted or
@@ -183,8 +195,15 @@ public struct WardrobeService: Sendable {
   public func deleteGarment(_ id: Garment.ID, owner: String) async throws {
     let garment = try Wardrobe.garment(try await store.garment(id), removedBy: owner).get()
     guard try await store.delete(garment: id, owner: owner) else { throw WardrobeError.garmentNotFound }
-    try await files.delete(garment.images, owner: owner)
-    try await store.delete(images: garment.images)
+    try await memory.wardrobes.forget(owner)
+    try await delete(images: garment.images, owner: owner)
+  }
+
+  /// Deletes stored images: their files, their rows, and what any process remembers of them.
+  private func delete(images: [ImageReference], owner: String) async throws {
+    try await memory.forget(images: images)
+    try await files.delete(images, owner: owner)
+    try await store.delete(images: images)
   }
 
   // MARK: The body photo
@@ -209,10 +228,7 @@ public struct WardrobeService: Sendable {
     let owner = body.owner
     let previous = try await store.body(of: owner)
     try await store.save(body)
-    if let old = previous?.imageToDelete(replacedBy: body) {
-      try await files.delete([old], owner: owner)
-      try await store.delete(images: [old])
-    }
+    if let old = previous?.imageToDelete(replacedBy: body) { try await delete(images: [old], owner: owner) }
     return body
   }
 
@@ -220,10 +236,7 @@ public struct WardrobeService: Sendable {
   public func deleteBody(of owner: String) async throws {
     guard let body = try await store.body(of: owner) else { throw WardrobeError.noBodyPhoto }
     try await store.deleteBody(of: owner)
-    if let image = body.ownImage {
-      try await files.delete([image], owner: owner)
-      try await store.delete(images: [image])
-    }
+    if let image = body.ownImage { try await delete(images: [image], owner: owner) }
   }
 
   // MARK: Images
@@ -258,7 +271,9 @@ public struct WardrobeService: Sendable {
       let form = ImageForm.requested(variant, of: item.imageKind, acceptsWebP: acceptsWebP)
       return ImageLookup(form: form, etag: Self.etag(of: image, form: form), source: .stock(item))
     }
-    guard let stored = try await store.image(image), stored.owner == owner else { return nil }
+    guard let stored = try await memory.images.load(image.value, { try await store.image(image) }),
+      stored.owner == owner
+    else { return nil }
     let form = ImageForm.requested(variant, of: stored.kind, acceptsWebP: acceptsWebP)
     return ImageLookup(form: form, etag: Self.etag(of: image, form: form), source: .own(image, owner: owner))
   }
@@ -266,7 +281,13 @@ public struct WardrobeService: Sendable {
   /// The bytes of an image found by ``lookUp(image:owner:variant:acceptsWebP:)``.
   public func bytes(of lookup: ImageLookup) async throws -> [UInt8]? {
     switch lookup.source {
-    case .own(let image, let owner): try await files.read(image, owner: owner, form: lookup.form)
+    case .own(let image, let owner):
+      // Thumbnails are small and asked for again and again as the grid scrolls; full images are not.
+      lookup.form.variant == .full
+        ? try await files.read(image, owner: owner, form: lookup.form)
+        : try await memory.thumbnails.load(WardrobeMemory.key(image, lookup.form)) {
+          try await files.read(image, owner: owner, form: lookup.form)
+        }
     case .stock(let item): try await StockShelf.shared.forms(of: item, processor: files.processor)[lookup.form]
     }
   }
@@ -275,6 +296,8 @@ public struct WardrobeService: Sendable {
 
   /// Every file and row of `owner`'s, for the account's deletion.
   public func erase(_ owner: String) async throws {
+    try await memory.forget(images: try await store.images(of: owner))
+    try await memory.wardrobes.forget(owner)
     if let folder = ImageFiles.folder(of: owner) { try await files.blobs.deleteAll(under: folder) }
     try await store.erase(owner)
   }

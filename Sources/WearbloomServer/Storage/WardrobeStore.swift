@@ -54,7 +54,7 @@ public struct WardrobeStore: Sendable {
   }
 
   /// The owner and kind of `image`, nil when it does not exist.
-  func image(_ image: ImageReference) async throws -> (owner: String, kind: ImageKind)? {
+  func image(_ image: ImageReference) async throws -> StoredImage? {
     struct Row: Decodable {
       let owner: String
       let kind: String
@@ -62,7 +62,14 @@ public struct WardrobeStore: Sendable {
     let row = try await database.select().columns("owner", "kind").from(Self.images)
       .where("id", .equal, SQLBind(image.value)).first(decoding: Row.self)
     guard let row, let kind = ImageKind(rawValue: row.kind) else { return nil }
-    return (row.owner, kind)
+    return StoredImage(owner: row.owner, kind: kind)
+  }
+
+  /// Every image `owner` owns.
+  func images(of owner: String) async throws -> [ImageReference] {
+    struct Row: Decodable { let id: String }
+    return try await database.select().column("id").from(Self.images).where("owner", .equal, SQLBind(owner))
+      .all(decoding: Row.self).compactMap { ImageReference(validating: $0.id) }
   }
 
   func delete(images: [ImageReference]) async throws {

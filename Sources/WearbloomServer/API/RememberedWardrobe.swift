@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import OrchardIdentity
+import OrchardKit
+import ServerKit
+import WearbloomAPI
+import WearbloomCore
+
+/// The two calls a wardrobe screen makes most, answered before the OpenAPI layer for a signed-in
+/// account: an image (the grid's thumbnails, as it scrolls) and the wardrobe list. What they
+/// answer is decided by the same code as the generated handlers' (``WearbloomAPIService``), and
+/// the list's JSON is the generated `Wardrobe`'s own, written once per version of the wardrobe
+/// (its ETag) and then served as it is. Anything else — no token or one that does not hold, a
+/// query they do not know, an answer that is a refusal — goes on to the generated handler, which
+/// owns every error.
+struct RememberedWardrobe: RouterMiddleware {
+  typealias Context = AppRequestContext
+
+  static let garments = "/wearbloom/api/v1/garments"
+
+  let api: WearbloomAPIService
+  let accounts: Accounts
+  /// Each wardrobe list as written, by account, category and ETag: a new version is a new key, so
+  /// nothing here is ever stale, and old versions are pushed out.
+  let lists: Cache<String, ByteBuffer>
+
+  init(api: WearbloomAPIService, accounts: Accounts, clock: any WallClock) {
+    self.api = api
+    self.accounts = accounts
+    lists = Cache("wearbloom-lists", capacity: 64, clock: clock)
+  }
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    guard request.method == .get, let token = AccountAuthentication.token(in: request.headers[.authorization])
+    else { return try await next(request, context) }
+    let path = request.uri.path
+    let answer: Response?
+    if path.hasPrefix(WearbloomAPIService.imagesPath) {
+      answer = try await image(String(path.dropFirst(WearbloomAPIService.imagesPath.count)), request, token)
+    } else if path == Self.garments {
+      answer = try await list(request, token)
+    } else {
+      answer = nil
+    }
+    if let answer { return answer }
+    return try await next(request, context)
+  }
+
+  /// The one query item a call takes, if the query is exactly that (or empty); nil otherwise.
+  static func only(_ name: String, in query: String?) -> String?? {
+    guard let query, !query.isEmpty else { return .some(nil) }
+    let prefix = name + "="
+    guard query.hasPrefix(prefix), !query.contains("&") else { return nil }
+    let value = query.dropFirst(prefix.count)
+    guard value.allSatisfy({ $0.isLetter }) else { return nil }
+    return .some(String(value))
+  }
+
+  /// The media ranges `Accept` names, without their parameters.
+  static func accepted(_ header: String?) -> [String] {
+    guard let header else { return [] }
+    return header.split(separator: ",").compactMap { range in
+      range.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }.filter { !$0.isEmpty }
+  }
+
+  private func image(_ id: String, _ request: Request, _ token: String) async throws -> Response? {
+    guard !id.isEmpty, !id.contains("/"), case .some(let variant) = Self.only("variant", in: request.uri.query),
+      variant.map({ ImageVariant(rawValue: $0) != nil }) ?? true,
+      let caller = try? await accounts.authenticate(accessToken: token)
+    else { return nil }
+    let answer = try await api.image(
+      id, owner: caller.account.id, variant: variant, accept: Self.accepted(request.headers[.accept]),
+      ifNoneMatch: request.headers[.ifNoneMatch])
+    switch answer {
+    case .notFound, .notAcceptable: return nil
+    case .notModified(let etag): return Response(status: .notModified, headers: [.eTag: etag])
+    case .image(let bytes, let form, let etag):
+      return Response(
+        status: .ok,
+        headers: [
+          .contentType: form.format.mimeType, .cacheControl: WearbloomAPIService.immutable, .eTag: etag,
+          .vary: WearbloomAPIService.vary,
+        ],
+        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+  }
+
+  private func list(_ request: Request, _ token: String) async throws -> Response? {
+    guard case .some(let name) = Self.only("category", in: request.uri.query) else { return nil }
+    let category = name.flatMap(GarmentCategory.init(rawValue:))
+    guard name == nil || category != nil, let caller = try? await accounts.authenticate(accessToken: token)
+    else { return nil }
+    let owner = caller.account.id
+    let garments = try await api.service.garments(of: owner, category: category)
+    let etag = WardrobeService.etag(of: garments)
+    if EntityTag.matches(request.headers[.ifNoneMatch], etag) {
+      return Response(status: .notModified, headers: [.eTag: etag])
+    }
+    let body = try await lists.fetch("\(owner)|\(name ?? "")|\(etag)") {
+      ByteBuffer(bytes: try AppRoutes.apiEncoder().encode(WearbloomAPIService.wire(garments)))
+    }
+    return Response(
+      status: .ok,
+      headers: [
+        .contentType: "application/json; charset=utf-8", .cacheControl: WearbloomAPIService.revalidate, .eTag: etag,
+      ],
+      body: .init(byteBuffer: body))
+  }
+}
