@@ -497,3 +497,24 @@ struct WearbloomAPITests {
 private struct KeyRow: Decodable {
   let job_key: String
 }
+
+@Suite("What the remembered answers read from a request")
+struct RememberedWardrobeParsingTests {
+  @Test("Accept's media ranges, without parameters or spaces, lowercased")
+  func accepted() {
+    #expect(RememberedWardrobe.accepted(nil) == [])
+    #expect(
+      RememberedWardrobe.accepted(" image/WebP ; q=0.9,image/*;q=0.8 , */*") == ["image/webp", "image/*", "*/*"])
+    #expect(RememberedWardrobe.accepted(",, ;q=1") == [])
+  }
+
+  @Test("a query of exactly the one item a call takes, its value letters only; anything else goes on")
+  func only() {
+    #expect(RememberedWardrobe.only("variant", in: nil) == .some(nil))
+    #expect(RememberedWardrobe.only("variant", in: "") == .some(nil))
+    #expect(RememberedWardrobe.only("variant", in: "variant=thumbnailSmall") == .some("thumbnailSmall"))
+    for query in ["variant=", "variant=full&page=1", "variants=full", "page=1", "variant=full%20", "variant=é"] {
+      #expect(RememberedWardrobe.only("variant", in: query) == nil, "\(query)")
+    }
+  }
+}

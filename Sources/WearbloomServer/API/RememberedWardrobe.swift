@@ -48,22 +48,30 @@ struct RememberedWardrobe: RouterMiddleware {
     return try await next(request, context)
   }
 
-  /// The one query item a call takes, if the query is exactly that (or empty); nil otherwise.
+  /// The one query item a call takes, if the query is exactly that (or empty), its value plain
+  /// ASCII letters; nil otherwise.
   static func only(_ name: String, in query: String?) -> String?? {
     guard let query, !query.isEmpty else { return .some(nil) }
-    let prefix = name + "="
-    guard query.hasPrefix(prefix), !query.contains("&") else { return nil }
-    let value = query.dropFirst(prefix.count)
-    guard value.allSatisfy({ $0.isLetter }) else { return nil }
-    return .some(String(value))
+    let bytes = query.utf8
+    let prefix = name.utf8
+    guard bytes.count > prefix.count + 1, bytes.starts(with: prefix),
+      bytes[bytes.index(bytes.startIndex, offsetBy: prefix.count)] == UInt8(ascii: "=")
+    else { return nil }
+    let value = bytes.dropFirst(prefix.count + 1)
+    guard value.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else { return nil }
+    return .some(String(decoding: value, as: UTF8.self))
   }
 
-  /// The media ranges `Accept` names, without their parameters.
+  /// The media ranges `Accept` names, without their parameters or surrounding spaces, lowercased
+  /// (ASCII, as media types are).
   static func accepted(_ header: String?) -> [String] {
     guard let header else { return [] }
-    return header.split(separator: ",").compactMap { range in
-      range.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-    }.filter { !$0.isEmpty }
+    return header.utf8.split(separator: UInt8(ascii: ",")).compactMap { range in
+      let type = range.prefix { $0 != UInt8(ascii: ";") }.drop { $0 == UInt8(ascii: " ") }
+      let trimmed = type.reversed().drop { $0 == UInt8(ascii: " ") }.reversed()
+      guard !trimmed.isEmpty else { return nil }
+      return String(decoding: trimmed.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
   }
 
   private func image(_ id: String, _ request: Request, _ token: String) async throws -> Response? {
@@ -84,7 +92,7 @@ struct RememberedWardrobe: RouterMiddleware {
           .contentType: form.format.mimeType, .cacheControl: WearbloomAPIService.immutable, .eTag: etag,
           .vary: WearbloomAPIService.vary,
         ],
-        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        body: .init(byteBuffer: bytes))
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import OpenAPIRuntime
 import OrchardIdentity
 import ServerKit
@@ -149,7 +150,7 @@ struct WearbloomAPIService: APIProtocol {
     case .notAcceptable: throw OrchardError.status(.notAcceptable)
     case .notModified(let etag): return .notModified(.init(headers: .init(ETag: etag)))
     case .image(let bytes, let form, let etag):
-      let body = HTTPBody(bytes)
+      let body = HTTPBody(bytes.readableBytesView, length: .known(Int64(bytes.readableBytes)))
       let content: Operations.getImage.Output.Ok.Body =
         switch form.format {
         case .jpeg: .jpeg(body)
@@ -164,7 +165,7 @@ struct WearbloomAPIService: APIProtocol {
   /// What `GET images/{id}` answers, decided once for the generated handler and for the answer
   /// written before it (``RememberedWardrobe``).
   enum ImageAnswer {
-    case image([UInt8], ImageForm, etag: String)
+    case image(ByteBuffer, ImageForm, etag: String)
     case notModified(etag: String)
     case notAcceptable
     case notFound

@@ -1,3 +1,4 @@
+import NIOCore
 import OrchardKit
 import ServerKit
 import WearbloomCore
@@ -13,7 +14,7 @@ import WearbloomCore
 /// (``Cache/forget(_:)``), so nothing deleted is served again and no list is stale after a write.
 public struct WardrobeMemory: Sendable {
   let images: Cache<String, StoredImage>
-  let thumbnails: Cache<String, [UInt8]>
+  let thumbnails: Cache<String, ByteBuffer>
   let wardrobes: Cache<String, [Garment]>
 
   /// Images whose owner is remembered: ids and two words each.

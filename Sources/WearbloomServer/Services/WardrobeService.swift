@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Logging
+import NIOCore
 import OrchardBlobs
 import OrchardImages
 import OrchardJobs
@@ -278,17 +279,16 @@ public struct WardrobeService: Sendable {
     return ImageLookup(form: form, etag: Self.etag(of: image, form: form), source: .own(image, owner: owner))
   }
 
-  /// The bytes of an image found by ``lookUp(image:owner:variant:acceptsWebP:)``.
-  public func bytes(of lookup: ImageLookup) async throws -> [UInt8]? {
+  /// The bytes of an image found by ``lookUp(image:owner:variant:acceptsWebP:)``, in a buffer
+  /// the answer can send as it is.
+  public func bytes(of lookup: ImageLookup) async throws -> ByteBuffer? {
     switch lookup.source {
     case .own(let image, let owner):
+      let read = { try await files.read(image, owner: owner, form: lookup.form).map { ByteBuffer(bytes: $0) } }
       // Thumbnails are small and asked for again and again as the grid scrolls; full images are not.
-      lookup.form.variant == .full
-        ? try await files.read(image, owner: owner, form: lookup.form)
-        : try await memory.thumbnails.load(WardrobeMemory.key(image, lookup.form)) {
-          try await files.read(image, owner: owner, form: lookup.form)
-        }
-    case .stock(let item): try await StockShelf.shared.forms(of: item, processor: files.processor)[lookup.form]
+      return lookup.form.variant == .full
+        ? try await read() : try await memory.thumbnails.load(WardrobeMemory.key(image, lookup.form), read)
+    case .stock(let item): return try await StockShelf.shared.forms(of: item, processor: files.processor)[lookup.form]
     }
   }
 

@@ -1,3 +1,4 @@
+import NIOCore
 import OrchardImages
 import Synchronization
 import WearbloomCore
@@ -8,10 +9,10 @@ import WearbloomCore
 final class StockShelf: Sendable {
   static let shared = StockShelf()
 
-  private let made = Mutex<[StockItem.ID: Task<[ImageForm: [UInt8]], any Error>]>([:])
+  private let made = Mutex<[StockItem.ID: Task<[ImageForm: ByteBuffer], any Error>]>([:])
 
   /// Every form of `item`'s picture, made once however many ask at the same moment.
-  func forms(of item: StockItem, processor: ImageProcessor) async throws -> [ImageForm: [UInt8]] {
+  func forms(of item: StockItem, processor: ImageProcessor) async throws -> [ImageForm: ByteBuffer] {
     let task = made.withLock { made in
       if let task = made[item.id] { return task }
       let task = Task { try await Self.make(item, processor: processor) }
@@ -27,10 +28,10 @@ final class StockShelf: Sendable {
     }
   }
 
-  private static func make(_ item: StockItem, processor: ImageProcessor) async throws -> [ImageForm: [UInt8]] {
+  private static func make(_ item: StockItem, processor: ImageProcessor) async throws -> [ImageForm: ByteBuffer] {
     let renditions = ImageFiles.renditions(of: item.imageKind)
     let encoded = try await processor.render(
       try StockImages.png(of: item), as: Array(renditions.values), maximumPixels: UploadPolicy.maximumPixels)
-    return renditions.compactMapValues { encoded[$0]?.bytes }
+    return renditions.compactMapValues { encoded[$0].map { ByteBuffer(bytes: $0.bytes) } }
   }
 }
