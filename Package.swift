@@ -262,6 +262,7 @@ package.targets += [
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
       .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+      .product(name: "Prometheus", package: "swift-prometheus"),
       .product(name: "AsyncHTTPClient", package: "async-http-client"),
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "Logging", package: "swift-log"),
@@ -290,6 +291,7 @@ package.targets += [
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
+      .product(name: "Prometheus", package: "swift-prometheus"),
     ],
     swiftSettings: swiftSettings
   ),

@@ -19,10 +19,10 @@ public final class ImageProcessor: Sendable {
   public init(width: Int = 2, pool: NIOThreadPool = .singleton) {
     limit = ConcurrencyLimit(width: width)
     self.pool = pool
-    _ = Self.started
   }
 
-  /// libvips, started once per process.
+  /// libvips, started once per process, when the first image is read: starting it loads its
+  /// modules (HEIC among them), which a server that has not seen a photo yet need not wait for.
   private static let started: Bool = orchard_vips_start(2) == 0
 
   /// The size of the encoded image in `bytes` as it will show (turned by its EXIF orientation),
@@ -106,9 +106,14 @@ public final class ImageProcessor: Sendable {
     }
   }
 
+  /// Runs `work` on the thread pool, a few at a time; libvips starts there the first time.
   private func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    guard Self.started else { throw ImageError.failed("libvips did not start") }
-    return try await limit.run { try await pool.runIfActive(work) }
+    try await limit.run {
+      try await pool.runIfActive {
+        guard Self.started else { throw ImageError.failed("libvips did not start") }
+        return try work()
+      }
+    }
   }
 
   private static func header(_ bytes: [UInt8]) throws -> PixelSize {

@@ -57,6 +57,14 @@ public struct WearbloomApp: OrchardApp, AppJobs {
 
   public func apiDocument() throws -> [UInt8]? { [UInt8](try WearbloomAPISpec.document()) }
 
+  /// An S3 bucket that does not exist yet is made before the first upload (a local folder is made
+  /// as files are written).
+  public func prepare(_ environment: AppEnvironment) async throws {
+    let blobs = try BlobStores.configured(
+      environment: settings, dataDirectory: environment.configuration.dataDirectory)
+    if let bucket = blobs as? S3BlobStore { try await bucket.createBucketIfMissing() }
+  }
+
   /// The wardrobe over this server's database, blob store, remover, rate limits and job queue.
   func service(_ environment: AppEnvironment) throws -> WardrobeService {
     let images = ImageProcessor()
@@ -67,7 +75,7 @@ public struct WearbloomApp: OrchardApp, AppJobs {
       images: images, remover: try BackgroundRemovers.configured(environment: settings, images: images),
       clock: environment.clock, random: environment.random, logger: environment.logger, limiter: environment.limiter,
       removals: JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random),
-      memory: memory.value(for: environment))
+      memory: memory.value(for: environment), metrics: environment.metrics)
   }
 
   /// The categories try-on is offered for, from `ORCHARD_WEARBLOOM_TRYON_CATEGORIES`.

@@ -5,6 +5,7 @@ import OrchardIdentity
 import OrchardImages
 import OrchardJobs
 import OrchardKit
+import Prometheus
 import ServerKit
 import ServerKitTesting
 import Testing
@@ -43,7 +44,7 @@ struct Wardrobe {
 
   static func with<R: Sendable>(
     _ engine: TestDatabase, blobs kind: StoreKind = .local, remover: ScriptedRemover.Script = .cutout,
-    _ body: @Sendable (Wardrobe) async throws -> R
+    metrics: PrometheusCollectorRegistry? = nil, _ body: @Sendable (Wardrobe) async throws -> R
   ) async throws -> R {
     try await engine.withFreshDatabase { database in
       _ = try await MigrationRunner(WardrobeStore.migrations).run(on: database.sql, logger: Logger(label: "test"))
@@ -51,7 +52,8 @@ struct Wardrobe {
       let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
       let service = WardrobeService(
         store: WardrobeStore(database: database.sql), blobs: blobs, images: ImageProcessor(),
-        remover: ScriptedRemover(script: remover), clock: clock, random: .seeded(11), logger: Logger(label: "test"))
+        remover: ScriptedRemover(script: remover), clock: clock, random: .seeded(11), logger: Logger(label: "test"),
+        metrics: metrics)
       return try await body(Wardrobe(service: service, blobs: blobs, clock: clock))
     }
   }
@@ -225,6 +227,26 @@ struct WardrobeServiceTests {
         try await wardrobe.service.deleteGarment(gone.id, owner: wardrobe.owner)
       }
     }
+  }
+
+  @Test("the store's growth is counted at /metrics: images stored and their bytes by kind, and images deleted")
+  func storageMetrics() async throws {
+    let registry = PrometheusCollectorRegistry()
+    try await Wardrobe.with(.sqlite, metrics: registry) { wardrobe in
+      let garment = try await wardrobe.service.addGarment(
+        owner: wardrobe.owner, photo: try await Photos.garment(), declaredType: "image/jpeg", category: "tops")
+      try await wardrobe.service.removeBackground(of: garment.id)
+      try await wardrobe.service.deleteGarment(garment.id, owner: wardrobe.owner)
+    }
+    var buffer: [UInt8] = []
+    registry.emit(into: &buffer)
+    let lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(lines.contains(#"wearbloom_images_stored_total{kind="garment"} 1"#))
+    #expect(lines.contains(#"wearbloom_images_stored_total{kind="cutout"} 1"#))
+    #expect(lines.contains(#"wearbloom_images_stored_total{kind="body"} 0"#))
+    #expect(lines.contains("wearbloom_images_deleted_total 2"))
+    let written = lines.first { $0.hasPrefix(#"wearbloom_image_bytes_written_total{kind="garment"} "#) }
+    #expect((written?.split(separator: " ").last.flatMap { Int($0) } ?? 0) > 1_000)
   }
 
   @Test(

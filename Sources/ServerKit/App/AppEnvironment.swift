@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import OpenAPIRuntime
 import OrchardKit
+import Prometheus
 
 /// Everything from outside that the server's parts use, which tests replace: time, randomness,
 /// the log and the outbound HTTP client.
@@ -45,10 +46,14 @@ public struct AppEnvironment: Sendable {
   public let limiter: RateLimiter
   /// The paths that take posts from other sites by design (``AppRoutes/acceptCrossSitePosts(at:)``).
   public let crossSitePosts = CrossSitePosts()
+  /// Where apps record what they count, served with the requests' own at `/metrics`.
+  public let metrics: PrometheusCollectorRegistry
 
   public init(
-    configuration: ServerConfiguration, dependencies: ServerDependencies, database: Database, pages: PageRenderer
+    configuration: ServerConfiguration, dependencies: ServerDependencies, database: Database, pages: PageRenderer,
+    metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
   ) {
+    self.metrics = metrics
     self.configuration = configuration
     clock = dependencies.clock
     random = dependencies.random

@@ -108,7 +108,7 @@ public func buildRouter(
   }
   let pages = PageRenderer(assets: assets)
   let environment = AppEnvironment(
-    configuration: configuration, dependencies: dependencies, database: database, pages: pages)
+    configuration: configuration, dependencies: dependencies, database: database, pages: pages, metrics: registry)
 
   let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
   router.middlewares.add(

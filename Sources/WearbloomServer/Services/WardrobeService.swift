@@ -6,6 +6,7 @@ import OrchardBlobs
 import OrchardImages
 import OrchardJobs
 import OrchardKit
+import Prometheus
 import ServerKit
 import WearbloomCore
 
@@ -31,10 +32,10 @@ public struct WardrobeService: Sendable {
   public init(
     store: WardrobeStore, blobs: any BlobStore, images: ImageProcessor, remover: any BackgroundRemover,
     clock: any WallClock, random: RandomSource, logger: Logger, limiter: RateLimiter? = nil,
-    removals: JobQueue? = nil, memory: WardrobeMemory? = nil
+    removals: JobQueue? = nil, memory: WardrobeMemory? = nil, metrics: PrometheusCollectorRegistry? = nil
   ) {
     self.store = store
-    files = ImageFiles(blobs: blobs, processor: images)
+    files = ImageFiles(blobs: blobs, processor: images, metrics: metrics.map(StorageMetrics.init))
     self.remover = remover
     self.clock = clock
     self.random = random

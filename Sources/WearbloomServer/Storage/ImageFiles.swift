@@ -8,6 +8,8 @@ import WearbloomCore
 public struct ImageFiles: Sendable {
   let blobs: any BlobStore
   let processor: ImageProcessor
+  /// What the store's growth is measured by; nil counts nothing.
+  var metrics: StorageMetrics?
 
   static let app = "wearbloom"
 
@@ -38,6 +40,7 @@ public struct ImageFiles: Sendable {
     let encoded = try await processor.render(
       bytes, as: Array(renditions.values), maximumPixels: UploadPolicy.maximumPixels)
     try await put(encoded, renditions: renditions, image: image, owner: owner)
+    metrics?.record(stored: kind, bytes: encoded.values.reduce(0) { $0 + $1.bytes.count })
   }
 
   private func put(
@@ -70,6 +73,7 @@ public struct ImageFiles: Sendable {
     for image in images {
       guard let folder = BlobKey(Self.app, owner, image.value) else { continue }
       try await blobs.deleteAll(under: folder)
+      metrics?.deleted.increment()
     }
   }
 }
