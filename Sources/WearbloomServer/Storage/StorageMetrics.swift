@@ -10,25 +10,21 @@ struct StorageMetrics: Sendable {
   let deleted: Counter
 
   init(_ registry: PrometheusCollectorRegistry) {
-    stored = Dictionary(
-      uniqueKeysWithValues: ImageKind.allCases.map {
-        (
-          $0,
-          registry.makeCounter(
-            name: "wearbloom_images_stored_total", labels: [("kind", $0.rawValue)],
-            help: "Images stored in every form, by kind.")
-        )
-      })
-    written = Dictionary(
-      uniqueKeysWithValues: ImageKind.allCases.map {
-        (
-          $0,
-          registry.makeCounter(
-            name: "wearbloom_image_bytes_written_total", labels: [("kind", $0.rawValue)],
-            help: "Bytes written to the blob store for images, every form included, by kind.")
-        )
-      })
+    stored = Self.byKind(registry, "wearbloom_images_stored_total", "Images stored in every form, by kind.")
+    written = Self.byKind(
+      registry, "wearbloom_image_bytes_written_total",
+      "Bytes written to the blob store for images, every form included, by kind.")
     deleted = registry.makeCounter(name: "wearbloom_images_deleted_total", help: "Images deleted with every form.")
+  }
+
+  /// One counter of `name` for each kind of image.
+  private static func byKind(
+    _ registry: PrometheusCollectorRegistry, _ name: String, _ help: String
+  ) -> [ImageKind: Counter] {
+    Dictionary(
+      uniqueKeysWithValues: ImageKind.allCases.map {
+        ($0, registry.makeCounter(name: name, labels: [("kind", $0.rawValue)], help: help))
+      })
   }
 
   func record(stored kind: ImageKind, bytes: Int) {
