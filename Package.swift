@@ -62,7 +62,10 @@ package.targets += [
   .testTarget(
     name: "WalkWorthyCoreTests", dependencies: ["WalkWorthyCore", "OrchardKit"], swiftSettings: swiftSettings),
   .target(name: "WearbloomCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
-  .testTarget(name: "WearbloomCoreTests", dependencies: ["WearbloomCore", "OrchardKit"], swiftSettings: swiftSettings),
+  .testTarget(
+    name: "WearbloomCoreTests",
+    dependencies: ["WearbloomCore", "OrchardKit", .product(name: "PropertyBased", package: "swift-property-based")],
+    swiftSettings: swiftSettings),
   .executableTarget(
     name: "OrchardBench",
     dependencies: [

@@ -45,7 +45,7 @@ public struct WearbloomApp: OrchardApp, AppJobs {
     self.settings = settings
   }
 
-  public var migrations: [Migration] { WardrobeStore.migrations }
+  public var migrations: [Migration] { WardrobeStore.migrations + [CreditStore.migration] }
 
   public var languages: [Language] { Realm.wearbloom.languages }
 
@@ -87,7 +87,10 @@ public struct WearbloomApp: OrchardApp, AppJobs {
     guard let realm = hub.realm(manifest.id) else { throw OrchardError.internalError }
     let accounts = try hub.mount(realm, on: routes, theme: theme)
     let service = try service(routes.environment)
-    hub.registries[realm.app]?.register(WardrobeAccountData(service: service))
+    hub.registries[realm.app]?.register(
+      WardrobeAccountData(
+        service: service,
+        credits: CreditStore(database: routes.environment.database.sql, clock: routes.environment.clock)))
     let api = WearbloomAPIService(service: service, tryOn: try tryOnSupport())
     // The calls a wardrobe screen makes most are written before the OpenAPI layer (see RememberedWardrobe).
     let remembered = RememberedWardrobe(api: api, accounts: accounts, clock: routes.environment.clock)
@@ -152,6 +155,7 @@ struct UploadBodyLimit: RouterMiddleware {
 /// photos and cutouts are files in the blob store) and the body photo.
 struct WardrobeAccountData: AccountData {
   let service: WardrobeService
+  let credits: CreditStore
 
   var name: String { "wardrobe" }
 
@@ -164,11 +168,15 @@ struct WardrobeAccountData: AccountData {
           id: $0.id, category: $0.category.rawValue, backgroundRemoval: $0.removalStatus.rawValue,
           images: $0.images.map(\.value), createdAt: $0.createdAt)
       },
-      bodyPhoto: body.map { .init(image: $0.ownImage?.value, updatedAt: $0.updatedAt) })
+      bodyPhoto: body.map { .init(image: $0.ownImage?.value, updatedAt: $0.updatedAt) },
+      credits: try await credits.entries(of: account))
   }
 
   /// Every file under the account's folder, then every row: safe to run again after a crash.
-  func delete(account: String) async throws { try await service.erase(account) }
+  func delete(account: String) async throws {
+    try await service.erase(account)
+    try await credits.erase(account)
+  }
 
   struct Export: Encodable, Sendable {
     struct Garment: Encodable, Sendable {
@@ -186,5 +194,7 @@ struct WardrobeAccountData: AccountData {
 
     let garments: [Garment]
     let bodyPhoto: Body?
+    /// Every line of the account's credit ledger.
+    let credits: [CreditEntry]
   }
 }

@@ -338,10 +338,15 @@ struct WardrobeAccountTests {
           owner: account, photo: try await Photos.garment(), declaredType: "image/jpeg", category: "tops")
         try await service.removeBackground(of: garment.id)
         _ = try await service.setBody(owner: account, photo: try await Photos.garment(), declaredType: "image/jpeg")
+        let credits = CreditStore(database: database.sql, clock: clock)
+        try await credits.grant(3, to: account, once: "welcome")
+        _ = try await credits.reserve(for: account, render: "r1")
 
         let export = try #require(try await api.send(.get, "/wearbloom/api/v1/auth/user/export", token: token).json)
         let wardrobe = try #require((export["apps"] as? [String: Any])?["wardrobe"] as? [String: Any])
         #expect((wardrobe["garments"] as? [[String: Any]])?.first?["id"] as? String == garment.id)
+        #expect(
+          (wardrobe["credits"] as? [[String: Any]])?.compactMap { $0["kind"] as? String } == ["grant", "reserve"])
         #expect(try await blobs.list(under: BlobKey("wearbloom", account)!).count == 15)
 
         let registry = try #require(hub.registries["wearbloom"])
@@ -349,6 +354,8 @@ struct WardrobeAccountTests {
         #expect(try await blobs.list(under: BlobKey("wearbloom", account)!).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: data.path + "/blobs/wearbloom/" + account))
         #expect(try await service.store.rowCounts(of: account).values.allSatisfy { $0 == 0 })
+        #expect(try await credits.entries(of: account).isEmpty)
+        #expect(try await credits.balance(of: account) == CreditBalance())
       }
     }
   }

@@ -1,0 +1,210 @@
+import Foundation
+import OrchardKit
+import SQLKit
+import ServerKit
+import WearbloomCore
+
+/// Each account's credits: an append-only ledger (grant, reserve, capture, release, refund), and
+/// the balance it adds up to, kept beside it in the same transactions so a render can hold a credit
+/// with one conditional write.
+///
+/// Exact under concurrency on both engines. A reserve takes the balance row with a conditional
+/// `UPDATE … WHERE available >= 1` (on PostgreSQL the row's lock makes every other reserve of the
+/// account wait for it; on SQLite every write transaction begins `IMMEDIATE`), so the balance never
+/// goes below 0 however many renders ask at once. Every ledger line has a key unique in its account
+/// (`grant:welcome`, `reserve:<render>`, `settle:<render>`, `refund:<render>`): a render is held once,
+/// settled once (captured or released, never both) and refunded once, whoever asks again.
+public struct CreditStore: Sendable {
+  public let database: any SQLDatabase
+  let clock: any WallClock
+
+  public init(database: any SQLDatabase, clock: any WallClock) {
+    self.database = database
+    self.clock = clock
+  }
+
+  static let ledger = "wearbloom_credit_ledger"
+  static let balances = "wearbloom_credits"
+
+  public static let migration = Migration("wearbloom-0002-credits") { database in
+    try await database.create(table: ledger)
+      .column("seq", type: .bigint, .primaryKey(autoIncrement: true))
+      .column("owner", type: .text, .notNull)
+      .column("entry_key", type: .text, .notNull)
+      .column("kind", type: .text, .notNull)
+      .column("amount", type: .bigint, .notNull)
+      .column("render", type: .text)
+      .column("at", type: .epochSeconds, .notNull)
+      .unique("owner", "entry_key")
+      .run()
+    try await database.create(table: balances)
+      .column("owner", type: .text, .primaryKey(autoIncrement: false))
+      .column("available", type: .bigint, .notNull)
+      .column("reserved", type: .bigint, .notNull)
+      .column("updated_at", type: .epochSeconds, .notNull)
+      .run()
+  }
+
+  /// A reserve whose render already holds a credit: nothing to do.
+  private struct AlreadyHeld: Error {}
+
+  // MARK: Changes
+
+  /// Grants `amount` credits to `owner` once under `key` (`welcome`): true when granted now,
+  /// false when that grant was made before.
+  @discardableResult
+  public func grant(_ amount: Int, to owner: String, once key: String) async throws -> Bool {
+    try await database.inTransaction { session in
+      guard try await append(.grant, amount: amount, owner: owner, key: "grant:" + key, on: session) else {
+        return false
+      }
+      let now = clock.now.timeIntervalSince1970
+      try await session.raw(
+        """
+        INSERT INTO \(ident: Self.balances) (owner, available, reserved, updated_at)
+        VALUES (\(bind: owner), \(bind: Int64(amount)), 0, \(bind: now))
+        ON CONFLICT (owner) DO UPDATE SET available = \(ident: Self.balances).available + excluded.available,
+          updated_at = excluded.updated_at
+        """
+      ).run()
+      return true
+    }
+  }
+
+  /// Holds one of `owner`'s credits for `render`, or throws `INSUFFICIENT_CREDITS` with nothing
+  /// written. Asking again for the same render holds nothing more.
+  public func reserve(for owner: String, render: String) async throws -> CreditBalance {
+    do {
+      return try await database.inTransaction { session in
+        let held = try await change(owner, available: -1, reserved: 1, onlyIfAvailable: true, on: session)
+        guard let held else { throw TryOnError.insufficientCredits }
+        guard try await append(.reserve, owner: owner, key: "reserve:" + render, render: render, on: session) else {
+          throw AlreadyHeld()
+        }
+        return held
+      }
+    } catch is AlreadyHeld {
+      return try await balance(of: owner)
+    }
+  }
+
+  /// Spends the credit `render` holds: true when captured now; false when it holds none, or was
+  /// already captured or released.
+  @discardableResult
+  public func capture(for owner: String, render: String) async throws -> Bool {
+    try await settle(.capture, owner: owner, render: render, available: 0)
+  }
+
+  /// Gives back the credit `render` holds (its render failed or timed out): true when released
+  /// now; false when it holds none, or was already captured or released.
+  @discardableResult
+  public func release(for owner: String, render: String) async throws -> Bool {
+    try await settle(.release, owner: owner, render: render, available: 1)
+  }
+
+  /// Gives back the credit `render` spent, when the policy allows (``CreditPolicy/refunds(_:ledger:now:)``):
+  /// true when refunded now.
+  @discardableResult
+  public func refund(for owner: String, render: String) async throws -> Bool {
+    try await database.inTransaction { session in
+      // The account's row first: on PostgreSQL its lock keeps two refunds from both counting the
+      // window before either is written.
+      guard try await change(owner, available: 0, reserved: 0, on: session) != nil else { return false }
+      let ledger = try await entries(of: owner, on: session)
+      guard CreditPolicy.refunds(render, ledger: ledger, now: clock.now),
+        try await append(.refund, owner: owner, key: "refund:" + render, render: render, on: session)
+      else { return false }
+      _ = try await change(owner, available: 1, reserved: 0, on: session)
+      return true
+    }
+  }
+
+  private func settle(_ kind: CreditEntry.Kind, owner: String, render: String, available: Int) async throws -> Bool {
+    try await database.inTransaction { session in
+      let reserved = try await session.select().column("seq").from(Self.ledger)
+        .where("owner", .equal, SQLBind(owner)).where("entry_key", .equal, SQLBind("reserve:" + render))
+        .first()
+      guard reserved != nil,
+        try await append(kind, owner: owner, key: "settle:" + render, render: render, on: session)
+      else { return false }
+      _ = try await change(owner, available: available, reserved: -1, on: session)
+      return true
+    }
+  }
+
+  /// Adds to `owner`'s balance row and returns it, nil when there is no row (or, with
+  /// `onlyIfAvailable`, no credit to take).
+  private func change(
+    _ owner: String, available: Int, reserved: Int, onlyIfAvailable: Bool = false, on session: any SQLDatabase
+  ) async throws -> CreditBalance? {
+    var update = session.update(Self.balances)
+      .set("available", to: SQLBinaryExpression(SQLIdentifier("available"), .add, SQLBind(Int64(available))))
+      .set("reserved", to: SQLBinaryExpression(SQLIdentifier("reserved"), .add, SQLBind(Int64(reserved))))
+      .set("updated_at", to: SQLBind(clock.now.timeIntervalSince1970))
+      .where("owner", .equal, SQLBind(owner))
+    if onlyIfAvailable { update = update.where("available", .greaterThanOrEqual, SQLBind(Int64(1))) }
+    return try await update.returning("available", "reserved").first(decoding: BalanceRow.self)?.balance
+  }
+
+  /// Appends a line unless one with `key` exists for `owner`; returns whether it did.
+  private func append(
+    _ kind: CreditEntry.Kind, amount: Int = 1, owner: String, key: String, render: String? = nil,
+    on session: any SQLDatabase
+  ) async throws -> Bool {
+    let rows = try await session.insert(into: Self.ledger)
+      .columns("owner", "entry_key", "kind", "amount", "render", "at")
+      .values(
+        SQLBind(owner), SQLBind(key), SQLBind(kind.rawValue), SQLBind(Int64(amount)), SQLBind(render),
+        SQLBind(clock.now.timeIntervalSince1970)
+      )
+      .ignoringConflicts(with: ["owner", "entry_key"]).returning("seq").all()
+    return !rows.isEmpty
+  }
+
+  // MARK: Reading
+
+  /// `owner`'s balance: nothing for an account never granted any.
+  public func balance(of owner: String) async throws -> CreditBalance {
+    try await database.select().columns("available", "reserved").from(Self.balances)
+      .where("owner", .equal, SQLBind(owner)).first(decoding: BalanceRow.self)?.balance ?? CreditBalance()
+  }
+
+  /// `owner`'s ledger, in the order it was written.
+  public func entries(of owner: String) async throws -> [CreditEntry] {
+    try await entries(of: owner, on: database)
+  }
+
+  private func entries(of owner: String, on session: any SQLDatabase) async throws -> [CreditEntry] {
+    try await session.select().columns("kind", "amount", "render", "at").from(Self.ledger)
+      .where("owner", .equal, SQLBind(owner)).orderBy("seq")
+      .all(decoding: EntryRow.self).compactMap(\.entry)
+  }
+
+  /// Every line and the balance of `owner`, for the account's deletion.
+  public func erase(_ owner: String) async throws {
+    try await database.inTransaction { session in
+      for table in [Self.ledger, Self.balances] {
+        try await session.delete(from: table).where("owner", .equal, SQLBind(owner)).run()
+      }
+    }
+  }
+}
+
+private struct BalanceRow: Decodable {
+  let available: Int
+  let reserved: Int
+  var balance: CreditBalance { CreditBalance(available: available, reserved: reserved) }
+}
+
+private struct EntryRow: Decodable {
+  let kind: String
+  let amount: Int
+  let render: String?
+  let at: Double
+
+  var entry: CreditEntry? {
+    CreditEntry.Kind(rawValue: kind).map {
+      CreditEntry(kind: $0, amount: amount, render: render, at: Date(timeIntervalSince1970: at))
+    }
+  }
+}
