@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 
 /// Bytes as lowercase hexadecimal: digests kept in the database, key ids, asset fingerprints.
 public enum Hex {
@@ -20,4 +21,36 @@ public enum Hex {
 
   /// A digest, whole.
   public static func lowercase(_ digest: some Digest) -> String { digest.withUnsafeBytes { lowercase($0) } }
+
+  /// The bytes hexadecimal digits spell, in either case; nil for an odd count or any other
+  /// character.
+  public static func bytes(_ text: String) -> [UInt8]? {
+    let digits = Array(text.utf8)
+    guard digits.count.isMultiple(of: 2) else { return nil }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(digits.count / 2)
+    for index in stride(from: 0, to: digits.count, by: 2) {
+      guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+      bytes.append(high << 4 | low)
+    }
+    return bytes
+  }
+
+  private static func value(_ digit: UInt8) -> UInt8? {
+    switch digit {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}
+
+extension Data {
+  /// Base64url without padding, as JWTs and JWKS write their parts.
+  public init?(base64URL text: String) {
+    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+    self.init(base64Encoded: base64)
+  }
 }

@@ -174,12 +174,3 @@ public actor AppleIdentityTokens {
 public struct AppleKeysUnavailable: Error, Equatable {
   public let status: Int
 }
-
-extension Data {
-  /// Base64url without padding, as JWTs write their parts.
-  init?(base64URL text: String) {
-    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-    base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-    self.init(base64Encoded: base64)
-  }
-}
