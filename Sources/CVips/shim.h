@@ -52,6 +52,16 @@ static inline int orchard_vips_srgb(VipsImage *in, VipsImage **out) {
   return failed;
 }
 
+/// The image shrunk or enlarged to fit `width` × `height`, keeping its proportions.
+static inline int orchard_vips_fit(VipsImage *in, int width, int height, VipsImage **out) {
+  return vips_thumbnail_image(in, out, width, "height", height, "size", VIPS_SIZE_BOTH, NULL);
+}
+
+/// `overlay` (with its transparency) laid over `base` with its top-left corner at `x`, `y`.
+static inline int orchard_vips_over(VipsImage *base, VipsImage *overlay, int x, int y, VipsImage **out) {
+  return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
+}
+
 /// The image without transparency, laid on white (JPEG has no alpha).
 static inline int orchard_vips_flatten_white(VipsImage *in, VipsImage **out) {
   if (!vips_image_hasalpha(in)) return vips_copy(in, out, NULL);

@@ -62,6 +62,50 @@ public final class ImageProcessor: Sendable {
     }
   }
 
+  /// `overlay` (a cutout, with its transparency) laid over `base` (a photo), both turned upright
+  /// and in sRGB: the base shrunk to fit `longEdge`, the overlay fitted into `box` (in the base's
+  /// pixels once shrunk, as fractions of its width and height: x, y, width, height) keeping its
+  /// proportions, centred across and placed `vertical` of the way down the room left (0 at the
+  /// top, 1 at the bottom); encoded as `rendition` without metadata. Either larger than
+  /// `maximumPixels` is refused before decoding.
+  public func overlay(
+    _ overlay: [UInt8], on base: [UInt8], in box: (x: Double, y: Double, width: Double, height: Double),
+    vertical: Double = 0.5, longEdge: Int, maximumPixels: Int, as rendition: Rendition
+  ) async throws -> EncodedImage {
+    try await offload {
+      for bytes in [base, overlay] {
+        let size = try Self.header(bytes)
+        guard size.pixels <= maximumPixels else { throw ImageError.tooManyPixels(size) }
+      }
+      let below = try base.withUnsafeBytes { buffer in
+        try Self.call { orchard_vips_thumbnail(buffer.baseAddress, buffer.count, Int32(longEdge), &$0) }
+      }
+      defer { g_object_unref(below) }
+      let belowRGB = try Self.call { orchard_vips_srgb(below, &$0) }
+      defer { g_object_unref(belowRGB) }
+      let width = Double(vips_image_get_width(belowRGB))
+      let height = Double(vips_image_get_height(belowRGB))
+      let boxWidth = max(1, Int32(box.width * width))
+      let boxHeight = max(1, Int32(box.height * height))
+      let above = try overlay.withUnsafeBytes { buffer in
+        try Self.call { orchard_vips_thumbnail(buffer.baseAddress, buffer.count, max(boxWidth, boxHeight), &$0) }
+      }
+      defer { g_object_unref(above) }
+      let aboveRGB = try Self.call { orchard_vips_srgb(above, &$0) }
+      defer { g_object_unref(aboveRGB) }
+      let fitted = try Self.call { orchard_vips_fit(aboveRGB, boxWidth, boxHeight, &$0) }
+      defer { g_object_unref(fitted) }
+      let x = Int32(box.x * width) + (boxWidth - Int32(vips_image_get_width(fitted))) / 2
+      let room = Double(boxHeight - Int32(vips_image_get_height(fitted)))
+      let y = Int32(box.y * height) + Int32(room * min(max(vertical, 0), 1))
+      let laid = try Self.call { orchard_vips_over(belowRGB, fitted, x, y, &$0) }
+      defer { g_object_unref(laid) }
+      let bare = try Self.call { orchard_vips_without_metadata(laid, &$0) }
+      defer { g_object_unref(bare) }
+      return try Self.encode(bare, rendition)
+    }
+  }
+
   /// The photo's pixels as packed RGB, turned upright and shrunk to fit `longEdge`: what
   /// background removal works on.
   public func pixels(of bytes: [UInt8], longEdge: Int, maximumPixels: Int) async throws -> Pixels {
