@@ -102,14 +102,11 @@ public struct WardrobeStore: Sendable {
     return !rows.isEmpty
   }
 
-  /// `owner`'s garments, newest first, of one category or all.
-  func garments(of owner: String, category: GarmentCategory? = nil) async throws -> [Garment] {
-    var query = database.select().columns(GarmentRow.columns).from(Self.garments)
-      .where("owner", .equal, SQLBind(owner))
-    if let category { query = query.where("category", .equal, SQLBind(category.rawValue)) }
-    let rows: [GarmentRow] = try await query.orderBy("created_at", .descending).orderBy("id", .descending)
-      .all(decoding: GarmentRow.self)
-    return rows.compactMap(\.garment)
+  /// `owner`'s garments, all of them (the service remembers them, and the core picks a category
+  /// and orders them).
+  func garments(of owner: String) async throws -> [Garment] {
+    try await database.select().columns(GarmentRow.columns).from(Self.garments)
+      .where("owner", .equal, SQLBind(owner)).all(decoding: GarmentRow.self).compactMap(\.garment)
   }
 
   func garment(_ id: Garment.ID) async throws -> Garment? {
