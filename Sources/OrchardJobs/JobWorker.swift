@@ -71,17 +71,23 @@ public final class JobWorker: Service, Sendable {
   /// This process's name in the `worker` column.
   public let name: String
   let pollInterval: Duration
+  /// Rung when work is queued in this process: the worker looks at once.
+  let bell: JobBell?
   let logger: Logger
   private let running: Mutex<[String: Int]>
   private let wakeups: AsyncStream<Void>
   private let wakeup: AsyncStream<Void>.Continuation
 
-  public init(queue: JobQueue, kinds: [JobKind], name: String, pollInterval: Duration = .seconds(1), logger: Logger) {
+  public init(
+    queue: JobQueue, kinds: [JobKind], name: String, pollInterval: Duration = .seconds(1), bell: JobBell? = nil,
+    logger: Logger
+  ) {
     precondition(Set(kinds.map(\.name)).count == kinds.count, "one handler a kind")
     self.queue = queue
     self.kinds = kinds
     self.name = name
     self.pollInterval = pollInterval
+    self.bell = bell
     self.logger = logger
     running = Mutex([:])
     (wakeups, wakeup) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -95,7 +101,14 @@ public final class JobWorker: Service, Sendable {
         wakeup.yield()
       }
     }
-    defer { ticker.cancel() }
+    let listener = Task { [bell] in
+      guard let bell else { return }
+      for await _ in bell.rings() { wakeup.yield() }
+    }
+    defer {
+      ticker.cancel()
+      listener.cancel()
+    }
     await withDiscardingTaskGroup { group in
       await claimDue(into: &group)
       for await _ in wakeups.cancelOnGracefulShutdown() {

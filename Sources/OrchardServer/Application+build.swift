@@ -62,7 +62,7 @@ struct Platform: PlatformModule {
     let name = ProcessInfo.processInfo.hostName + ":" + String(ProcessInfo.processInfo.processIdentifier)
     let kinds =
       try identity.jobs(environment) + apps.compactMap { $0 as? any AppJobs }.flatMap { try $0.jobs(environment) }
-    return [JobWorker(queue: queue, kinds: kinds, name: name, logger: environment.logger)]
+    return [JobWorker(queue: queue, kinds: kinds, name: name, bell: environment.jobBell, logger: environment.logger)]
   }
 
   func assets() throws -> AssetCatalog { AssetCatalog() }

@@ -46,6 +46,8 @@ public struct AppEnvironment: Sendable {
   public let limiter: RateLimiter
   /// The paths that take posts from other sites by design (``AppRoutes/acceptCrossSitePosts(at:)``).
   public let crossSitePosts = CrossSitePosts()
+  /// Wakes this process's job worker when work is queued (``JobBell``).
+  public let jobBell = JobBell()
   /// Where apps record what they count, served with the requests' own at `/metrics`.
   public let metrics: PrometheusCollectorRegistry
 
