@@ -45,7 +45,9 @@ public struct WearbloomApp: OrchardApp, AppJobs {
     self.settings = settings
   }
 
-  public var migrations: [Migration] { WardrobeStore.migrations + [CreditStore.migration] }
+  public var migrations: [Migration] {
+    WardrobeStore.migrations + [CreditStore.migration, RenderStore.migration, SubscriptionStore.migration]
+  }
 
   public var languages: [Language] { Realm.wearbloom.languages }
 
@@ -78,6 +80,16 @@ public struct WearbloomApp: OrchardApp, AppJobs {
       memory: memory.value(for: environment), metrics: environment.metrics)
   }
 
+  /// Try-on over the wardrobe, with the configured provider (``TryOnProviders``).
+  func tryOn(_ environment: AppEnvironment, wardrobe: WardrobeService) throws -> TryOnService {
+    TryOnService(
+      wardrobe: wardrobe, database: environment.database.sql,
+      provider: try TryOnProviders.configured(environment: settings, images: wardrobe.files.processor),
+      offered: try tryOnSupport(), clock: environment.clock, random: environment.random, logger: environment.logger,
+      limiter: environment.limiter, bell: environment.jobBell,
+      welcomeCredits: try TryOnProviders.welcomeCredits(environment: settings))
+  }
+
   /// The categories try-on is offered for, from `ORCHARD_WEARBLOOM_TRYON_CATEGORIES`.
   func tryOnSupport() throws -> TryOnSupport {
     try TryOnSupport(configuration: settings["ORCHARD_WEARBLOOM_TRYON_CATEGORIES"] ?? Self.defaultTryOnCategories)
@@ -87,11 +99,9 @@ public struct WearbloomApp: OrchardApp, AppJobs {
     guard let realm = hub.realm(manifest.id) else { throw OrchardError.internalError }
     let accounts = try hub.mount(realm, on: routes, theme: theme)
     let service = try service(routes.environment)
-    hub.registries[realm.app]?.register(
-      WardrobeAccountData(
-        service: service,
-        credits: CreditStore(database: routes.environment.database.sql, clock: routes.environment.clock)))
-    let api = WearbloomAPIService(service: service, tryOn: try tryOnSupport())
+    let tryOn = try tryOn(routes.environment, wardrobe: service)
+    hub.registries[realm.app]?.register(WardrobeAccountData(service: service, tryOn: tryOn))
+    let api = WearbloomAPIService(service: service, tryOn: tryOn)
     // The calls a wardrobe screen makes most are written before the OpenAPI layer (see RememberedWardrobe).
     let remembered = RememberedWardrobe(api: api, accounts: accounts, clock: routes.environment.clock)
     try api.registerHandlers(
@@ -103,13 +113,21 @@ public struct WearbloomApp: OrchardApp, AppJobs {
       ])
   }
 
-  /// A garment's background is removed by the job worker, a moment after its photo is stored.
+  /// A garment's background is removed by the job worker, a moment after its photo is stored; a
+  /// render is drawn the moment it is requested (the request rings the worker). A render's run is
+  /// mostly waiting on its provider, so many run at once; its lease outlasts its budget briefly, so
+  /// a render whose worker died is taken up again (and finished or failed) within seconds.
   public func jobs(_ environment: AppEnvironment) throws -> [JobKind] {
     let service = try service(environment)
+    let tryOn = try tryOn(environment, wardrobe: service)
+    let budget = Duration.milliseconds(Int64(tryOn.provider.budget * 1_000))
     return [
       JobKind(WardrobeService.removalJob, concurrency: 2, timeout: .seconds(120)) { job in
         try await service.removeBackground(of: job.key)
-      }
+      },
+      JobKind(TryOnService.renderJob, concurrency: 16, timeout: budget + .seconds(5), firstRetry: 1, leaseMargin: 5) {
+        job in try await tryOn.run(job.key)
+      },
     ]
   }
 }
@@ -155,7 +173,7 @@ struct UploadBodyLimit: RouterMiddleware {
 /// photos and cutouts are files in the blob store) and the body photo.
 struct WardrobeAccountData: AccountData {
   let service: WardrobeService
-  let credits: CreditStore
+  let tryOn: TryOnService
 
   var name: String { "wardrobe" }
 
@@ -169,13 +187,14 @@ struct WardrobeAccountData: AccountData {
           images: $0.images.map(\.value), createdAt: $0.createdAt)
       },
       bodyPhoto: body.map { .init(image: $0.ownImage?.value, updatedAt: $0.updatedAt) },
-      credits: try await credits.entries(of: account))
+      credits: try await tryOn.credits.entries(of: account), renders: try await tryOn.renders.renders(of: account),
+      subscription: try await tryOn.subscriptions.subscription(of: account))
   }
 
   /// Every file under the account's folder, then every row: safe to run again after a crash.
   func delete(account: String) async throws {
     try await service.erase(account)
-    try await credits.erase(account)
+    try await tryOn.erase(account)
   }
 
   struct Export: Encodable, Sendable {
@@ -196,5 +215,9 @@ struct WardrobeAccountData: AccountData {
     let bodyPhoto: Body?
     /// Every line of the account's credit ledger.
     let credits: [CreditEntry]
+    /// Every try-on, newest first.
+    let renders: [Render]
+    /// What was bought, as the store's notifications told it.
+    let subscription: Subscription
   }
 }

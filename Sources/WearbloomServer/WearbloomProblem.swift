@@ -44,11 +44,37 @@ enum WearbloomProblem {
     }
   }
 
+  static func refusal(_ error: TryOnError) -> OrchardError {
+    switch error {
+    case .insufficientCredits:
+      OrchardError(
+        status: .init(code: 402, reasonPhrase: "Payment Required"), code: error.rawValue, title: "No renders left",
+        detail: "Every free render is used: subscribe for unlimited try-ons. Nothing was charged.")
+    case .renderNotFound:
+      OrchardError(
+        status: .notFound, code: error.rawValue, title: "Render not found",
+        detail: "There is no render with this id for this account.")
+    case .renderNotCompleted:
+      OrchardError(
+        status: .conflict, code: error.rawValue, title: "Render not completed",
+        detail: "Feedback is taken once the render has completed.")
+    case .feedbackAlreadySubmitted:
+      OrchardError(
+        status: .conflict, code: error.rawValue, title: "Feedback already given",
+        detail: "This render already has its feedback.")
+    }
+  }
+
+  /// A garment whose category try-on is not offered for: refused before any credit is touched.
+  static let notOffered = OrchardError(
+    status: .unprocessableContent, code: WardrobeError.invalidCategory.rawValue, title: "Try-on not available",
+    detail: "Try-on is not yet available for this garment's category.")
+
   /// An image that is not the caller's, or does not exist: the same answer either way.
   static let imageNotFound = OrchardError.notFound
 
   /// 429 with `Retry-After`, under the code the API documents.
-  static func tooManyUploads(retryAfter seconds: Int) -> OrchardError {
+  static func tooManyRequests(retryAfter seconds: Int) -> OrchardError {
     let limited = OrchardError.rateLimited(retryAfter: seconds)
     var error = OrchardError(
       status: limited.status, code: "TOO_MANY_REQUESTS", title: limited.title, detail: limited.detail,

@@ -20,6 +20,8 @@ extension Components {
     public enum Parameters {
         /// - Remark: Generated from `#/components/parameters/GarmentID`.
         public typealias GarmentID = Swift.String
+        /// - Remark: Generated from `#/components/parameters/RenderID`.
+        public typealias RenderID = Swift.String
         /// - Remark: Generated from `#/components/parameters/IfNoneMatch`.
         public typealias IfNoneMatch = Swift.String
     }

@@ -233,6 +233,90 @@ extension Components {
                 self.body = body
             }
         }
+        public struct InsufficientCredits: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/InsufficientCredits/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/InsufficientCredits/content/application\/problem+json`.
+                case application_problem_plus_json(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.application_problem_plus_json`.
+                ///
+                /// - Throws: An error if `self` is not `.application_problem_plus_json`.
+                /// - SeeAlso: `.application_problem_plus_json`.
+                public var application_problem_plus_json: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .application_problem_plus_json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.InsufficientCredits.Body
+            /// Creates a new `InsufficientCredits`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.InsufficientCredits.Body) {
+                self.body = body
+            }
+        }
+        public struct NotOffered: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/NotOffered/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/NotOffered/content/application\/problem+json`.
+                case application_problem_plus_json(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.application_problem_plus_json`.
+                ///
+                /// - Throws: An error if `self` is not `.application_problem_plus_json`.
+                /// - SeeAlso: `.application_problem_plus_json`.
+                public var application_problem_plus_json: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .application_problem_plus_json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.NotOffered.Body
+            /// Creates a new `NotOffered`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.NotOffered.Body) {
+                self.body = body
+            }
+        }
+        public struct FeedbackRefused: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/FeedbackRefused/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/FeedbackRefused/content/application\/problem+json`.
+                case application_problem_plus_json(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.application_problem_plus_json`.
+                ///
+                /// - Throws: An error if `self` is not `.application_problem_plus_json`.
+                /// - SeeAlso: `.application_problem_plus_json`.
+                public var application_problem_plus_json: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .application_problem_plus_json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.FeedbackRefused.Body
+            /// Creates a new `FeedbackRefused`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.FeedbackRefused.Body) {
+                self.body = body
+            }
+        }
         public struct TooManyRequests: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/TooManyRequests/headers`.
             public struct Headers: Sendable, Hashable {

@@ -576,5 +576,484 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/RenderRequest`.
+        public struct RenderRequest: Codable, Hashable, Sendable {
+            /// One of the account's garments, or a stock one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RenderRequest/garmentId`.
+            public var garmentId: Swift.String
+            /// Creates a new `RenderRequest`.
+            ///
+            /// - Parameters:
+            ///   - garmentId: One of the account's garments, or a stock one.
+            public init(garmentId: Swift.String) {
+                self.garmentId = garmentId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case garmentId
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.garmentId = try container.decode(
+                    Swift.String.self,
+                    forKey: .garmentId
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "garmentId"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Render`.
+        public struct Render: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Render/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Render/status`.
+            @frozen public enum statusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pending = "pending"
+                case processing = "processing"
+                case completed = "completed"
+                case failed = "failed"
+            }
+            /// - Remark: Generated from `#/components/schemas/Render/status`.
+            public var status: Components.Schemas.Render.statusPayload
+            /// Why a failed render failed; it spent no credit.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Render/errorCode`.
+            @frozen public enum errorCodePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case RENDER_FAILED = "RENDER_FAILED"
+                case RENDER_TIMEOUT = "RENDER_TIMEOUT"
+            }
+            /// Why a failed render failed; it spent no credit.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Render/errorCode`.
+            public var errorCode: Components.Schemas.Render.errorCodePayload?
+            /// - Remark: Generated from `#/components/schemas/Render/garmentId`.
+            public var garmentId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Render/category`.
+            public var category: Components.Schemas.GarmentCategory
+            /// Who drew it (`local-preview`, `fal-fashn`, `fal-nano-banana`, `google-vto`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Render/provider`.
+            public var provider: Swift.String
+            /// Whether the result is the local preview ("Preview — not an AI render") rather than an AI render; every place it shows says so.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Render/preview`.
+            public var preview: Swift.Bool
+            /// The result's full image, once completed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Render/resultImageUrl`.
+            public var resultImageUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Render/result`.
+            public var result: Components.Schemas.ImageLinks?
+            /// Whether the render spent a credit (held while under way is not spent).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Render/creditConsumed`.
+            public var creditConsumed: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Render/feedback`.
+            public var feedback: Components.Schemas.Feedback?
+            /// - Remark: Generated from `#/components/schemas/Render/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Render/finishedAt`.
+            public var finishedAt: Foundation.Date?
+            /// Creates a new `Render`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - status:
+            ///   - errorCode: Why a failed render failed; it spent no credit.
+            ///   - garmentId:
+            ///   - category:
+            ///   - provider: Who drew it (`local-preview`, `fal-fashn`, `fal-nano-banana`, `google-vto`).
+            ///   - preview: Whether the result is the local preview ("Preview — not an AI render") rather than an AI render; every place it shows says so.
+            ///   - resultImageUrl: The result's full image, once completed.
+            ///   - result:
+            ///   - creditConsumed: Whether the render spent a credit (held while under way is not spent).
+            ///   - feedback:
+            ///   - createdAt:
+            ///   - finishedAt:
+            public init(
+                id: Swift.String,
+                status: Components.Schemas.Render.statusPayload,
+                errorCode: Components.Schemas.Render.errorCodePayload? = nil,
+                garmentId: Swift.String,
+                category: Components.Schemas.GarmentCategory,
+                provider: Swift.String,
+                preview: Swift.Bool,
+                resultImageUrl: Swift.String? = nil,
+                result: Components.Schemas.ImageLinks? = nil,
+                creditConsumed: Swift.Bool,
+                feedback: Components.Schemas.Feedback? = nil,
+                createdAt: Foundation.Date,
+                finishedAt: Foundation.Date? = nil
+            ) {
+                self.id = id
+                self.status = status
+                self.errorCode = errorCode
+                self.garmentId = garmentId
+                self.category = category
+                self.provider = provider
+                self.preview = preview
+                self.resultImageUrl = resultImageUrl
+                self.result = result
+                self.creditConsumed = creditConsumed
+                self.feedback = feedback
+                self.createdAt = createdAt
+                self.finishedAt = finishedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case status
+                case errorCode
+                case garmentId
+                case category
+                case provider
+                case preview
+                case resultImageUrl
+                case result
+                case creditConsumed
+                case feedback
+                case createdAt
+                case finishedAt
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.status = try container.decode(
+                    Components.Schemas.Render.statusPayload.self,
+                    forKey: .status
+                )
+                self.errorCode = try container.decodeIfPresent(
+                    Components.Schemas.Render.errorCodePayload.self,
+                    forKey: .errorCode
+                )
+                self.garmentId = try container.decode(
+                    Swift.String.self,
+                    forKey: .garmentId
+                )
+                self.category = try container.decode(
+                    Components.Schemas.GarmentCategory.self,
+                    forKey: .category
+                )
+                self.provider = try container.decode(
+                    Swift.String.self,
+                    forKey: .provider
+                )
+                self.preview = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .preview
+                )
+                self.resultImageUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .resultImageUrl
+                )
+                self.result = try container.decodeIfPresent(
+                    Components.Schemas.ImageLinks.self,
+                    forKey: .result
+                )
+                self.creditConsumed = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .creditConsumed
+                )
+                self.feedback = try container.decodeIfPresent(
+                    Components.Schemas.Feedback.self,
+                    forKey: .feedback
+                )
+                self.createdAt = try container.decode(
+                    Foundation.Date.self,
+                    forKey: .createdAt
+                )
+                self.finishedAt = try container.decodeIfPresent(
+                    Foundation.Date.self,
+                    forKey: .finishedAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "status",
+                    "errorCode",
+                    "garmentId",
+                    "category",
+                    "provider",
+                    "preview",
+                    "resultImageUrl",
+                    "result",
+                    "creditConsumed",
+                    "feedback",
+                    "createdAt",
+                    "finishedAt"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FeedbackRating`.
+        @frozen public enum FeedbackRating: String, Codable, Hashable, Sendable, CaseIterable {
+            case up = "up"
+            case down = "down"
+        }
+        /// - Remark: Generated from `#/components/schemas/FeedbackCategory`.
+        @frozen public enum FeedbackCategory: String, Codable, Hashable, Sendable, CaseIterable {
+            case wrong_fit = "wrong_fit"
+            case artifacts = "artifacts"
+            case wrong_garment = "wrong_garment"
+            case other = "other"
+        }
+        /// - Remark: Generated from `#/components/schemas/FeedbackRequest`.
+        public struct FeedbackRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FeedbackRequest/rating`.
+            public var rating: Components.Schemas.FeedbackRating
+            /// - Remark: Generated from `#/components/schemas/FeedbackRequest/category`.
+            public var category: Components.Schemas.FeedbackCategory?
+            /// Creates a new `FeedbackRequest`.
+            ///
+            /// - Parameters:
+            ///   - rating:
+            ///   - category:
+            public init(
+                rating: Components.Schemas.FeedbackRating,
+                category: Components.Schemas.FeedbackCategory? = nil
+            ) {
+                self.rating = rating
+                self.category = category
+            }
+            public enum CodingKeys: String, CodingKey {
+                case rating
+                case category
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.rating = try container.decode(
+                    Components.Schemas.FeedbackRating.self,
+                    forKey: .rating
+                )
+                self.category = try container.decodeIfPresent(
+                    Components.Schemas.FeedbackCategory.self,
+                    forKey: .category
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "rating",
+                    "category"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Feedback`.
+        public struct Feedback: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Feedback/rating`.
+            public var rating: Components.Schemas.FeedbackRating
+            /// - Remark: Generated from `#/components/schemas/Feedback/category`.
+            public var category: Components.Schemas.FeedbackCategory?
+            /// - Remark: Generated from `#/components/schemas/Feedback/creditRefunded`.
+            public var creditRefunded: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Feedback/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `Feedback`.
+            ///
+            /// - Parameters:
+            ///   - rating:
+            ///   - category:
+            ///   - creditRefunded:
+            ///   - createdAt:
+            public init(
+                rating: Components.Schemas.FeedbackRating,
+                category: Components.Schemas.FeedbackCategory? = nil,
+                creditRefunded: Swift.Bool,
+                createdAt: Foundation.Date
+            ) {
+                self.rating = rating
+                self.category = category
+                self.creditRefunded = creditRefunded
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case rating
+                case category
+                case creditRefunded
+                case createdAt
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.rating = try container.decode(
+                    Components.Schemas.FeedbackRating.self,
+                    forKey: .rating
+                )
+                self.category = try container.decodeIfPresent(
+                    Components.Schemas.FeedbackCategory.self,
+                    forKey: .category
+                )
+                self.creditRefunded = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .creditRefunded
+                )
+                self.createdAt = try container.decode(
+                    Foundation.Date.self,
+                    forKey: .createdAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "rating",
+                    "category",
+                    "creditRefunded",
+                    "createdAt"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FeedbackResult`.
+        public struct FeedbackResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FeedbackResult/creditRefunded`.
+            public var creditRefunded: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/FeedbackResult/feedback`.
+            public var feedback: Components.Schemas.Feedback
+            /// Creates a new `FeedbackResult`.
+            ///
+            /// - Parameters:
+            ///   - creditRefunded:
+            ///   - feedback:
+            public init(
+                creditRefunded: Swift.Bool,
+                feedback: Components.Schemas.Feedback
+            ) {
+                self.creditRefunded = creditRefunded
+                self.feedback = feedback
+            }
+            public enum CodingKeys: String, CodingKey {
+                case creditRefunded
+                case feedback
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.creditRefunded = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .creditRefunded
+                )
+                self.feedback = try container.decode(
+                    Components.Schemas.Feedback.self,
+                    forKey: .feedback
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "creditRefunded",
+                    "feedback"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SubscriptionSummary`.
+        public struct SubscriptionSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SubscriptionSummary/isSubscriber`.
+            public var isSubscriber: Swift.Bool
+            /// A subscriber's state; without a subscription, `free_with_credits` or `free_no_credits`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubscriptionSummary/state`.
+            @frozen public enum statePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case no_subscription = "no_subscription"
+                case trial = "trial"
+                case subscribed = "subscribed"
+                case cancelled = "cancelled"
+                case grace_period = "grace_period"
+                case expired = "expired"
+                case free_with_credits = "free_with_credits"
+                case free_no_credits = "free_no_credits"
+            }
+            /// A subscriber's state; without a subscription, `free_with_credits` or `free_no_credits`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubscriptionSummary/state`.
+            public var state: Components.Schemas.SubscriptionSummary.statePayload
+            /// - Remark: Generated from `#/components/schemas/SubscriptionSummary/creditsRemaining`.
+            public var creditsRemaining: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/SubscriptionSummary/canRender`.
+            public var canRender: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/SubscriptionSummary/isUnlimited`.
+            public var isUnlimited: Swift.Bool
+            /// When the paid period (or the grace period) ends.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SubscriptionSummary/expiresAt`.
+            public var expiresAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/SubscriptionSummary/productId`.
+            public var productId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SubscriptionSummary/hadSubscription`.
+            public var hadSubscription: Swift.Bool
+            /// Creates a new `SubscriptionSummary`.
+            ///
+            /// - Parameters:
+            ///   - isSubscriber:
+            ///   - state: A subscriber's state; without a subscription, `free_with_credits` or `free_no_credits`.
+            ///   - creditsRemaining:
+            ///   - canRender:
+            ///   - isUnlimited:
+            ///   - expiresAt: When the paid period (or the grace period) ends.
+            ///   - productId:
+            ///   - hadSubscription:
+            public init(
+                isSubscriber: Swift.Bool,
+                state: Components.Schemas.SubscriptionSummary.statePayload,
+                creditsRemaining: Swift.Int,
+                canRender: Swift.Bool,
+                isUnlimited: Swift.Bool,
+                expiresAt: Foundation.Date? = nil,
+                productId: Swift.String? = nil,
+                hadSubscription: Swift.Bool
+            ) {
+                self.isSubscriber = isSubscriber
+                self.state = state
+                self.creditsRemaining = creditsRemaining
+                self.canRender = canRender
+                self.isUnlimited = isUnlimited
+                self.expiresAt = expiresAt
+                self.productId = productId
+                self.hadSubscription = hadSubscription
+            }
+            public enum CodingKeys: String, CodingKey {
+                case isSubscriber
+                case state
+                case creditsRemaining
+                case canRender
+                case isUnlimited
+                case expiresAt
+                case productId
+                case hadSubscription
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.isSubscriber = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .isSubscriber
+                )
+                self.state = try container.decode(
+                    Components.Schemas.SubscriptionSummary.statePayload.self,
+                    forKey: .state
+                )
+                self.creditsRemaining = try container.decode(
+                    Swift.Int.self,
+                    forKey: .creditsRemaining
+                )
+                self.canRender = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .canRender
+                )
+                self.isUnlimited = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .isUnlimited
+                )
+                self.expiresAt = try container.decodeIfPresent(
+                    Foundation.Date.self,
+                    forKey: .expiresAt
+                )
+                self.productId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .productId
+                )
+                self.hadSubscription = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .hadSubscription
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "isSubscriber",
+                    "state",
+                    "creditsRemaining",
+                    "canRender",
+                    "isUnlimited",
+                    "expiresAt",
+                    "productId",
+                    "hadSubscription"
+                ])
+            }
+        }
     }
 }

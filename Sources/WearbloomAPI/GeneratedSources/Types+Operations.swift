@@ -563,7 +563,7 @@ public enum Operations {
                     }
                 }
             }
-            /// More than 20 photos in a minute (`TOO_MANY_REQUESTS`); try again after `Retry-After` seconds.
+            /// More than 20 photos, or 10 renders, in a minute (`TOO_MANY_REQUESTS`); try again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/post(addGarment)/responses/429`.
             ///
@@ -764,7 +764,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/get(getGarment)/responses/404`.
             ///
@@ -930,7 +930,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/delete(deleteGarment)/responses/404`.
             ///
@@ -1107,7 +1107,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/body-photo/get(getBodyPhoto)/responses/404`.
             ///
@@ -1392,7 +1392,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/body-photo/put(putBodyPhoto)/responses/404`.
             ///
@@ -1484,7 +1484,7 @@ public enum Operations {
                     }
                 }
             }
-            /// More than 20 photos in a minute (`TOO_MANY_REQUESTS`); try again after `Retry-After` seconds.
+            /// More than 20 photos, or 10 renders, in a minute (`TOO_MANY_REQUESTS`); try again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/body-photo/put(putBodyPhoto)/responses/429`.
             ///
@@ -1630,7 +1630,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/body-photo/delete(deleteBodyPhoto)/responses/404`.
             ///
@@ -2352,7 +2352,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/images/{image_id}/get(getImage)/responses/404`.
             ///
@@ -2419,6 +2419,1098 @@ public enum Operations {
                     .jpeg,
                     .png,
                     .image_webp,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
+    /// Tries a garment on the body photo
+    ///
+    /// Starts a render of the garment on the account's body photo and answers at once with it, `pending`; ask `GET renders/{render_id}` until it is `completed` or `failed`. Without a subscription the render holds one credit, spent when it completes and given back when it fails (`errorCode` `RENDER_FAILED` or `RENDER_TIMEOUT`: "no render counted"). A render takes at most 30 seconds. At most 10 renders a minute are taken from one account.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/renders`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)`.
+    public enum requestRender {
+        public static let id: Swift.String = "requestRender"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.requestRender.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.requestRender.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.requestRender.Input.Headers
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.RenderRequest)
+            }
+            public var body: Operations.requestRender.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.requestRender.Input.Headers = .init(),
+                body: Operations.requestRender.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/POST/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// `private, no-store`: the answer is the account's own.
+                    ///
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/POST/responses/202/headers/Cache-Control`.
+                    public var Cache_hyphen_Control: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - Cache_hyphen_Control: `private, no-store`: the answer is the account's own.
+                    public init(Cache_hyphen_Control: Components.Headers.NoStore) {
+                        self.Cache_hyphen_Control = Cache_hyphen_Control
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.requestRender.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.Render)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Render {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.requestRender.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.requestRender.Output.Accepted.Headers,
+                    body: Operations.requestRender.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The render, under way.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.requestRender.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.requestRender.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "accepted",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request breaks the contract (`BAD_REQUEST`, with `problems`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No access token, an expired one, or one whose session ended (`UNAUTHORIZED`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No credit left and no subscription (`INSUFFICIENT_CREDITS`): nothing was held and no provider was asked. The paywall's moment.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)/responses/402`.
+            ///
+            /// HTTP response code: `402 code402`.
+            case code402(Components.Responses.InsufficientCredits)
+            /// The associated value of the enum case if `self` is `.code402`.
+            ///
+            /// - Throws: An error if `self` is not `.code402`.
+            /// - SeeAlso: `.code402`.
+            public var code402: Components.Responses.InsufficientCredits {
+                get throws {
+                    switch self {
+                    case let .code402(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code402",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Try-on is not offered for this garment's category (`INVALID_CATEGORY`): refused before any credit is touched.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.NotOffered)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.NotOffered {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// More than 20 photos, or 10 renders, in a minute (`TOO_MANY_REQUESTS`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
+    /// The account's newest render
+    ///
+    /// - Remark: HTTP `GET /wearbloom/api/v1/renders/latest`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/latest/get(getLatestRender)`.
+    public enum getLatestRender {
+        public static let id: Swift.String = "getLatestRender"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/latest/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.getLatestRender.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.getLatestRender.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.getLatestRender.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.getLatestRender.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/latest/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// `private, no-store`: the answer is the account's own.
+                    ///
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/latest/GET/responses/200/headers/Cache-Control`.
+                    public var Cache_hyphen_Control: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - Cache_hyphen_Control: `private, no-store`: the answer is the account's own.
+                    public init(Cache_hyphen_Control: Components.Headers.NoStore) {
+                        self.Cache_hyphen_Control = Cache_hyphen_Control
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.getLatestRender.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/latest/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/latest/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Render)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Render {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.getLatestRender.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.getLatestRender.Output.Ok.Headers,
+                    body: Operations.getLatestRender.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The render.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/latest/get(getLatestRender)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.getLatestRender.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.getLatestRender.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No access token, an expired one, or one whose session ended (`UNAUTHORIZED`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/latest/get(getLatestRender)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/latest/get(getLatestRender)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
+    /// One render, as it is now
+    ///
+    /// - Remark: HTTP `GET /wearbloom/api/v1/renders/{render_id}`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/get(getRender)`.
+    public enum getRender {
+        public static let id: Swift.String = "getRender"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/GET/path/render_id`.
+                public var render_id: Components.Parameters.RenderID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - render_id:
+                public init(render_id: Components.Parameters.RenderID) {
+                    self.render_id = render_id
+                }
+            }
+            public var path: Operations.getRender.Input.Path
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.getRender.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.getRender.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.getRender.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.getRender.Input.Path,
+                headers: Operations.getRender.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// `private, no-store`: the answer is the account's own.
+                    ///
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/GET/responses/200/headers/Cache-Control`.
+                    public var Cache_hyphen_Control: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - Cache_hyphen_Control: `private, no-store`: the answer is the account's own.
+                    public init(Cache_hyphen_Control: Components.Headers.NoStore) {
+                        self.Cache_hyphen_Control = Cache_hyphen_Control
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.getRender.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Render)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Render {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.getRender.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.getRender.Output.Ok.Headers,
+                    body: Operations.getRender.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The render.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/get(getRender)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.getRender.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.getRender.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No access token, an expired one, or one whose session ended (`UNAUTHORIZED`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/get(getRender)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/get(getRender)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
+    /// Thumbs up or down on a completed render
+    ///
+    /// Once per render, and only on a completed one. A thumbs-down on a render that spent a credit gives the credit back (`creditRefunded`), at most three times in any thirty days; later thumbs-downs are recorded without a refund. A render that spent nothing is never refunded.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/renders/{render_id}/feedback`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/feedback/post(sendRenderFeedback)`.
+    public enum sendRenderFeedback {
+        public static let id: Swift.String = "sendRenderFeedback"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/feedback/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/feedback/POST/path/render_id`.
+                public var render_id: Components.Parameters.RenderID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - render_id:
+                public init(render_id: Components.Parameters.RenderID) {
+                    self.render_id = render_id
+                }
+            }
+            public var path: Operations.sendRenderFeedback.Input.Path
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/feedback/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.sendRenderFeedback.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.sendRenderFeedback.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.sendRenderFeedback.Input.Headers
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/feedback/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/feedback/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.FeedbackRequest)
+            }
+            public var body: Operations.sendRenderFeedback.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.sendRenderFeedback.Input.Path,
+                headers: Operations.sendRenderFeedback.Input.Headers = .init(),
+                body: Operations.sendRenderFeedback.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/feedback/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// `private, no-store`: the answer is the account's own.
+                    ///
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/feedback/POST/responses/200/headers/Cache-Control`.
+                    public var Cache_hyphen_Control: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - Cache_hyphen_Control: `private, no-store`: the answer is the account's own.
+                    public init(Cache_hyphen_Control: Components.Headers.NoStore) {
+                        self.Cache_hyphen_Control = Cache_hyphen_Control
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.sendRenderFeedback.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/feedback/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/feedback/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.FeedbackResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.FeedbackResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.sendRenderFeedback.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.sendRenderFeedback.Output.Ok.Headers,
+                    body: Operations.sendRenderFeedback.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The feedback, recorded.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/feedback/post(sendRenderFeedback)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.sendRenderFeedback.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.sendRenderFeedback.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request breaks the contract (`BAD_REQUEST`, with `problems`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/feedback/post(sendRenderFeedback)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No access token, an expired one, or one whose session ended (`UNAUTHORIZED`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/feedback/post(sendRenderFeedback)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/feedback/post(sendRenderFeedback)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The render is not completed (`RENDER_NOT_COMPLETED`), or already has feedback (`FEEDBACK_ALREADY_SUBMITTED`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/feedback/post(sendRenderFeedback)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.FeedbackRefused)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.FeedbackRefused {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
+    /// The account's subscription and credits
+    ///
+    /// Whether the account subscribes (a trial, a paid week, one cancelled but not yet over, or a grace period while Apple retries a payment), its credits otherwise, and whether it may ask for a render now. A new account's free credits are granted the first time it is asked.
+    ///
+    /// - Remark: HTTP `GET /wearbloom/api/v1/subscription`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/get(getSubscription)`.
+    public enum getSubscription {
+        public static let id: Swift.String = "getSubscription"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.getSubscription.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.getSubscription.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.getSubscription.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.getSubscription.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// `private, no-store`: the answer is the account's own.
+                    ///
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/GET/responses/200/headers/Cache-Control`.
+                    public var Cache_hyphen_Control: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - Cache_hyphen_Control: `private, no-store`: the answer is the account's own.
+                    public init(Cache_hyphen_Control: Components.Headers.NoStore) {
+                        self.Cache_hyphen_Control = Cache_hyphen_Control
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.getSubscription.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SubscriptionSummary)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SubscriptionSummary {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.getSubscription.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.getSubscription.Output.Ok.Headers,
+                    body: Operations.getSubscription.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The subscription.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/get(getSubscription)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.getSubscription.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.getSubscription.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No access token, an expired one, or one whose session ended (`UNAUTHORIZED`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/get(getSubscription)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
                     .application_problem_plus_json
                 ]
             }

@@ -79,6 +79,37 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /wearbloom/api/v1/images/{image_id}`.
     /// - Remark: Generated from `#/paths//wearbloom/api/v1/images/{image_id}/get(getImage)`.
     func getImage(_ input: Operations.getImage.Input) async throws -> Operations.getImage.Output
+    /// Tries a garment on the body photo
+    ///
+    /// Starts a render of the garment on the account's body photo and answers at once with it, `pending`; ask `GET renders/{render_id}` until it is `completed` or `failed`. Without a subscription the render holds one credit, spent when it completes and given back when it fails (`errorCode` `RENDER_FAILED` or `RENDER_TIMEOUT`: "no render counted"). A render takes at most 30 seconds. At most 10 renders a minute are taken from one account.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/renders`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)`.
+    func requestRender(_ input: Operations.requestRender.Input) async throws -> Operations.requestRender.Output
+    /// The account's newest render
+    ///
+    /// - Remark: HTTP `GET /wearbloom/api/v1/renders/latest`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/latest/get(getLatestRender)`.
+    func getLatestRender(_ input: Operations.getLatestRender.Input) async throws -> Operations.getLatestRender.Output
+    /// One render, as it is now
+    ///
+    /// - Remark: HTTP `GET /wearbloom/api/v1/renders/{render_id}`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/get(getRender)`.
+    func getRender(_ input: Operations.getRender.Input) async throws -> Operations.getRender.Output
+    /// Thumbs up or down on a completed render
+    ///
+    /// Once per render, and only on a completed one. A thumbs-down on a render that spent a credit gives the credit back (`creditRefunded`), at most three times in any thirty days; later thumbs-downs are recorded without a refund. A render that spent nothing is never refunded.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/renders/{render_id}/feedback`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/feedback/post(sendRenderFeedback)`.
+    func sendRenderFeedback(_ input: Operations.sendRenderFeedback.Input) async throws -> Operations.sendRenderFeedback.Output
+    /// The account's subscription and credits
+    ///
+    /// Whether the account subscribes (a trial, a paid week, one cancelled but not yet over, or a grace period while Apple retries a payment), its credits otherwise, and whether it may ask for a render now. A new account's free credits are granted the first time it is asked.
+    ///
+    /// - Remark: HTTP `GET /wearbloom/api/v1/subscription`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/get(getSubscription)`.
+    func getSubscription(_ input: Operations.getSubscription.Input) async throws -> Operations.getSubscription.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -202,6 +233,67 @@ extension APIProtocol {
             query: query,
             headers: headers
         ))
+    }
+    /// Tries a garment on the body photo
+    ///
+    /// Starts a render of the garment on the account's body photo and answers at once with it, `pending`; ask `GET renders/{render_id}` until it is `completed` or `failed`. Without a subscription the render holds one credit, spent when it completes and given back when it fails (`errorCode` `RENDER_FAILED` or `RENDER_TIMEOUT`: "no render counted"). A render takes at most 30 seconds. At most 10 renders a minute are taken from one account.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/renders`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)`.
+    public func requestRender(
+        headers: Operations.requestRender.Input.Headers = .init(),
+        body: Operations.requestRender.Input.Body
+    ) async throws -> Operations.requestRender.Output {
+        try await requestRender(Operations.requestRender.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The account's newest render
+    ///
+    /// - Remark: HTTP `GET /wearbloom/api/v1/renders/latest`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/latest/get(getLatestRender)`.
+    public func getLatestRender(headers: Operations.getLatestRender.Input.Headers = .init()) async throws -> Operations.getLatestRender.Output {
+        try await getLatestRender(Operations.getLatestRender.Input(headers: headers))
+    }
+    /// One render, as it is now
+    ///
+    /// - Remark: HTTP `GET /wearbloom/api/v1/renders/{render_id}`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/get(getRender)`.
+    public func getRender(
+        path: Operations.getRender.Input.Path,
+        headers: Operations.getRender.Input.Headers = .init()
+    ) async throws -> Operations.getRender.Output {
+        try await getRender(Operations.getRender.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Thumbs up or down on a completed render
+    ///
+    /// Once per render, and only on a completed one. A thumbs-down on a render that spent a credit gives the credit back (`creditRefunded`), at most three times in any thirty days; later thumbs-downs are recorded without a refund. A render that spent nothing is never refunded.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/renders/{render_id}/feedback`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/feedback/post(sendRenderFeedback)`.
+    public func sendRenderFeedback(
+        path: Operations.sendRenderFeedback.Input.Path,
+        headers: Operations.sendRenderFeedback.Input.Headers = .init(),
+        body: Operations.sendRenderFeedback.Input.Body
+    ) async throws -> Operations.sendRenderFeedback.Output {
+        try await sendRenderFeedback(Operations.sendRenderFeedback.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The account's subscription and credits
+    ///
+    /// Whether the account subscribes (a trial, a paid week, one cancelled but not yet over, or a grace period while Apple retries a payment), its credits otherwise, and whether it may ask for a render now. A new account's free credits are granted the first time it is asked.
+    ///
+    /// - Remark: HTTP `GET /wearbloom/api/v1/subscription`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/get(getSubscription)`.
+    public func getSubscription(headers: Operations.getSubscription.Input.Headers = .init()) async throws -> Operations.getSubscription.Output {
+        try await getSubscription(Operations.getSubscription.Input(headers: headers))
     }
 }
 

@@ -27,6 +27,8 @@ public enum ImageKind: String, CaseIterable, Codable, Sendable, Hashable {
   case cutout
   /// A user's photo of themselves, for try-ons.
   case body
+  /// A try-on's result: the garment drawn on the body photo.
+  case render
 
   /// The full form's format: JPEG for photos, PNG for a cutout (it keeps its transparency).
   public var fullFormat: ImageFormatName {

@@ -11,8 +11,8 @@ import WearbloomCore
 /// codes (``WearbloomProblem``).
 struct WearbloomAPIService: APIProtocol {
   let service: WardrobeService
-  /// Where try-on is offered, from the server's configuration.
-  let tryOn: TryOnSupport
+  /// Renders, feedback, credits and the subscription.
+  let tryOn: TryOnService
 
   static let noStore = "private, no-store"
   /// A list the client keeps, but revalidates before each use.
@@ -28,6 +28,8 @@ struct WearbloomAPIService: APIProtocol {
     do {
       return try await body()
     } catch let error as WardrobeError {
+      throw WearbloomProblem.refusal(error)
+    } catch let error as TryOnError {
       throw WearbloomProblem.refusal(error)
     }
   }
@@ -121,7 +123,7 @@ struct WearbloomAPIService: APIProtocol {
 
   func listCategories(_ input: Operations.listCategories.Input) async throws -> Operations.listCategories.Output {
     _ = try account()
-    let categories = tryOn.availability.map {
+    let categories = tryOn.support.availability.map {
       Components.Schemas.Category(id: Self.wire($0.category), tryOn: $0.tryOn)
     }
     return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(.init(categories: categories))))

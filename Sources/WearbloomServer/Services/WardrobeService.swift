@@ -55,7 +55,7 @@ public struct WardrobeService: Sendable {
   /// Counts an upload of `owner`'s, or refuses it with 429 `TOO_MANY_REQUESTS` and `Retry-After`.
   func countUpload(of owner: String) throws {
     if let limiter, case .limited(let seconds) = limiter.take(Self.uploads, for: owner) {
-      throw WearbloomProblem.tooManyUploads(retryAfter: seconds)
+      throw WearbloomProblem.tooManyRequests(retryAfter: seconds)
     }
   }
 
@@ -291,6 +291,58 @@ public struct WardrobeService: Sendable {
         ? try await read() : try await memory.thumbnails.load(WardrobeMemory.key(image, lookup.form), read)
     case .stock(let item): return try await StockShelf.shared.forms(of: item, processor: files.processor)[lookup.form]
     }
+  }
+
+  // MARK: Try-on
+
+  /// The garment `owner` asks to try on, and their body photo, checked against `support`: a
+  /// garment not theirs (nor stock) is `GARMENT_NOT_FOUND`, a category not offered
+  /// `INVALID_CATEGORY`, no body photo `NO_BODY_PHOTO`. Nothing is read from the store yet.
+  public func tryOn(_ garmentID: Garment.ID, owner: String, support: TryOnSupport) async throws -> (Garment, BodyPhoto)
+  {
+    let garment = try await garment(garmentID, owner: owner)
+    let body = try support.check(garment, body: try await store.body(of: owner)).get()
+    return (garment, body)
+  }
+
+  /// The encoded pictures a provider draws with: the garment's cutout (its photo when it has
+  /// none) and the body photo, each in its full form. Nil when either is gone (deleted meanwhile).
+  public func pictures(of garment: Garment, on body: BodyPhoto) async throws -> (garment: [UInt8], body: [UInt8])? {
+    async let garmentBytes = full(
+      garment.displayImage, kind: garment.displayImage == garment.cutout ? .cutout : .garment, owner: garment.owner)
+    async let bodyBytes = full(body.image, kind: .body, owner: body.ownImage == nil ? nil : body.owner)
+    guard let garmentBytes = try await garmentBytes, let bodyBytes = try await bodyBytes else { return nil }
+    return (garmentBytes, bodyBytes)
+  }
+
+  /// The full form of an account's image, or of a stock picture (`owner` nil).
+  private func full(_ image: ImageReference?, kind: ImageKind, owner: String?) async throws -> [UInt8]? {
+    guard let image else { return nil }
+    guard let owner else {
+      guard let item = StockCatalog.item(image: image) else { return nil }
+      let forms = try await StockShelf.shared.forms(of: item, processor: files.processor)
+      return forms[ImageForm(variant: .full, format: item.imageKind.fullFormat)].map { Array(buffer: $0) }
+    }
+    return try await files.full(image, kind: kind, owner: owner)
+  }
+
+  /// Stores a try-on's result in every form, as an image `owner` owns.
+  public func storeRender(_ bytes: [UInt8], owner: String) async throws -> ImageReference {
+    var generator = random.generator
+    let image = ImageReference(using: &generator)
+    do {
+      try await files.store(upload: bytes, as: image, kind: .render, owner: owner)
+    } catch let error as ImageError {
+      try? await files.delete([image], owner: owner)
+      throw error
+    }
+    try await store.insert(image: image, owner: owner, kind: .render, at: clock.now)
+    return image
+  }
+
+  /// Removes a stored result no render keeps (a second finisher's copy).
+  public func deleteRender(_ image: ImageReference, owner: String) async throws {
+    try await delete(images: [image], owner: owner)
   }
 
   // MARK: Accounts

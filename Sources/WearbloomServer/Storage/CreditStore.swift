@@ -46,7 +46,7 @@ public struct CreditStore: Sendable {
   }
 
   /// A reserve whose render already holds a credit: nothing to do.
-  private struct AlreadyHeld: Error {}
+  struct AlreadyHeld: Error {}
 
   // MARK: Changes
 
@@ -76,16 +76,22 @@ public struct CreditStore: Sendable {
   public func reserve(for owner: String, render: String) async throws -> CreditBalance {
     do {
       return try await database.inTransaction { session in
-        let held = try await change(owner, available: -1, reserved: 1, onlyIfAvailable: true, on: session)
-        guard let held else { throw TryOnError.insufficientCredits }
-        guard try await append(.reserve, owner: owner, key: "reserve:" + render, render: render, on: session) else {
-          throw AlreadyHeld()
-        }
-        return held
+        try await reserve(for: owner, render: render, on: session)
       }
     } catch is AlreadyHeld {
       return try await balance(of: owner)
     }
+  }
+
+  /// ``reserve(for:render:)`` inside the caller's transaction, so the render that holds the credit
+  /// is written with it (or neither is). A render that already holds one throws `AlreadyHeld`.
+  func reserve(for owner: String, render: String, on session: any SQLDatabase) async throws -> CreditBalance {
+    let held = try await change(owner, available: -1, reserved: 1, onlyIfAvailable: true, on: session)
+    guard let held else { throw TryOnError.insufficientCredits }
+    guard try await append(.reserve, owner: owner, key: "reserve:" + render, render: render, on: session) else {
+      throw AlreadyHeld()
+    }
+    return held
   }
 
   /// Spends the credit `render` holds: true when captured now; false when it holds none, or was
@@ -106,30 +112,46 @@ public struct CreditStore: Sendable {
   /// true when refunded now.
   @discardableResult
   public func refund(for owner: String, render: String) async throws -> Bool {
-    try await database.inTransaction { session in
-      // The account's row first: on PostgreSQL its lock keeps two refunds from both counting the
-      // window before either is written.
-      guard try await change(owner, available: 0, reserved: 0, on: session) != nil else { return false }
-      let ledger = try await entries(of: owner, on: session)
-      guard CreditPolicy.refunds(render, ledger: ledger, now: clock.now),
-        try await append(.refund, owner: owner, key: "refund:" + render, render: render, on: session)
-      else { return false }
-      _ = try await change(owner, available: 1, reserved: 0, on: session)
-      return true
-    }
+    try await database.inTransaction { session in try await refund(for: owner, render: render, on: session) }
+  }
+
+  /// ``refund(for:render:)`` inside the caller's transaction.
+  func refund(for owner: String, render: String, on session: any SQLDatabase) async throws -> Bool {
+    // The account's row first: on PostgreSQL its lock keeps two refunds from both counting the
+    // window before either is written.
+    guard try await change(owner, available: 0, reserved: 0, on: session) != nil else { return false }
+    let ledger = try await entries(of: owner, on: session)
+    guard CreditPolicy.refunds(render, ledger: ledger, now: clock.now),
+      try await append(.refund, owner: owner, key: "refund:" + render, render: render, on: session)
+    else { return false }
+    _ = try await change(owner, available: 1, reserved: 0, on: session)
+    return true
+  }
+
+  /// Captures (`completed`) or releases (anything else) the credit `render` holds, inside the
+  /// caller's transaction: the render's own change and its credit's are one.
+  func settle(render: String, of owner: String, capturing: Bool, on session: any SQLDatabase) async throws -> Bool {
+    try await settle(
+      capturing ? .capture : .release, owner: owner, render: render, available: capturing ? 0 : 1, on: session)
   }
 
   private func settle(_ kind: CreditEntry.Kind, owner: String, render: String, available: Int) async throws -> Bool {
     try await database.inTransaction { session in
-      let reserved = try await session.select().column("seq").from(Self.ledger)
-        .where("owner", .equal, SQLBind(owner)).where("entry_key", .equal, SQLBind("reserve:" + render))
-        .first()
-      guard reserved != nil,
-        try await append(kind, owner: owner, key: "settle:" + render, render: render, on: session)
-      else { return false }
-      _ = try await change(owner, available: available, reserved: -1, on: session)
-      return true
+      try await settle(kind, owner: owner, render: render, available: available, on: session)
     }
+  }
+
+  private func settle(
+    _ kind: CreditEntry.Kind, owner: String, render: String, available: Int, on session: any SQLDatabase
+  ) async throws -> Bool {
+    let reserved = try await session.select().column("seq").from(Self.ledger)
+      .where("owner", .equal, SQLBind(owner)).where("entry_key", .equal, SQLBind("reserve:" + render))
+      .first()
+    guard reserved != nil,
+      try await append(kind, owner: owner, key: "settle:" + render, render: render, on: session)
+    else { return false }
+    _ = try await change(owner, available: available, reserved: -1, on: session)
+    return true
   }
 
   /// Adds to `owner`'s balance row and returns it, nil when there is no row (or, with
@@ -167,6 +189,12 @@ public struct CreditStore: Sendable {
   public func balance(of owner: String) async throws -> CreditBalance {
     try await database.select().columns("available", "reserved").from(Self.balances)
       .where("owner", .equal, SQLBind(owner)).first(decoding: BalanceRow.self)?.balance ?? CreditBalance()
+  }
+
+  /// Whether `owner` has a balance at all: an account never granted anything has none.
+  func hasBalance(_ owner: String) async throws -> Bool {
+    try await database.select().column("owner").from(Self.balances).where("owner", .equal, SQLBind(owner)).first()
+      != nil
   }
 
   /// `owner`'s ledger, in the order it was written.

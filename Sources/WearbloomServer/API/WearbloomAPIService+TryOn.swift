@@ -1,0 +1,90 @@
+import Foundation
+import ServerKit
+import WearbloomAPI
+import WearbloomCore
+
+/// Renders, their feedback, and the subscription, in the document's shapes.
+extension WearbloomAPIService {
+  // MARK: Renders
+
+  func requestRender(_ input: Operations.requestRender.Input) async throws -> Operations.requestRender.Output {
+    let owner = try account()
+    guard case .json(let request) = input.body else { throw OrchardError.unsupportedMediaType }
+    return try await refusing {
+      let render: Render
+      do {
+        render = try await tryOn.request(request.garmentId, owner: owner)
+      } catch WardrobeError.invalidCategory {
+        throw WearbloomProblem.notOffered
+      }
+      return .accepted(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.wire(render))))
+    }
+  }
+
+  func getRender(_ input: Operations.getRender.Input) async throws -> Operations.getRender.Output {
+    let owner = try account()
+    return try await refusing {
+      let render = try await tryOn.render(input.path.render_id, owner: owner)
+      return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.wire(render))))
+    }
+  }
+
+  func getLatestRender(_ input: Operations.getLatestRender.Input) async throws -> Operations.getLatestRender.Output {
+    let owner = try account()
+    return try await refusing {
+      let render = try await tryOn.latest(of: owner)
+      return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.wire(render))))
+    }
+  }
+
+  func sendRenderFeedback(
+    _ input: Operations.sendRenderFeedback.Input
+  ) async throws -> Operations.sendRenderFeedback.Output {
+    let owner = try account()
+    guard case .json(let request) = input.body else { throw OrchardError.unsupportedMediaType }
+    return try await refusing {
+      let feedback = try await tryOn.feedback(
+        on: input.path.render_id, owner: owner, rating: FeedbackRating(rawValue: request.rating.rawValue)!,
+        category: request.category.flatMap { FeedbackCategory(rawValue: $0.rawValue) })
+      return .ok(
+        .init(
+          headers: .init(Cache_hyphen_Control: Self.noStore),
+          body: .json(.init(creditRefunded: feedback.refunded, feedback: Self.wire(feedback)))))
+    }
+  }
+
+  // MARK: Subscription
+
+  func getSubscription(_ input: Operations.getSubscription.Input) async throws -> Operations.getSubscription.Output {
+    let owner = try account()
+    let summary = try await tryOn.summary(of: owner)
+    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.wire(summary))))
+  }
+
+  // MARK: Wire shapes
+
+  static func wire(_ render: Render) -> Components.Schemas.Render {
+    let links = render.result.map(Self.links)
+    return Components.Schemas.Render(
+      id: render.id, status: .init(rawValue: render.status.rawValue)!,
+      errorCode: render.failure.flatMap { .init(rawValue: $0.rawValue) }, garmentId: render.garmentID,
+      category: wire(render.category), provider: render.provider, preview: render.isPreview,
+      resultImageUrl: links?.full, result: links, creditConsumed: render.charge.consumedCredit,
+      feedback: render.feedback.map(wire), createdAt: render.createdAt, finishedAt: render.finishedAt)
+  }
+
+  static func wire(_ feedback: RenderFeedback) -> Components.Schemas.Feedback {
+    Components.Schemas.Feedback(
+      rating: .init(rawValue: feedback.rating.rawValue)!,
+      category: feedback.category.flatMap { .init(rawValue: $0.rawValue) },
+      creditRefunded: feedback.refunded, createdAt: feedback.at)
+  }
+
+  static func wire(_ summary: SubscriptionSummary) -> Components.Schemas.SubscriptionSummary {
+    Components.Schemas.SubscriptionSummary(
+      isSubscriber: summary.isSubscriber, state: .init(rawValue: summary.state.rawValue)!,
+      creditsRemaining: max(0, summary.creditsRemaining), canRender: summary.canRender,
+      isUnlimited: summary.isUnlimited, expiresAt: summary.expiresAt, productId: summary.productID,
+      hadSubscription: summary.hadSubscription)
+  }
+}
