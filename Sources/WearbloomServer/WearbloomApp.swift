@@ -84,7 +84,9 @@ public struct WearbloomApp: OrchardApp, AppJobs {
   func tryOn(_ environment: AppEnvironment, wardrobe: WardrobeService) throws -> TryOnService {
     TryOnService(
       wardrobe: wardrobe, database: environment.database.sql,
-      provider: try TryOnProviders.configured(environment: settings, images: wardrobe.files.processor),
+      provider: try TryOnProviders.configured(
+        environment: settings, images: wardrobe.files.processor,
+        publicURL: environment.configuration.publicOrigin?.description),
       offered: try tryOnSupport(), clock: environment.clock, random: environment.random, logger: environment.logger,
       limiter: environment.limiter, bell: environment.jobBell,
       welcomeCredits: try TryOnProviders.welcomeCredits(environment: settings))
@@ -108,9 +110,22 @@ public struct WearbloomApp: OrchardApp, AppJobs {
       on: routes.api(limit: UploadBodyLimit.upload).add(middleware: UploadBodyLimit()).add(middleware: remembered),
       configuration: AppRoutes.apiConfiguration,
       middlewares: [
-        PlainHeaderValues(), AccountAuthentication(accounts: accounts),
+        PlainHeaderValues(), CallerAuthentication(accounts: AccountAuthentication(accounts: accounts)),
+        FalWebhookSignature(verifier: falVerifier(for: tryOn, clock: routes.environment.clock)),
         JSONBodies(uploads: UploadBodyLimit.operations), PlainTextOnly(),
       ])
+  }
+
+  /// What checks fal's webhooks, when fal is the provider: its key set fetched (and kept) from
+  /// the configured JWKS URL.
+  func falVerifier(for tryOn: TryOnService, clock: any WallClock) -> FalWebhookVerifier? {
+    guard let fal = tryOn.provider as? FalTryOnProvider else { return nil }
+    let settings = fal.queue.settings
+    return FalWebhookVerifier(
+      fetch: {
+        try await settings.downloads.fetchBytes(
+          settings.jwksURL, accept: "application/json", timeout: .seconds(10), byteLimit: 1 << 16)
+      }, clock: clock, userID: settings.userID)
   }
 
   /// A garment's background is removed by the job worker, a moment after its photo is stored; a

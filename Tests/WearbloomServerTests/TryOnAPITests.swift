@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import OrchardImagesTesting
 import ServerKit
 import ServerKitTesting
 import Testing
@@ -95,6 +96,138 @@ struct TryOnAPITests {
       let summary = try await server.get("/wearbloom/api/v1/subscription", token: token)
       #expect(summary.json?["state"] as? String == "free_no_credits")
       #expect(summary.json?["canRender"] as? Bool == false)
+    }
+  }
+
+  /// Posts a webhook as fal does: the raw body and its signed headers.
+  static func post(
+    _ webhook: (body: [UInt8], headers: [String: String]), to server: WearbloomAPI
+  ) async throws -> JSONAPIClient.Answer {
+    var headers: HTTPFields = [.contentType: "application/json"]
+    for (name, value) in webhook.headers { headers[HTTPField.Name(name)!] = value }
+    return try await server.api.send(
+      .post, "/wearbloom/api/v1/webhooks/fal", headers: headers, rawBody: String(decoding: webhook.body, as: UTF8.self))
+  }
+
+  /// A signed-in account standing as a stock figure, with a render of a T-shirt requested.
+  static func requested(on server: WearbloomAPI) async throws -> (token: String, render: String) {
+    let (token, _) = try await server.signUp()
+    _ = try await server.api.send(.put, "/wearbloom/api/v1/body-photo", token: token, json: ["stockId": "figure-curvy"])
+    let requested = try await server.api.send(
+      .post, "/wearbloom/api/v1/renders", token: token, json: ["garmentId": "navy-t-shirt"])
+    #expect(requested.status == .accepted)
+    #expect(requested.json?["provider"] as? String == "fal-fashn")
+    #expect(requested.json?["preview"] as? Bool == false)
+    return (token, try #require(requested.json?["id"] as? String))
+  }
+
+  @Test(
+    "fal's webhook finishes its render: told six times at once, one completion and one charge, 200 each time",
+    arguments: TestDatabase.available)
+  func falWebhookReplays(_ engine: TestDatabase) async throws {
+    let fake = try await FakeFalTryOn.start(
+      .neverCompletes, result: try await TestImages.photo(width: 432, height: 648, format: .jpeg))
+    try await WearbloomAPI.with(engine, environment: fake.environment(webhook: "https://wearbloom.example/hook")) {
+      server in
+      let (token, id) = try await Self.requested(on: server)
+      let jobs = Task { try await server.runJobs() }
+      // The job submits the render, then waits on fal.
+      while fake.submissions == 0 { try await Task.sleep(for: .milliseconds(20)) }
+      #expect(fake.observed.submissions.first?.webhook == "https://wearbloom.example/hook")
+      let webhook = try fake.webhook("job-1", at: server.clock.now)
+      let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+        for _ in 0..<6 { group.addTask { try await Self.post(webhook, to: server).status } }
+        return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+      }
+      #expect(statuses == Array(repeating: .ok, count: 6))
+      _ = try await jobs.value
+      let done = try await server.get("/wearbloom/api/v1/renders/\(id)", token: token)
+      #expect(done.json?["status"] as? String == "completed")
+      #expect(done.json?["creditConsumed"] as? Bool == true)
+      let url = try #require(done.json?["resultImageUrl"] as? String)
+      #expect(try await server.get(url, token: token).status == .ok)
+      #expect(fake.observed.downloads >= 1)
+      let summary = try await server.get("/wearbloom/api/v1/subscription", token: token)
+      #expect(summary.json?["creditsRemaining"] as? Int == 2)
+      // Told again later, it still changes nothing.
+      #expect(try await Self.post(webhook, to: server).status == .ok)
+      #expect(
+        try await server.get("/wearbloom/api/v1/subscription", token: token).json?["creditsRemaining"] as? Int == 2)
+    }
+  }
+
+  @Test(
+    "a webhook unsigned, forged, stale or for another fal account is 401; a signed body that is not a webhook is 400; an unknown job is 200"
+  )
+  func falWebhookRefusals() async throws {
+    let fake = try await FakeFalTryOn.start(
+      .neverCompletes, result: try await TestImages.photo(width: 432, height: 648, format: .jpeg))
+    try await WearbloomAPI.with(environment: fake.environment()) { server in
+      let now = server.clock.now
+      var unsigned = try fake.webhook("job-1", at: now)
+      unsigned.headers["x-fal-webhook-signature"] = nil
+      var forged = try fake.webhook("job-1", at: now)
+      forged.body = Array(
+        String(decoding: forged.body, as: UTF8.self).replacingOccurrences(of: "OK", with: "ERROR").utf8)
+      let stale = try fake.webhook("job-1", at: now.addingTimeInterval(-301))
+      let body = try fake.webhook("job-1", at: now).body
+      let otherAccount = (
+        body, try fake.signer.headers(body: body, request: "job-1", user: "someone-else", timestamp: now)
+      )
+      for webhook in [unsigned, forged, stale, otherAccount] {
+        let answer = try await Self.post(webhook, to: server)
+        #expect(answer.status == .unauthorized)
+        #expect(answer.code == "INVALID_SIGNATURE")
+      }
+      for text in ["not json", #"{"status":"OK"}"#] {
+        let bytes = Array(text.utf8)
+        let answer = try await Self.post(
+          (bytes, try fake.signer.headers(body: bytes, request: "job-1", timestamp: now)), to: server)
+        #expect(answer.status == .badRequest)
+      }
+      // Signed for one request, naming another in its body.
+      let other = try fake.webhook("job-2", at: now).body
+      let mismatched = try await Self.post(
+        (other, try fake.signer.headers(body: other, request: "job-1", timestamp: now)), to: server)
+      #expect(mismatched.status == .badRequest)
+      #expect(try await Self.post(try fake.webhook("job-99", at: now), to: server).status == .ok)
+    }
+  }
+
+  @Test("fal's ERROR webhook fails the render free; a result after the render timed out is kept and not charged")
+  func falWebhookFailureAndLate() async throws {
+    let fake = try await FakeFalTryOn.start(
+      .neverCompletes, result: try await TestImages.photo(width: 432, height: 648, format: .jpeg))
+    try await WearbloomAPI.with(environment: fake.environment()) { server in
+      let (token, first) = try await Self.requested(on: server)
+      let jobs = Task { try await server.runJobs() }
+      while fake.submissions == 0 { try await Task.sleep(for: .milliseconds(20)) }
+      #expect(try await Self.post(try fake.webhook("job-1", ok: false, at: server.clock.now), to: server).status == .ok)
+      _ = try await jobs.value
+      let failed = try await server.get("/wearbloom/api/v1/renders/\(first)", token: token)
+      #expect(failed.json?["status"] as? String == "failed")
+      #expect(failed.json?["errorCode"] as? String == "RENDER_FAILED")
+      #expect(failed.json?["creditConsumed"] as? Bool == false)
+
+      // A second render whose worker never ran: out of time, then fal's result arrives.
+      let second = try await server.api.send(
+        .post, "/wearbloom/api/v1/renders", token: token, json: ["garmentId": "navy-t-shirt"])
+      let id = try #require(second.json?["id"] as? String)
+      let jobs2 = Task { try await server.runJobs() }
+      while fake.submissions < 2 { try await Task.sleep(for: .milliseconds(20)) }
+      server.clock.advance(by: RenderPolicy.budget + TryOnService.grace)
+      let timedOut = try await server.get("/wearbloom/api/v1/renders/\(id)", token: token)
+      #expect(timedOut.json?["errorCode"] as? String == "RENDER_TIMEOUT")
+      #expect(try await Self.post(try fake.webhook("job-2", at: server.clock.now), to: server).status == .ok)
+      _ = try await jobs2.value
+      let after = try await server.get("/wearbloom/api/v1/renders/\(id)", token: token)
+      #expect(after.json?["status"] as? String == "failed")
+      #expect(after.json?["resultImageUrl"] == nil)
+      let summary = try await server.get("/wearbloom/api/v1/subscription", token: token)
+      #expect(summary.json?["creditsRemaining"] as? Int == 3)
+      let store = RenderStore(
+        database: server.database.sql, credits: CreditStore(database: server.database.sql, clock: server.clock))
+      #expect(try await store.render(id)?.lateResult != nil)
     }
   }
 }

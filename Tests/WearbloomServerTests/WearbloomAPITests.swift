@@ -27,7 +27,7 @@ struct WearbloomAPI {
   let app: WearbloomApp
 
   static func with(
-    _ engine: TestDatabase = .sqlite, rateLimitScale: Double = 100,
+    _ engine: TestDatabase = .sqlite, rateLimitScale: Double = 100, environment: [String: String] = [:],
     _ body: @Sendable (WearbloomAPI) async throws -> Void
   ) async throws {
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("wearbloom-api-\(UUID().uuidString)")
@@ -40,7 +40,7 @@ struct WearbloomAPI {
     // Each server its own hub: the wardrobe registers its part of each account as it mounts.
     let hub = try IdentityHub(
       hasher: try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1)))
-    let app = WearbloomApp(hub: hub, environment: [:])
+    let app = WearbloomApp(hub: hub, environment: environment)
     try await engine.withFreshLocation { location in
       try await withTestServer(
         [app],

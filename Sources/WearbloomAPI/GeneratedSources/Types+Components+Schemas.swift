@@ -1055,5 +1055,81 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/FalWebhook`.
+        public struct FalWebhook: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FalWebhook/request_id`.
+            public var request_id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FalWebhook/gateway_request_id`.
+            public var gateway_request_id: Swift.String?
+            /// `OK` with the model's output as `payload`, or `ERROR` with `error`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FalWebhook/status`.
+            public var status: Swift.String
+            /// The model's output (`images`), or an error's details; null when fal could not send it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FalWebhook/payload`.
+            public var payload: OpenAPIRuntime.OpenAPIValueContainer?
+            /// - Remark: Generated from `#/components/schemas/FalWebhook/payload_error`.
+            public var payload_error: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/FalWebhook/error`.
+            public var error: Swift.String?
+            /// Creates a new `FalWebhook`.
+            ///
+            /// - Parameters:
+            ///   - request_id:
+            ///   - gateway_request_id:
+            ///   - status: `OK` with the model's output as `payload`, or `ERROR` with `error`.
+            ///   - payload: The model's output (`images`), or an error's details; null when fal could not send it.
+            ///   - payload_error:
+            ///   - error:
+            public init(
+                request_id: Swift.String,
+                gateway_request_id: Swift.String? = nil,
+                status: Swift.String,
+                payload: OpenAPIRuntime.OpenAPIValueContainer? = nil,
+                payload_error: Swift.String? = nil,
+                error: Swift.String? = nil
+            ) {
+                self.request_id = request_id
+                self.gateway_request_id = gateway_request_id
+                self.status = status
+                self.payload = payload
+                self.payload_error = payload_error
+                self.error = error
+            }
+            public enum CodingKeys: String, CodingKey {
+                case request_id
+                case gateway_request_id
+                case status
+                case payload
+                case payload_error
+                case error
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Received`.
+        public struct Received: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Received/received`.
+            public var received: Swift.Bool
+            /// Creates a new `Received`.
+            ///
+            /// - Parameters:
+            ///   - received:
+            public init(received: Swift.Bool) {
+                self.received = received
+            }
+            public enum CodingKeys: String, CodingKey {
+                case received
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.received = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .received
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "received"
+                ])
+            }
+        }
     }
 }

@@ -3516,4 +3516,179 @@ public enum Operations {
             }
         }
     }
+    /// fal.ai reports a finished try-on
+    ///
+    /// Called by fal.ai, not by the app. The webhook must carry fal's `X-Fal-Webhook-Request-Id`, `-User-Id`, `-Timestamp` and `-Signature` headers: an Ed25519 signature over the request id, the user id, the timestamp and the SHA-256 of the raw body, by a key of fal's published key set, within five minutes of now, for this server's fal account. Anything else is 401 `INVALID_SIGNATURE`. A verified webhook finishes its render once; told again, or about a render already finished or unknown, it changes nothing and is answered 200 all the same.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/webhooks/fal`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/webhooks/fal/post(receiveFalWebhook)`.
+    public enum receiveFalWebhook {
+        public static let id: Swift.String = "receiveFalWebhook"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/webhooks/fal/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.receiveFalWebhook.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.receiveFalWebhook.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.receiveFalWebhook.Input.Headers
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/webhooks/fal/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/webhooks/fal/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.FalWebhook)
+            }
+            public var body: Operations.receiveFalWebhook.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.receiveFalWebhook.Input.Headers = .init(),
+                body: Operations.receiveFalWebhook.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/webhooks/fal/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/webhooks/fal/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Received)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Received {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.receiveFalWebhook.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.receiveFalWebhook.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Received.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/webhooks/fal/post(receiveFalWebhook)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.receiveFalWebhook.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.receiveFalWebhook.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request breaks the contract (`BAD_REQUEST`, with `problems`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/webhooks/fal/post(receiveFalWebhook)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The webhook's signature is missing, stale, forged or another account's (`INVALID_SIGNATURE`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/webhooks/fal/post(receiveFalWebhook)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.InvalidSignature)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.InvalidSignature {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
 }

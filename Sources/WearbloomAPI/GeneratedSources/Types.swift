@@ -110,6 +110,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /wearbloom/api/v1/subscription`.
     /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/get(getSubscription)`.
     func getSubscription(_ input: Operations.getSubscription.Input) async throws -> Operations.getSubscription.Output
+    /// fal.ai reports a finished try-on
+    ///
+    /// Called by fal.ai, not by the app. The webhook must carry fal's `X-Fal-Webhook-Request-Id`, `-User-Id`, `-Timestamp` and `-Signature` headers: an Ed25519 signature over the request id, the user id, the timestamp and the SHA-256 of the raw body, by a key of fal's published key set, within five minutes of now, for this server's fal account. Anything else is 401 `INVALID_SIGNATURE`. A verified webhook finishes its render once; told again, or about a render already finished or unknown, it changes nothing and is answered 200 all the same.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/webhooks/fal`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/webhooks/fal/post(receiveFalWebhook)`.
+    func receiveFalWebhook(_ input: Operations.receiveFalWebhook.Input) async throws -> Operations.receiveFalWebhook.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -294,6 +301,21 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/get(getSubscription)`.
     public func getSubscription(headers: Operations.getSubscription.Input.Headers = .init()) async throws -> Operations.getSubscription.Output {
         try await getSubscription(Operations.getSubscription.Input(headers: headers))
+    }
+    /// fal.ai reports a finished try-on
+    ///
+    /// Called by fal.ai, not by the app. The webhook must carry fal's `X-Fal-Webhook-Request-Id`, `-User-Id`, `-Timestamp` and `-Signature` headers: an Ed25519 signature over the request id, the user id, the timestamp and the SHA-256 of the raw body, by a key of fal's published key set, within five minutes of now, for this server's fal account. Anything else is 401 `INVALID_SIGNATURE`. A verified webhook finishes its render once; told again, or about a render already finished or unknown, it changes nothing and is answered 200 all the same.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/webhooks/fal`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/webhooks/fal/post(receiveFalWebhook)`.
+    public func receiveFalWebhook(
+        headers: Operations.receiveFalWebhook.Input.Headers = .init(),
+        body: Operations.receiveFalWebhook.Input.Body
+    ) async throws -> Operations.receiveFalWebhook.Output {
+        try await receiveFalWebhook(Operations.receiveFalWebhook.Input(
+            headers: headers,
+            body: body
+        ))
     }
 }
 

@@ -61,6 +61,25 @@ extension WearbloomAPIService {
     return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.wire(summary))))
   }
 
+  // MARK: Webhooks
+
+  func receiveFalWebhook(
+    _ input: Operations.receiveFalWebhook.Input
+  ) async throws -> Operations.receiveFalWebhook.Output {
+    guard let verified = FalWebhookSignature.verified else { throw FalWebhookSignature.refusal("Not verified.") }
+    let webhook: FalWebhook
+    do {
+      webhook = try JSONDecoder().decode(FalWebhook.self, from: Data(verified.body))
+    } catch {
+      throw OrchardError.badRequest("The body is not a fal webhook: it needs request_id and status.")
+    }
+    guard webhook.requestID == verified.requestID else {
+      throw OrchardError.badRequest("The body's request_id is not the one the signature covers.")
+    }
+    try await tryOn.receiveFal(webhook)
+    return .ok(.init(body: .json(.init(received: true))))
+  }
+
   // MARK: Wire shapes
 
   static func wire(_ render: Render) -> Components.Schemas.Render {

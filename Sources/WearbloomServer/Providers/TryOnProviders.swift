@@ -6,13 +6,21 @@ import WearbloomCore
 /// without a code change. The local preview is the default, so the whole product runs on a fresh
 /// machine with no network.
 public enum TryOnProviders {
-  public static let names = ["local-preview"]
+  public static let names = ["local-preview"] + FalTryOnProvider.Model.allCases.map(\.rawValue)
 
-  public static func configured(environment: [String: String], images: ImageProcessor) throws -> any TryOnProvider {
-    switch environment["ORCHARD_WEARBLOOM_TRYON_PROVIDER"] ?? "local-preview" {
-    case "local-preview", "": return LocalPreviewProvider(images: images)
-    case let other: throw TryOnProviderConfigurationError.unknownProvider(other)
+  /// `publicURL` is where this server is reached from outside (fal's webhooks come there).
+  public static func configured(
+    environment: [String: String], images: ImageProcessor, publicURL: String? = nil
+  ) throws -> any TryOnProvider {
+    let name = environment["ORCHARD_WEARBLOOM_TRYON_PROVIDER"] ?? "local-preview"
+    if name.isEmpty || name == "local-preview" { return LocalPreviewProvider(images: images) }
+    if let model = FalTryOnProvider.Model(rawValue: name) {
+      guard let settings = FalSettings(environment: environment, publicURL: publicURL) else {
+        throw TryOnProviderConfigurationError.missingSetting("ORCHARD_FAL_KEY")
+      }
+      return FalTryOnProvider(model, settings: settings)
     }
+    throw TryOnProviderConfigurationError.unknownProvider(name)
   }
 
   /// Free credits a new account gets (`ORCHARD_WEARBLOOM_WELCOME_CREDITS`, default 3).

@@ -19,7 +19,7 @@ public struct FalBackgroundRemover: BackgroundRemover {
 
   public init(
     settings: FalSettings, images: ImageProcessor, model: String = Self.defaultModel,
-    budget: Duration = .seconds(30), downloads: PublicHTTPClient = PublicHTTPClient()
+    budget: Duration = .seconds(30), downloads: PublicHTTPClient? = nil
   ) {
     queue = FalQueue(settings: settings, downloads: downloads)
     self.images = images

@@ -188,6 +188,42 @@ public struct TryOnService: Sendable {
     return try result.get()
   }
 
+  // MARK: Webhooks
+
+  /// A fal webhook, its signature verified: the render it is about finishes (completed with the
+  /// result, or failed), once. A webhook for a job we do not know, for a render already
+  /// finished, or told again, changes nothing; each is answered 200 all the same, so fal stops
+  /// retrying.
+  func receiveFal(_ webhook: FalWebhook) async throws {
+    guard let fal = provider as? FalTryOnProvider,
+      let (render, _) = try await renders.render(provider: fal.name, job: webhook.requestID)
+    else { return }
+    switch render.status {
+    case .completed: return
+    case .failed where render.lateResult != nil: return
+    default: break
+    }
+    guard webhook.status == "OK" else {
+      logger.info(
+        "fal reported a failed render", metadata: ["render": "\(render.id)", "error": "\(webhook.error ?? "")"])
+      _ = try await finish(render.id, failure: .renderFailed)
+      return
+    }
+    guard let url = webhook.payload?.images.first?.url else {
+      _ = try await finish(render.id, failure: .renderFailed)
+      return
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try await fal.download(url)
+    } catch {
+      logger.warning("a fal result was not fetched", metadata: ["render": "\(render.id)", "why": "\(error)"])
+      _ = try await finish(render.id, failure: error.failure)
+      return
+    }
+    try await deliver(bytes, to: render.id)
+  }
+
   // MARK: Reading
 
   /// One of `owner`'s renders. One left unfinished well past its deadline (its worker gone) is

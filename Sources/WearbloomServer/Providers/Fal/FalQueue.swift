@@ -15,14 +15,14 @@ struct FalQueue: Sendable {
   let client: HTTPClient
   let downloads: PublicHTTPClient
 
-  init(settings: FalSettings, client: HTTPClient = .shared, downloads: PublicHTTPClient = PublicHTTPClient()) {
+  init(settings: FalSettings, client: HTTPClient = .shared, downloads: PublicHTTPClient? = nil) {
     self.settings = settings
     self.client = client
-    self.downloads = downloads
+    self.downloads = downloads ?? settings.downloads
   }
 
   /// A submitted job's addresses.
-  struct Submission: Decodable, Sendable, Equatable {
+  struct Submission: Codable, Sendable, Equatable {
     let requestID: String
     let statusURL: URL
     let responseURL: URL
@@ -41,16 +41,30 @@ struct FalQueue: Sendable {
     _ model: String, input: some Encodable & Sendable, budget: Duration, as: Output.Type = Output.self
   ) async throws(FalError) -> Output {
     let deadline = ContinuousClock.now + budget
-    let submission: Submission
-    do {
-      submission = try await submit(model, input: input)
-    } catch .unavailable {
-      submission = try await submit(model, input: input)
-    }
+    let submission = try await submit(model, input: input)
     while try await status(of: submission) != "COMPLETED" {
       guard ContinuousClock.now + settings.pollInterval < deadline else { throw .timedOut }
       try? await Task.sleep(for: settings.pollInterval)
     }
+    return try await result(of: submission)
+  }
+
+  /// Submits `input` to `model`, with fal posting the outcome to `webhook` when given. A 5xx is
+  /// tried once more (no job exists yet, so nothing is paid twice); a 4xx is final.
+  func submit(
+    _ model: String, input: some Encodable & Sendable, webhook: URL? = nil
+  ) async throws(FalError) -> Submission {
+    do {
+      return try await submitOnce(model, input: input, webhook: webhook)
+    } catch .unavailable {
+      return try await submitOnce(model, input: input, webhook: webhook)
+    }
+  }
+
+  /// The job's result, decoded.
+  func result<Output: Decodable & Sendable>(
+    of submission: Submission, as: Output.Type = Output.self
+  ) async throws(FalError) -> Output {
     let body = try await send(.GET, submission.responseURL)
     do {
       return try JSONDecoder().decode(Output.self, from: Data(body))
@@ -73,10 +87,12 @@ struct FalQueue: Sendable {
     }
   }
 
-  private func submit(_ model: String, input: some Encodable) async throws(FalError) -> Submission {
+  private func submitOnce(_ model: String, input: some Encodable, webhook: URL?) async throws(FalError) -> Submission {
     let body: Data
     do { body = try JSONEncoder().encode(input) } catch { throw .malformedResult }
-    let answer = try await send(.POST, settings.queueURL.appendingPathComponent(model), body: Array(body))
+    var url = settings.queueURL.appendingPathComponent(model)
+    if let webhook { url.append(queryItems: [URLQueryItem(name: "fal_webhook", value: webhook.absoluteString)]) }
+    let answer = try await send(.POST, url, body: Array(body))
     do {
       return try JSONDecoder().decode(Submission.self, from: Data(answer))
     } catch {
@@ -84,7 +100,9 @@ struct FalQueue: Sendable {
     }
   }
 
-  private func status(of submission: Submission) async throws(FalError) -> String {
+  /// The job's status (`IN_QUEUE`, `IN_PROGRESS`, `COMPLETED`); `UNKNOWN` when the poll itself
+  /// failed, to be asked again.
+  func status(of submission: Submission) async throws(FalError) -> String {
     struct Status: Decodable { let status: String }
     let body: [UInt8]
     do {

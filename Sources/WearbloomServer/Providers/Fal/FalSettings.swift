@@ -1,4 +1,5 @@
 import Foundation
+import ServerKit
 
 /// How the server reaches fal.ai: its key, its queue, and where results may be downloaded from.
 public struct FalSettings: Sendable {
@@ -12,11 +13,25 @@ public struct FalSettings: Sendable {
   public let mediaHosts: [String]
   /// Whether results may come over plain HTTP (only a fake on loopback needs it).
   public let allowsPlainHTTP: Bool
-  /// How often a job's status is asked while it runs.
+  /// How often a job's status is asked while it runs (four times less often while a webhook is
+  /// expected: the poll is then only the fallback for a late one).
   public let pollInterval: Duration
+  /// Where fal posts a finished job (`ORCHARD_FAL_WEBHOOK_URL`, else this server's public URL's
+  /// `/wearbloom/api/v1/webhooks/fal`); nil polls alone.
+  public var webhookURL: URL?
+  /// fal's webhook signing keys (`ORCHARD_FAL_JWKS_URL`).
+  public var jwksURL: URL = Self.defaultJWKSURL
+  /// Our fal account's user id (`ORCHARD_FAL_USER_ID`): a webhook signed for another is refused.
+  public var userID: String?
+  /// Whether results (and the key set) may come from this machine: only a fake fal on loopback
+  /// needs it (`ORCHARD_FAL_ALLOW_LOOPBACK=1`, with plain HTTP).
+  public var allowsLoopback = false
 
   public static let defaultQueueURL = URL(string: "https://queue.fal.run")!
   public static let defaultMediaHosts = ["*.fal.media", "fal.media"]
+  public static let defaultJWKSURL = URL(string: "https://rest.alpha.fal.ai/.well-known/jwks.json")!
+  /// Where fal's webhooks come in, under this server's public URL.
+  public static let webhookPath = "/wearbloom/api/v1/webhooks/fal"
 
   public init(
     key: String, queueURL: URL = Self.defaultQueueURL, mediaHosts: [String] = Self.defaultMediaHosts,
@@ -29,15 +44,30 @@ public struct FalSettings: Sendable {
     self.pollInterval = pollInterval
   }
 
-  /// The settings in `environment`; nil without `ORCHARD_FAL_KEY`.
-  public init?(environment: [String: String]) {
+  /// The settings in `environment`; nil without `ORCHARD_FAL_KEY`. `publicURL` is where this
+  /// server is reached from outside, for the webhook.
+  public init?(environment: [String: String], publicURL: String? = nil) {
     guard let key = environment["ORCHARD_FAL_KEY"], !key.isEmpty else { return nil }
     let queue = environment["ORCHARD_FAL_QUEUE_URL"].flatMap(URL.init(string:)) ?? Self.defaultQueueURL
     let hosts = environment["ORCHARD_FAL_MEDIA_HOSTS"].map {
       $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
-    self.init(key: key, queueURL: queue, mediaHosts: hosts ?? Self.defaultMediaHosts)
+    let loopback = environment["ORCHARD_FAL_ALLOW_LOOPBACK"] == "1"
+    self.init(
+      key: key, queueURL: queue, mediaHosts: hosts ?? Self.defaultMediaHosts, allowsPlainHTTP: loopback,
+      pollInterval: environment["ORCHARD_FAL_POLL_MS"].flatMap(Int.init).map { .milliseconds($0) } ?? .milliseconds(500)
+    )
+    allowsLoopback = loopback
+    jwksURL = environment["ORCHARD_FAL_JWKS_URL"].flatMap(URL.init(string:)) ?? Self.defaultJWKSURL
+    userID = environment["ORCHARD_FAL_USER_ID"].flatMap { $0.isEmpty ? nil : $0 }
+    webhookURL =
+      environment["ORCHARD_FAL_WEBHOOK_URL"].flatMap(URL.init(string:))
+      ?? publicURL.flatMap { URL(string: $0 + Self.webhookPath) }
   }
+
+  /// The client results and the key set are fetched with: public addresses only, unless a fake on
+  /// this machine is allowed.
+  var downloads: PublicHTTPClient { PublicHTTPClient(allowsPrivateAddresses: allowsLoopback) }
 
   /// Whether a result at `url` may be downloaded.
   func allows(_ url: URL) -> Bool {
