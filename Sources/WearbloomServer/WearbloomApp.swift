@@ -92,6 +92,23 @@ public struct WearbloomApp: OrchardApp, AppJobs {
       welcomeCredits: try TryOnProviders.welcomeCredits(environment: settings))
   }
 
+  /// What checks Apple's signed purchases and notifications: this app's bundle id
+  /// (`ORCHARD_WEARBLOOM_BUNDLE_ID`), the environments taken (`ORCHARD_APPSTORE_ENVIRONMENTS`,
+  /// `Production,Sandbox` unless set) and the root trusted (Apple Root CA – G3, unless
+  /// `ORCHARD_APPSTORE_ROOT_CERTIFICATE` names a DER file: a test's own root).
+  func appStoreVerifier(clock: any WallClock) throws -> AppStoreVerifier {
+    let roots = try settings["ORCHARD_APPSTORE_ROOT_CERTIFICATE"].map {
+      [[UInt8](try Data(contentsOf: URL(fileURLWithPath: $0)))]
+    }
+    let environments = settings["ORCHARD_APPSTORE_ENVIRONMENTS"].map {
+      Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+    return try AppStoreVerifier(
+      rootCertificates: roots ?? [AppleRootCertificates.g3],
+      bundleID: settings["ORCHARD_WEARBLOOM_BUNDLE_ID"] ?? AppStoreVerifier.defaultBundleID,
+      environments: environments ?? AppStoreVerifier.defaultEnvironments, clock: clock)
+  }
+
   /// The categories try-on is offered for, from `ORCHARD_WEARBLOOM_TRYON_CATEGORIES`.
   func tryOnSupport() throws -> TryOnSupport {
     try TryOnSupport(configuration: settings["ORCHARD_WEARBLOOM_TRYON_CATEGORIES"] ?? Self.defaultTryOnCategories)
@@ -103,7 +120,9 @@ public struct WearbloomApp: OrchardApp, AppJobs {
     let service = try service(routes.environment)
     let tryOn = try tryOn(routes.environment, wardrobe: service)
     hub.registries[realm.app]?.register(WardrobeAccountData(service: service, tryOn: tryOn))
-    let api = WearbloomAPIService(service: service, tryOn: tryOn)
+    let purchases = PurchaseService(
+      verifier: try appStoreVerifier(clock: routes.environment.clock), tryOn: tryOn, logger: routes.environment.logger)
+    let api = WearbloomAPIService(service: service, tryOn: tryOn, purchases: purchases)
     // The calls a wardrobe screen makes most are written before the OpenAPI layer (see RememberedWardrobe).
     let remembered = RememberedWardrobe(api: api, accounts: accounts, clock: routes.environment.clock)
     try api.registerHandlers(

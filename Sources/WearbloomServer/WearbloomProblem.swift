@@ -65,6 +65,31 @@ enum WearbloomProblem {
     }
   }
 
+  static func refusal(_ error: PurchaseError) -> OrchardError {
+    switch error {
+    case .invalidSignature:
+      OrchardError(
+        status: .badRequest, code: error.rawValue, title: "Not signed by Apple",
+        detail: "The transaction is not a JWS signed by Apple's App Store for this app.")
+    case .wrongApp:
+      OrchardError(
+        status: .unprocessableContent, code: error.rawValue, title: "Another app's purchase",
+        detail: "The transaction was signed for another app, or for an environment this server does not take.")
+    case .transactionUserMismatch:
+      OrchardError(
+        status: .forbidden, code: error.rawValue, title: "Someone else's purchase",
+        detail: "The transaction's appAccountToken names another account.")
+    case .missingAppAccountToken:
+      OrchardError(
+        status: .unprocessableContent, code: error.rawValue, title: "No buyer named",
+        detail: "Purchase with appAccountToken set to the account id (as a UUID) so the purchase can be matched.")
+    case .unknownProduct:
+      OrchardError(
+        status: .unprocessableContent, code: error.rawValue, title: "Unknown product",
+        detail: "The transaction is for a product Wearbloom does not sell.")
+    }
+  }
+
   /// A garment whose category try-on is not offered for: refused before any credit is touched.
   static let notOffered = OrchardError(
     status: .unprocessableContent, code: WardrobeError.invalidCategory.rawValue, title: "Try-on not available",

@@ -271,7 +271,8 @@ struct TryOnServiceTests {
         try await tryOn.service.run(render.id)
         last = render
       }
-      #expect(try await tryOn.service.credits.entries(of: tryOn.owner).isEmpty)
+      // Nothing held or spent: the welcome grant alone.
+      #expect(try await tryOn.service.credits.entries(of: tryOn.owner).map(\.kind) == [.grant])
       let feedback = try await tryOn.service.feedback(
         on: try #require(last).id, owner: tryOn.owner, rating: .down, category: .artifacts)
       #expect(!feedback.refunded)

@@ -233,6 +233,62 @@ extension Components {
                 self.body = body
             }
         }
+        public struct PurchaseRefused: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/PurchaseRefused/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/PurchaseRefused/content/application\/problem+json`.
+                case application_problem_plus_json(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.application_problem_plus_json`.
+                ///
+                /// - Throws: An error if `self` is not `.application_problem_plus_json`.
+                /// - SeeAlso: `.application_problem_plus_json`.
+                public var application_problem_plus_json: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .application_problem_plus_json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.PurchaseRefused.Body
+            /// Creates a new `PurchaseRefused`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.PurchaseRefused.Body) {
+                self.body = body
+            }
+        }
+        public struct NotTheBuyer: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/NotTheBuyer/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/NotTheBuyer/content/application\/problem+json`.
+                case application_problem_plus_json(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.application_problem_plus_json`.
+                ///
+                /// - Throws: An error if `self` is not `.application_problem_plus_json`.
+                /// - SeeAlso: `.application_problem_plus_json`.
+                public var application_problem_plus_json: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .application_problem_plus_json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.NotTheBuyer.Body
+            /// Creates a new `NotTheBuyer`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.NotTheBuyer.Body) {
+                self.body = body
+            }
+        }
         public struct InvalidSignature: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/InvalidSignature/content`.
             @frozen public enum Body: Sendable, Hashable {

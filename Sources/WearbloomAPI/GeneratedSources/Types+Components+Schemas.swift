@@ -1131,5 +1131,108 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/VerifyPurchaseRequest`.
+        public struct VerifyPurchaseRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/VerifyPurchaseRequest/signedTransactionInfo`.
+            public var signedTransactionInfo: Swift.String
+            /// Creates a new `VerifyPurchaseRequest`.
+            ///
+            /// - Parameters:
+            ///   - signedTransactionInfo:
+            public init(signedTransactionInfo: Swift.String) {
+                self.signedTransactionInfo = signedTransactionInfo
+            }
+            public enum CodingKeys: String, CodingKey {
+                case signedTransactionInfo
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.signedTransactionInfo = try container.decode(
+                    Swift.String.self,
+                    forKey: .signedTransactionInfo
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "signedTransactionInfo"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RestoreRequest`.
+        public struct RestoreRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RestoreRequest/signedTransactions`.
+            public var signedTransactions: [Swift.String]
+            /// Creates a new `RestoreRequest`.
+            ///
+            /// - Parameters:
+            ///   - signedTransactions:
+            public init(signedTransactions: [Swift.String]) {
+                self.signedTransactions = signedTransactions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case signedTransactions
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.signedTransactions = try container.decode(
+                    [Swift.String].self,
+                    forKey: .signedTransactions
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "signedTransactions"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RestoreResult`.
+        public struct RestoreResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RestoreResult/restored`.
+            public var restored: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/RestoreResult/subscription`.
+            public var subscription: Components.Schemas.SubscriptionSummary
+            /// Creates a new `RestoreResult`.
+            ///
+            /// - Parameters:
+            ///   - restored:
+            ///   - subscription:
+            public init(
+                restored: Swift.Int,
+                subscription: Components.Schemas.SubscriptionSummary
+            ) {
+                self.restored = restored
+                self.subscription = subscription
+            }
+            public enum CodingKeys: String, CodingKey {
+                case restored
+                case subscription
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.restored = try container.decode(
+                    Swift.Int.self,
+                    forKey: .restored
+                )
+                self.subscription = try container.decode(
+                    Components.Schemas.SubscriptionSummary.self,
+                    forKey: .subscription
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "restored",
+                    "subscription"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AppleNotification`.
+        public struct AppleNotification: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AppleNotification/signedPayload`.
+            public var signedPayload: Swift.String
+            /// Creates a new `AppleNotification`.
+            ///
+            /// - Parameters:
+            ///   - signedPayload:
+            public init(signedPayload: Swift.String) {
+                self.signedPayload = signedPayload
+            }
+            public enum CodingKeys: String, CodingKey {
+                case signedPayload
+            }
+        }
     }
 }

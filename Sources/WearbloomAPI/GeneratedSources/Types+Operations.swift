@@ -3516,6 +3516,619 @@ public enum Operations {
             }
         }
     }
+    /// Applies a purchase the app made
+    ///
+    /// The app sends the `signedTransactionInfo` StoreKit gave it after a purchase. It must be signed by Apple (its chain reaching Apple Root CA – G3) for this app and an environment this server takes, and name the caller as its buyer (`appAccountToken`, the account id as a UUID). Verifying the same transaction again changes nothing.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/subscription/verify`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/verify/post(verifyPurchase)`.
+    public enum verifyPurchase {
+        public static let id: Swift.String = "verifyPurchase"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/verify/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.verifyPurchase.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.verifyPurchase.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.verifyPurchase.Input.Headers
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/verify/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/verify/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.VerifyPurchaseRequest)
+            }
+            public var body: Operations.verifyPurchase.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.verifyPurchase.Input.Headers = .init(),
+                body: Operations.verifyPurchase.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/verify/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// `private, no-store`: the answer is the account's own.
+                    ///
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/verify/POST/responses/200/headers/Cache-Control`.
+                    public var Cache_hyphen_Control: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - Cache_hyphen_Control: `private, no-store`: the answer is the account's own.
+                    public init(Cache_hyphen_Control: Components.Headers.NoStore) {
+                        self.Cache_hyphen_Control = Cache_hyphen_Control
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.verifyPurchase.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/verify/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/verify/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SubscriptionSummary)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SubscriptionSummary {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.verifyPurchase.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.verifyPurchase.Output.Ok.Headers,
+                    body: Operations.verifyPurchase.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The subscription after the purchase.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/verify/post(verifyPurchase)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.verifyPurchase.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.verifyPurchase.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Not signed by Apple (`INVALID_SIGNATURE`, 400); for another app or environment (`WRONG_APP`), naming no buyer (`MISSING_APP_ACCOUNT_TOKEN`), or a product this app does not sell (`UNKNOWN_PRODUCT`), 422. Nothing is applied.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/verify/post(verifyPurchase)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.PurchaseRefused)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.PurchaseRefused {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No access token, an expired one, or one whose session ended (`UNAUTHORIZED`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/verify/post(verifyPurchase)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The purchase names another account as its buyer (`TRANSACTION_USER_MISMATCH`). Nothing is applied.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/verify/post(verifyPurchase)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.NotTheBuyer)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.NotTheBuyer {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Not signed by Apple (`INVALID_SIGNATURE`, 400); for another app or environment (`WRONG_APP`), naming no buyer (`MISSING_APP_ACCOUNT_TOKEN`), or a product this app does not sell (`UNKNOWN_PRODUCT`), 422. Nothing is applied.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/verify/post(verifyPurchase)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.PurchaseRefused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.PurchaseRefused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
+    /// Restores purchases on a new device
+    ///
+    /// The app sends the signed transactions StoreKit lists for the Apple account (at most 50). Each one signed by Apple, bought by the caller and still running is applied; expired, revoked, unsigned and other people's are skipped. An empty list restores nothing.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/subscription/restore`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/restore/post(restorePurchases)`.
+    public enum restorePurchases {
+        public static let id: Swift.String = "restorePurchases"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/restore/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.restorePurchases.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.restorePurchases.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.restorePurchases.Input.Headers
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/restore/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/restore/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.RestoreRequest)
+            }
+            public var body: Operations.restorePurchases.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.restorePurchases.Input.Headers = .init(),
+                body: Operations.restorePurchases.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/restore/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// `private, no-store`: the answer is the account's own.
+                    ///
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/restore/POST/responses/200/headers/Cache-Control`.
+                    public var Cache_hyphen_Control: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - Cache_hyphen_Control: `private, no-store`: the answer is the account's own.
+                    public init(Cache_hyphen_Control: Components.Headers.NoStore) {
+                        self.Cache_hyphen_Control = Cache_hyphen_Control
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.restorePurchases.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/restore/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/subscription/restore/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.RestoreResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.RestoreResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.restorePurchases.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.restorePurchases.Output.Ok.Headers,
+                    body: Operations.restorePurchases.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// What was restored, and the subscription after it.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/restore/post(restorePurchases)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.restorePurchases.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.restorePurchases.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request breaks the contract (`BAD_REQUEST`, with `problems`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/restore/post(restorePurchases)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No access token, an expired one, or one whose session ended (`UNAUTHORIZED`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/restore/post(restorePurchases)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
+    /// App Store Server Notifications V2
+    ///
+    /// Called by Apple, not by the app. `signedPayload` is verified as a purchase is (with the transaction and renewal info inside it), then applied to the subscription of the account it names, once per `notificationUUID` however often Apple delivers it. A notification that changes nothing (TEST) or names no account we know is answered 200 all the same. One not signed by Apple for this app is 401 `INVALID_SIGNATURE`.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/webhooks/apple`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/webhooks/apple/post(receiveAppleNotification)`.
+    public enum receiveAppleNotification {
+        public static let id: Swift.String = "receiveAppleNotification"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/webhooks/apple/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.receiveAppleNotification.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.receiveAppleNotification.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.receiveAppleNotification.Input.Headers
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/webhooks/apple/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/webhooks/apple/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AppleNotification)
+            }
+            public var body: Operations.receiveAppleNotification.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.receiveAppleNotification.Input.Headers = .init(),
+                body: Operations.receiveAppleNotification.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/webhooks/apple/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/webhooks/apple/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Received)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Received {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.receiveAppleNotification.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.receiveAppleNotification.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Received.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/webhooks/apple/post(receiveAppleNotification)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.receiveAppleNotification.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.receiveAppleNotification.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request breaks the contract (`BAD_REQUEST`, with `problems`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/webhooks/apple/post(receiveAppleNotification)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The webhook's signature is missing, stale, forged or another account's (`INVALID_SIGNATURE`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/webhooks/apple/post(receiveAppleNotification)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.InvalidSignature)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.InvalidSignature {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
     /// fal.ai reports a finished try-on
     ///
     /// Called by fal.ai, not by the app. The webhook must carry fal's `X-Fal-Webhook-Request-Id`, `-User-Id`, `-Timestamp` and `-Signature` headers: an Ed25519 signature over the request id, the user id, the timestamp and the SHA-256 of the raw body, by a key of fal's published key set, within five minutes of now, for this server's fal account. Anything else is 401 `INVALID_SIGNATURE`. A verified webhook finishes its render once; told again, or about a render already finished or unknown, it changes nothing and is answered 200 all the same.

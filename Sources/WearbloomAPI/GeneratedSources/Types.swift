@@ -110,6 +110,27 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /wearbloom/api/v1/subscription`.
     /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/get(getSubscription)`.
     func getSubscription(_ input: Operations.getSubscription.Input) async throws -> Operations.getSubscription.Output
+    /// Applies a purchase the app made
+    ///
+    /// The app sends the `signedTransactionInfo` StoreKit gave it after a purchase. It must be signed by Apple (its chain reaching Apple Root CA – G3) for this app and an environment this server takes, and name the caller as its buyer (`appAccountToken`, the account id as a UUID). Verifying the same transaction again changes nothing.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/subscription/verify`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/verify/post(verifyPurchase)`.
+    func verifyPurchase(_ input: Operations.verifyPurchase.Input) async throws -> Operations.verifyPurchase.Output
+    /// Restores purchases on a new device
+    ///
+    /// The app sends the signed transactions StoreKit lists for the Apple account (at most 50). Each one signed by Apple, bought by the caller and still running is applied; expired, revoked, unsigned and other people's are skipped. An empty list restores nothing.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/subscription/restore`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/restore/post(restorePurchases)`.
+    func restorePurchases(_ input: Operations.restorePurchases.Input) async throws -> Operations.restorePurchases.Output
+    /// App Store Server Notifications V2
+    ///
+    /// Called by Apple, not by the app. `signedPayload` is verified as a purchase is (with the transaction and renewal info inside it), then applied to the subscription of the account it names, once per `notificationUUID` however often Apple delivers it. A notification that changes nothing (TEST) or names no account we know is answered 200 all the same. One not signed by Apple for this app is 401 `INVALID_SIGNATURE`.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/webhooks/apple`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/webhooks/apple/post(receiveAppleNotification)`.
+    func receiveAppleNotification(_ input: Operations.receiveAppleNotification.Input) async throws -> Operations.receiveAppleNotification.Output
     /// fal.ai reports a finished try-on
     ///
     /// Called by fal.ai, not by the app. The webhook must carry fal's `X-Fal-Webhook-Request-Id`, `-User-Id`, `-Timestamp` and `-Signature` headers: an Ed25519 signature over the request id, the user id, the timestamp and the SHA-256 of the raw body, by a key of fal's published key set, within five minutes of now, for this server's fal account. Anything else is 401 `INVALID_SIGNATURE`. A verified webhook finishes its render once; told again, or about a render already finished or unknown, it changes nothing and is answered 200 all the same.
@@ -301,6 +322,51 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/get(getSubscription)`.
     public func getSubscription(headers: Operations.getSubscription.Input.Headers = .init()) async throws -> Operations.getSubscription.Output {
         try await getSubscription(Operations.getSubscription.Input(headers: headers))
+    }
+    /// Applies a purchase the app made
+    ///
+    /// The app sends the `signedTransactionInfo` StoreKit gave it after a purchase. It must be signed by Apple (its chain reaching Apple Root CA – G3) for this app and an environment this server takes, and name the caller as its buyer (`appAccountToken`, the account id as a UUID). Verifying the same transaction again changes nothing.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/subscription/verify`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/verify/post(verifyPurchase)`.
+    public func verifyPurchase(
+        headers: Operations.verifyPurchase.Input.Headers = .init(),
+        body: Operations.verifyPurchase.Input.Body
+    ) async throws -> Operations.verifyPurchase.Output {
+        try await verifyPurchase(Operations.verifyPurchase.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Restores purchases on a new device
+    ///
+    /// The app sends the signed transactions StoreKit lists for the Apple account (at most 50). Each one signed by Apple, bought by the caller and still running is applied; expired, revoked, unsigned and other people's are skipped. An empty list restores nothing.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/subscription/restore`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/restore/post(restorePurchases)`.
+    public func restorePurchases(
+        headers: Operations.restorePurchases.Input.Headers = .init(),
+        body: Operations.restorePurchases.Input.Body
+    ) async throws -> Operations.restorePurchases.Output {
+        try await restorePurchases(Operations.restorePurchases.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// App Store Server Notifications V2
+    ///
+    /// Called by Apple, not by the app. `signedPayload` is verified as a purchase is (with the transaction and renewal info inside it), then applied to the subscription of the account it names, once per `notificationUUID` however often Apple delivers it. A notification that changes nothing (TEST) or names no account we know is answered 200 all the same. One not signed by Apple for this app is 401 `INVALID_SIGNATURE`.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/webhooks/apple`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/webhooks/apple/post(receiveAppleNotification)`.
+    public func receiveAppleNotification(
+        headers: Operations.receiveAppleNotification.Input.Headers = .init(),
+        body: Operations.receiveAppleNotification.Input.Body
+    ) async throws -> Operations.receiveAppleNotification.Output {
+        try await receiveAppleNotification(Operations.receiveAppleNotification.Input(
+            headers: headers,
+            body: body
+        ))
     }
     /// fal.ai reports a finished try-on
     ///

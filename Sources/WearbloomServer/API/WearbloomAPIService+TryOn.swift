@@ -61,7 +61,43 @@ extension WearbloomAPIService {
     return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.wire(summary))))
   }
 
+  func verifyPurchase(_ input: Operations.verifyPurchase.Input) async throws -> Operations.verifyPurchase.Output {
+    let owner = try account()
+    guard case .json(let request) = input.body else { throw OrchardError.unsupportedMediaType }
+    return try await refusing {
+      let summary = try await purchases.verify(request.signedTransactionInfo, by: owner)
+      return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.wire(summary))))
+    }
+  }
+
+  func restorePurchases(_ input: Operations.restorePurchases.Input) async throws -> Operations.restorePurchases.Output {
+    let owner = try account()
+    guard case .json(let request) = input.body else { throw OrchardError.unsupportedMediaType }
+    guard request.signedTransactions.count <= PurchaseService.restoreLimit else {
+      throw OrchardError.badRequest("A restore carries at most \(PurchaseService.restoreLimit) signed transactions.")
+    }
+    let (restored, summary) = try await purchases.restore(request.signedTransactions, by: owner)
+    return .ok(
+      .init(
+        headers: .init(Cache_hyphen_Control: Self.noStore),
+        body: .json(.init(restored: restored, subscription: Self.wire(summary)))))
+  }
+
   // MARK: Webhooks
+
+  func receiveAppleNotification(
+    _ input: Operations.receiveAppleNotification.Input
+  ) async throws -> Operations.receiveAppleNotification.Output {
+    guard case .json(let request) = input.body else { throw OrchardError.unsupportedMediaType }
+    do {
+      _ = try await purchases.receive(request.signedPayload)
+    } catch let error as PurchaseError {
+      throw OrchardError(
+        status: .unauthorized, code: PurchaseError.invalidSignature.rawValue, title: "Notification not verified",
+        detail: "The notification is not signed by Apple's App Store for this app (\(error.rawValue)).")
+    }
+    return .ok(.init(body: .json(.init(received: true))))
+  }
 
   func receiveFalWebhook(
     _ input: Operations.receiveFalWebhook.Input

@@ -13,6 +13,8 @@ struct WearbloomAPIService: APIProtocol {
   let service: WardrobeService
   /// Renders, feedback, credits and the subscription.
   let tryOn: TryOnService
+  /// Apple's purchases and notifications.
+  let purchases: PurchaseService
 
   static let noStore = "private, no-store"
   /// A list the client keeps, but revalidates before each use.
@@ -30,6 +32,8 @@ struct WearbloomAPIService: APIProtocol {
     } catch let error as WardrobeError {
       throw WearbloomProblem.refusal(error)
     } catch let error as TryOnError {
+      throw WearbloomProblem.refusal(error)
+    } catch let error as PurchaseError {
       throw WearbloomProblem.refusal(error)
     }
   }

@@ -9,7 +9,7 @@ import ServerKit
 struct CallerAuthentication: ServerMiddleware {
   let accounts: AccountAuthentication
   /// Operations that take no access token.
-  static let open: Set<String> = ["receiveFalWebhook"]
+  static let open: Set<String> = ["receiveFalWebhook", "receiveAppleNotification"]
 
   func intercept(
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,

@@ -76,7 +76,7 @@ public struct TryOnService: Sendable {
     let (garment, _) = try await wardrobe.tryOn(garmentID, owner: owner, support: support)
     let now = clock.now
     let subscriber = try await subscriptions.subscription(of: owner).isSubscriber(at: now)
-    if !subscriber { try await welcome(owner) }
+    try await welcome(owner)
     var generator = random.generator
     let render = Render(
       id: IdempotencyID(using: &generator).description, owner: owner, garmentID: garment.id,
@@ -260,7 +260,7 @@ public struct TryOnService: Sendable {
   /// What `GET subscription` answers: the state, the credits, whether a render may be asked for.
   public func summary(of owner: String) async throws -> SubscriptionSummary {
     let subscription = try await subscriptions.subscription(of: owner)
-    if !subscription.isSubscriber(at: clock.now) { try await welcome(owner) }
+    try await welcome(owner)
     return SubscriptionSummary(subscription, credits: try await credits.balance(of: owner), at: clock.now)
   }
 

@@ -18,6 +18,7 @@ public struct SubscriptionStore: Sendable {
 
   static let subscriptions = "wearbloom_subscriptions"
   static let events = "wearbloom_store_events"
+  static let purchasers = "wearbloom_store_purchasers"
 
   public static let migration = Migration("wearbloom-0004-subscriptions") { database in
     try await database.create(table: subscriptions)
@@ -33,6 +34,27 @@ public struct SubscriptionStore: Sendable {
       .primaryKey("source", "event_id")
       .run()
     try await database.create(index: "wearbloom_store_events_by_owner").on(events).column("owner").run()
+    try await database.create(table: purchasers)
+      .column("original_transaction_id", type: .text, .primaryKey(autoIncrement: false))
+      .column("owner", type: .text, .notNull)
+      .column("at", type: .epochSeconds, .notNull)
+      .run()
+    try await database.create(index: "wearbloom_store_purchasers_by_owner").on(purchasers).column("owner").run()
+  }
+
+  /// Remembers whose a subscription is, by the id Apple keeps for it across renewals, so a
+  /// notification without `appAccountToken` still finds its account. The first buyer keeps it.
+  public func link(originalTransaction id: String, to owner: String) async throws {
+    try await database.insert(into: Self.purchasers).columns("original_transaction_id", "owner", "at")
+      .values(SQLBind(id), SQLBind(owner), SQLBind(clock.now.timeIntervalSince1970))
+      .ignoringConflicts(with: ["original_transaction_id"]).run()
+  }
+
+  /// The account a subscription (by its original transaction id) belongs to.
+  public func owner(ofOriginalTransaction id: String) async throws -> String? {
+    struct Row: Decodable { let owner: String }
+    return try await database.select().column("owner").from(Self.purchasers)
+      .where("original_transaction_id", .equal, SQLBind(id)).first(decoding: Row.self)?.owner
   }
 
   /// Where an event came from, and its id there: an App Store notification's `notificationUUID`,
@@ -80,7 +102,7 @@ public struct SubscriptionStore: Sendable {
   /// `owner`'s subscription and events, for the account's deletion.
   public func erase(_ owner: String) async throws {
     try await database.inTransaction { session in
-      for table in [Self.subscriptions, Self.events] {
+      for table in [Self.subscriptions, Self.events, Self.purchasers] {
         try await session.delete(from: table).where("owner", .equal, SQLBind(owner)).run()
       }
     }
