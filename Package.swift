@@ -301,6 +301,7 @@ package.targets += [
       .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "Prometheus", package: "swift-prometheus"),
       .product(name: "Crypto", package: "swift-crypto"),
+      .product(name: "_CryptoExtras", package: "swift-crypto"),
       .product(name: "JWTKit", package: "jwt-kit"),
       .product(name: "X509", package: "swift-certificates"),
       .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -86,7 +86,7 @@ public struct WearbloomApp: OrchardApp, AppJobs {
       wardrobe: wardrobe, database: environment.database.sql,
       provider: try TryOnProviders.configured(
         environment: settings, images: wardrobe.files.processor,
-        publicURL: environment.configuration.publicOrigin?.description),
+        publicURL: environment.configuration.publicOrigin?.description, clock: environment.clock),
       offered: try tryOnSupport(), clock: environment.clock, random: environment.random, logger: environment.logger,
       limiter: environment.limiter, bell: environment.jobBell,
       welcomeCredits: try TryOnProviders.welcomeCredits(environment: settings))

@@ -1,19 +1,23 @@
 import Foundation
 import OrchardImages
+import OrchardKit
 import WearbloomCore
 
 /// The try-on provider the configuration names (`ORCHARD_WEARBLOOM_TRYON_PROVIDER`): switched
 /// without a code change. The local preview is the default, so the whole product runs on a fresh
 /// machine with no network.
 public enum TryOnProviders {
-  public static let names = ["local-preview"] + FalTryOnProvider.Model.allCases.map(\.rawValue)
+  public static let names = ["local-preview"] + FalTryOnProvider.Model.allCases.map(\.rawValue) + ["google-vto"]
 
   /// `publicURL` is where this server is reached from outside (fal's webhooks come there).
   public static func configured(
-    environment: [String: String], images: ImageProcessor, publicURL: String? = nil
+    environment: [String: String], images: ImageProcessor, publicURL: String? = nil, clock: any WallClock
   ) throws -> any TryOnProvider {
     let name = environment["ORCHARD_WEARBLOOM_TRYON_PROVIDER"] ?? "local-preview"
     if name.isEmpty || name == "local-preview" { return LocalPreviewProvider(images: images) }
+    if name == "google-vto" {
+      return GoogleVTOProvider(settings: try GoogleVTOSettings(environment: environment), clock: clock)
+    }
     if let model = FalTryOnProvider.Model(rawValue: name) {
       guard let settings = FalSettings(environment: environment, publicURL: publicURL) else {
         throw TryOnProviderConfigurationError.missingSetting("ORCHARD_FAL_KEY")
