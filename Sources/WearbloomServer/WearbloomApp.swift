@@ -46,7 +46,9 @@ public struct WearbloomApp: OrchardApp, AppJobs {
   }
 
   public var migrations: [Migration] {
-    WardrobeStore.migrations + [CreditStore.migration, RenderStore.migration, SubscriptionStore.migration]
+    WardrobeStore.migrations + [
+      CreditStore.migration, RenderStore.migration, SubscriptionStore.migration, OnboardingStore.migration,
+    ]
   }
 
   public var languages: [Language] { Realm.wearbloom.languages }
@@ -122,14 +124,18 @@ public struct WearbloomApp: OrchardApp, AppJobs {
     hub.registries[realm.app]?.register(WardrobeAccountData(service: service, tryOn: tryOn))
     let purchases = PurchaseService(
       verifier: try appStoreVerifier(clock: routes.environment.clock), tryOn: tryOn, logger: routes.environment.logger)
-    let api = WearbloomAPIService(service: service, tryOn: tryOn, purchases: purchases)
+    let onboarding = OnboardingService(
+      database: routes.environment.database.sql, wardrobe: service, clock: routes.environment.clock,
+      random: routes.environment.random, logger: routes.environment.logger, limiter: routes.environment.limiter)
+    let api = WearbloomAPIService(service: service, tryOn: tryOn, purchases: purchases, onboarding: onboarding)
     // The calls a wardrobe screen makes most are written before the OpenAPI layer (see RememberedWardrobe).
     let remembered = RememberedWardrobe(api: api, accounts: accounts, clock: routes.environment.clock)
     try api.registerHandlers(
       on: routes.api(limit: UploadBodyLimit.upload).add(middleware: UploadBodyLimit()).add(middleware: remembered),
       configuration: AppRoutes.apiConfiguration,
       middlewares: [
-        PlainHeaderValues(), CallerAuthentication(accounts: AccountAuthentication(accounts: accounts)),
+        PlainHeaderValues(),
+        CallerAuthentication(accounts: AccountAuthentication(accounts: accounts), onboarding: onboarding),
         FalWebhookSignature(verifier: falVerifier(for: tryOn, clock: routes.environment.clock)),
         JSONBodies(uploads: UploadBodyLimit.operations), PlainTextOnly(),
       ])

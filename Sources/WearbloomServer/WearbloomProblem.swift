@@ -90,6 +90,19 @@ enum WearbloomProblem {
     }
   }
 
+  static func refusal(_ error: OnboardingError) -> OrchardError {
+    switch error {
+    case .tokenInvalid:
+      OrchardError(
+        status: .notFound, code: error.rawValue, title: "No such onboarding",
+        detail: "This onboarding token does not exist or has expired.")
+    case .alreadyClaimed:
+      OrchardError(
+        status: .conflict, code: error.rawValue, title: "Already moved",
+        detail: "This onboarding's wardrobe already moved into another account.")
+    }
+  }
+
   /// A garment whose category try-on is not offered for: refused before any credit is touched.
   static let notOffered = OrchardError(
     status: .unprocessableContent, code: WardrobeError.invalidCategory.rawValue, title: "Try-on not available",

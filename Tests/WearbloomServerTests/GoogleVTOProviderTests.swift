@@ -35,8 +35,11 @@ final class FakeGoogle: Sendable {
 
   var observed: Seen { box.seen.withLock { $0 } }
 
+  /// One service account key for every fake: making an RSA key takes a good part of a second.
+  static let serviceAccountKey = Result { try _RSA.Signing.PrivateKey(keySize: .bits2048) }
+
   static func start(_ scenario: Scenario, result: [UInt8]) async throws -> FakeGoogle {
-    let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+    let key = try Self.serviceAccountKey.get()
     let box = Box()
     let verifier = await JWTKeyCollection().add(
       rsa: try Insecure.RSA.PublicKey(pem: key.publicKey.pemRepresentation), digestAlgorithm: .sha256)

@@ -1234,5 +1234,133 @@ extension Components {
                 case signedPayload
             }
         }
+        /// - Remark: Generated from `#/components/schemas/OnboardingRequest`.
+        public struct OnboardingRequest: Codable, Hashable, Sendable {
+            /// The app's own id for the device (identifierForVendor), kept with the token.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OnboardingRequest/deviceId`.
+            public var deviceId: Swift.String?
+            /// Creates a new `OnboardingRequest`.
+            ///
+            /// - Parameters:
+            ///   - deviceId: The app's own id for the device (identifierForVendor), kept with the token.
+            public init(deviceId: Swift.String? = nil) {
+                self.deviceId = deviceId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case deviceId
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.deviceId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .deviceId
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "deviceId"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/OnboardingToken`.
+        public struct OnboardingToken: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/OnboardingToken/token`.
+            public var token: Swift.String
+            /// - Remark: Generated from `#/components/schemas/OnboardingToken/expiresAt`.
+            public var expiresAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/OnboardingToken/freeRenders`.
+            public var freeRenders: Swift.Int
+            /// Creates a new `OnboardingToken`.
+            ///
+            /// - Parameters:
+            ///   - token:
+            ///   - expiresAt:
+            ///   - freeRenders:
+            public init(
+                token: Swift.String,
+                expiresAt: Foundation.Date,
+                freeRenders: Swift.Int
+            ) {
+                self.token = token
+                self.expiresAt = expiresAt
+                self.freeRenders = freeRenders
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+                case expiresAt
+                case freeRenders
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.token = try container.decode(
+                    Swift.String.self,
+                    forKey: .token
+                )
+                self.expiresAt = try container.decode(
+                    Foundation.Date.self,
+                    forKey: .expiresAt
+                )
+                self.freeRenders = try container.decode(
+                    Swift.Int.self,
+                    forKey: .freeRenders
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "token",
+                    "expiresAt",
+                    "freeRenders"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClaimRequest`.
+        public struct ClaimRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClaimRequest/token`.
+            public var token: Swift.String
+            /// Creates a new `ClaimRequest`.
+            ///
+            /// - Parameters:
+            ///   - token:
+            public init(token: Swift.String) {
+                self.token = token
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.token = try container.decode(
+                    Swift.String.self,
+                    forKey: .token
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "token"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClaimResult`.
+        public struct ClaimResult: Codable, Hashable, Sendable {
+            /// The garments and renders that moved (0 when they had moved before).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimResult/moved`.
+            public var moved: Swift.Int
+            /// Creates a new `ClaimResult`.
+            ///
+            /// - Parameters:
+            ///   - moved: The garments and renders that moved (0 when they had moved before).
+            public init(moved: Swift.Int) {
+                self.moved = moved
+            }
+            public enum CodingKeys: String, CodingKey {
+                case moved
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.moved = try container.decode(
+                    Swift.Int.self,
+                    forKey: .moved
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "moved"
+                ])
+            }
+        }
     }
 }

@@ -764,7 +764,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), no such onboarding (`ONBOARDING_TOKEN_INVALID`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/get(getGarment)/responses/404`.
             ///
@@ -930,7 +930,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), no such onboarding (`ONBOARDING_TOKEN_INVALID`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/delete(deleteGarment)/responses/404`.
             ///
@@ -1107,7 +1107,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), no such onboarding (`ONBOARDING_TOKEN_INVALID`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/body-photo/get(getBodyPhoto)/responses/404`.
             ///
@@ -1392,7 +1392,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), no such onboarding (`ONBOARDING_TOKEN_INVALID`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/body-photo/put(putBodyPhoto)/responses/404`.
             ///
@@ -1630,7 +1630,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), no such onboarding (`ONBOARDING_TOKEN_INVALID`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/body-photo/delete(deleteBodyPhoto)/responses/404`.
             ///
@@ -2352,7 +2352,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), no such onboarding (`ONBOARDING_TOKEN_INVALID`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/images/{image_id}/get(getImage)/responses/404`.
             ///
@@ -2606,7 +2606,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), no such onboarding (`ONBOARDING_TOKEN_INVALID`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)/responses/404`.
             ///
@@ -2835,7 +2835,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), no such onboarding (`ONBOARDING_TOKEN_INVALID`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/latest/get(getLatestRender)/responses/404`.
             ///
@@ -3036,7 +3036,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), no such onboarding (`ONBOARDING_TOKEN_INVALID`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/get(getRender)/responses/404`.
             ///
@@ -3271,7 +3271,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), or no such image of this account (`NOT_FOUND`).
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), no such onboarding (`ONBOARDING_TOKEN_INVALID`), or no such image of this account (`NOT_FOUND`).
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/feedback/post(sendRenderFeedback)/responses/404`.
             ///
@@ -3912,6 +3912,444 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
+    /// A token for a first try-on without an account
+    ///
+    /// A new device calls this before anything else and needs no account. The token it gets (as `Authorization: Bearer wbo_…`) lets it set a body photo, add garments and make exactly one free render, for 24 hours. After signing up, the app calls `POST onboarding/claim` and everything the device made moves into the account. At most 5 tokens an hour are given to one network address.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/onboarding/token`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/token/post(startOnboarding)`.
+    public enum startOnboarding {
+        public static let id: Swift.String = "startOnboarding"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/token/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.startOnboarding.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.startOnboarding.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.startOnboarding.Input.Headers
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/token/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/token/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.OnboardingRequest)
+            }
+            public var body: Operations.startOnboarding.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.startOnboarding.Input.Headers = .init(),
+                body: Operations.startOnboarding.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/token/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// `private, no-store`: the answer is the account's own.
+                    ///
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/token/POST/responses/201/headers/Cache-Control`.
+                    public var Cache_hyphen_Control: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - Cache_hyphen_Control: `private, no-store`: the answer is the account's own.
+                    public init(Cache_hyphen_Control: Components.Headers.NoStore) {
+                        self.Cache_hyphen_Control = Cache_hyphen_Control
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.startOnboarding.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/token/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/token/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.OnboardingToken)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.OnboardingToken {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.startOnboarding.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.startOnboarding.Output.Created.Headers,
+                    body: Operations.startOnboarding.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The device's token.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/token/post(startOnboarding)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.startOnboarding.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.startOnboarding.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request breaks the contract (`BAD_REQUEST`, with `problems`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/token/post(startOnboarding)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// More than 20 photos, or 10 renders, in a minute (`TOO_MANY_REQUESTS`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/token/post(startOnboarding)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
+    /// Moves a device's first try-on into the signed-in account
+    ///
+    /// The body photo (unless the account has one), the garments and the render a device made with its onboarding token become the account's, with every file; the token stops working. Claiming again for the same account moves nothing more.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/onboarding/claim`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/claim/post(claimOnboarding)`.
+    public enum claimOnboarding {
+        public static let id: Swift.String = "claimOnboarding"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/claim/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.claimOnboarding.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.claimOnboarding.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.claimOnboarding.Input.Headers
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/claim/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/claim/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.ClaimRequest)
+            }
+            public var body: Operations.claimOnboarding.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.claimOnboarding.Input.Headers = .init(),
+                body: Operations.claimOnboarding.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/claim/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// `private, no-store`: the answer is the account's own.
+                    ///
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/claim/POST/responses/200/headers/Cache-Control`.
+                    public var Cache_hyphen_Control: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - Cache_hyphen_Control: `private, no-store`: the answer is the account's own.
+                    public init(Cache_hyphen_Control: Components.Headers.NoStore) {
+                        self.Cache_hyphen_Control = Cache_hyphen_Control
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.claimOnboarding.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/claim/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/onboarding/claim/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ClaimResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ClaimResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.claimOnboarding.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.claimOnboarding.Output.Ok.Headers,
+                    body: Operations.claimOnboarding.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Moved.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/claim/post(claimOnboarding)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.claimOnboarding.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.claimOnboarding.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request breaks the contract (`BAD_REQUEST`, with `problems`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/claim/post(claimOnboarding)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No access token, an expired one, or one whose session ended (`UNAUTHORIZED`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/claim/post(claimOnboarding)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), no such onboarding (`ONBOARDING_TOKEN_INVALID`), or no such image of this account (`NOT_FOUND`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/claim/post(claimOnboarding)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The onboarding's wardrobe already moved into another account (`ONBOARDING_ALREADY_CLAIMED`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/claim/post(claimOnboarding)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.AlreadyClaimed)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.AlreadyClaimed {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }

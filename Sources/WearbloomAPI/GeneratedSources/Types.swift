@@ -124,6 +124,20 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /wearbloom/api/v1/subscription/restore`.
     /// - Remark: Generated from `#/paths//wearbloom/api/v1/subscription/restore/post(restorePurchases)`.
     func restorePurchases(_ input: Operations.restorePurchases.Input) async throws -> Operations.restorePurchases.Output
+    /// A token for a first try-on without an account
+    ///
+    /// A new device calls this before anything else and needs no account. The token it gets (as `Authorization: Bearer wbo_…`) lets it set a body photo, add garments and make exactly one free render, for 24 hours. After signing up, the app calls `POST onboarding/claim` and everything the device made moves into the account. At most 5 tokens an hour are given to one network address.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/onboarding/token`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/token/post(startOnboarding)`.
+    func startOnboarding(_ input: Operations.startOnboarding.Input) async throws -> Operations.startOnboarding.Output
+    /// Moves a device's first try-on into the signed-in account
+    ///
+    /// The body photo (unless the account has one), the garments and the render a device made with its onboarding token become the account's, with every file; the token stops working. Claiming again for the same account moves nothing more.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/onboarding/claim`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/claim/post(claimOnboarding)`.
+    func claimOnboarding(_ input: Operations.claimOnboarding.Input) async throws -> Operations.claimOnboarding.Output
     /// App Store Server Notifications V2
     ///
     /// Called by Apple, not by the app. `signedPayload` is verified as a purchase is (with the transaction and renewal info inside it), then applied to the subscription of the account it names, once per `notificationUUID` however often Apple delivers it. A notification that changes nothing (TEST) or names no account we know is answered 200 all the same. One not signed by Apple for this app is 401 `INVALID_SIGNATURE`.
@@ -349,6 +363,36 @@ extension APIProtocol {
         body: Operations.restorePurchases.Input.Body
     ) async throws -> Operations.restorePurchases.Output {
         try await restorePurchases(Operations.restorePurchases.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A token for a first try-on without an account
+    ///
+    /// A new device calls this before anything else and needs no account. The token it gets (as `Authorization: Bearer wbo_…`) lets it set a body photo, add garments and make exactly one free render, for 24 hours. After signing up, the app calls `POST onboarding/claim` and everything the device made moves into the account. At most 5 tokens an hour are given to one network address.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/onboarding/token`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/token/post(startOnboarding)`.
+    public func startOnboarding(
+        headers: Operations.startOnboarding.Input.Headers = .init(),
+        body: Operations.startOnboarding.Input.Body
+    ) async throws -> Operations.startOnboarding.Output {
+        try await startOnboarding(Operations.startOnboarding.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Moves a device's first try-on into the signed-in account
+    ///
+    /// The body photo (unless the account has one), the garments and the render a device made with its onboarding token become the account's, with every file; the token stops working. Claiming again for the same account moves nothing more.
+    ///
+    /// - Remark: HTTP `POST /wearbloom/api/v1/onboarding/claim`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/onboarding/claim/post(claimOnboarding)`.
+    public func claimOnboarding(
+        headers: Operations.claimOnboarding.Input.Headers = .init(),
+        body: Operations.claimOnboarding.Input.Body
+    ) async throws -> Operations.claimOnboarding.Output {
+        try await claimOnboarding(Operations.claimOnboarding.Input(
             headers: headers,
             body: body
         ))

@@ -3,19 +3,44 @@ import HTTPTypes
 import OpenAPIRuntime
 import OrchardIdentity
 import ServerKit
+import WearbloomCore
 
 /// Who may call each operation: an account's access token for every call but the webhooks, which
-/// come from fal and from Apple and prove themselves by their signatures instead.
+/// come from fal and from Apple and prove themselves by their signatures instead, and the
+/// onboarding token's own call. A device on its first try-on calls the wardrobe and try-on with
+/// its onboarding token instead of an access token.
 struct CallerAuthentication: ServerMiddleware {
   let accounts: AccountAuthentication
-  /// Operations that take no access token.
-  static let open: Set<String> = ["receiveFalWebhook", "receiveAppleNotification"]
+  let onboarding: OnboardingService
+
+  /// Operations that take no token.
+  static let open: Set<String> = ["receiveFalWebhook", "receiveAppleNotification", "startOnboarding"]
+  /// Operations a device may call with its onboarding token: its photo, its garments, its one render.
+  static let onboardingOperations: Set<String> = [
+    "getBodyPhoto", "putBodyPhoto", "deleteBodyPhoto", "listGarments", "addGarment", "getGarment", "deleteGarment",
+    "listCategories", "listStock", "getImage", "requestRender", "getRender", "getLatestRender", "sendRenderFeedback",
+    "getSubscription",
+  ]
+
+  /// The onboarding owner of the request being handled, when it came with an onboarding token.
+  @TaskLocal static var device: String?
 
   func intercept(
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
     next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
   ) async throws -> (HTTPResponse, HTTPBody?) {
     if Self.open.contains(operationID) { return try await next(request, body, metadata) }
+    if let token = AccountAuthentication.token(in: request.headerFields[.authorization]),
+      token.hasPrefix(OnboardingPolicy.tokenPrefix)
+    {
+      guard Self.onboardingOperations.contains(operationID), let owner = try await onboarding.owner(of: token) else {
+        throw OrchardError(
+          status: .unauthorized, code: OnboardingError.tokenInvalid.rawValue, title: "Sign in",
+          detail: "This onboarding token has expired or moved into an account, or this call needs an account.",
+          headers: [.wwwAuthenticate: "Bearer realm=\"wearbloom\""])
+      }
+      return try await Self.$device.withValue(owner) { try await next(request, body, metadata) }
+    }
     return try await accounts.intercept(request, body: body, metadata: metadata, operationID: operationID, next: next)
   }
 }

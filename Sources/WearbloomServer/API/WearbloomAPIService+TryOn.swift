@@ -62,7 +62,7 @@ extension WearbloomAPIService {
   }
 
   func verifyPurchase(_ input: Operations.verifyPurchase.Input) async throws -> Operations.verifyPurchase.Output {
-    let owner = try account()
+    let owner = try signedInAccount()
     guard case .json(let request) = input.body else { throw OrchardError.unsupportedMediaType }
     return try await refusing {
       let summary = try await purchases.verify(request.signedTransactionInfo, by: owner)
@@ -71,7 +71,7 @@ extension WearbloomAPIService {
   }
 
   func restorePurchases(_ input: Operations.restorePurchases.Input) async throws -> Operations.restorePurchases.Output {
-    let owner = try account()
+    let owner = try signedInAccount()
     guard case .json(let request) = input.body else { throw OrchardError.unsupportedMediaType }
     guard request.signedTransactions.count <= PurchaseService.restoreLimit else {
       throw OrchardError.badRequest("A restore carries at most \(PurchaseService.restoreLimit) signed transactions.")
@@ -81,6 +81,27 @@ extension WearbloomAPIService {
       .init(
         headers: .init(Cache_hyphen_Control: Self.noStore),
         body: .json(.init(restored: restored, subscription: Self.wire(summary)))))
+  }
+
+  // MARK: Onboarding
+
+  func startOnboarding(_ input: Operations.startOnboarding.Input) async throws -> Operations.startOnboarding.Output {
+    guard case .json(let request) = input.body else { throw OrchardError.unsupportedMediaType }
+    let started = try await onboarding.start(device: request.deviceId, address: ClientAddressMiddleware.current)
+    return .created(
+      .init(
+        headers: .init(Cache_hyphen_Control: Self.noStore),
+        body: .json(
+          .init(token: started.token, expiresAt: started.expiresAt, freeRenders: OnboardingPolicy.freeRenders))))
+  }
+
+  func claimOnboarding(_ input: Operations.claimOnboarding.Input) async throws -> Operations.claimOnboarding.Output {
+    let account = try signedInAccount()
+    guard case .json(let request) = input.body else { throw OrchardError.unsupportedMediaType }
+    return try await refusing {
+      let moved = try await onboarding.claim(request.token, by: account)
+      return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(.init(moved: moved))))
+    }
   }
 
   // MARK: Webhooks

@@ -15,6 +15,8 @@ struct WearbloomAPIService: APIProtocol {
   let tryOn: TryOnService
   /// Apple's purchases and notifications.
   let purchases: PurchaseService
+  /// Devices on their first try-on.
+  let onboarding: OnboardingService
 
   static let noStore = "private, no-store"
   /// A list the client keeps, but revalidates before each use.
@@ -23,7 +25,11 @@ struct WearbloomAPIService: APIProtocol {
   static let immutable = "private, max-age=31536000, immutable"
   static let imagesPath = "/wearbloom/api/v1/images/"
 
-  func account() throws -> String { try AccountAuthentication.caller().account.id }
+  /// The caller: a signed-in account, or a device on its first try-on (its onboarding owner).
+  func account() throws -> String { try CallerAuthentication.device ?? AccountAuthentication.caller().account.id }
+
+  /// The signed-in account, for calls a device without one may not make.
+  func signedInAccount() throws -> String { try AccountAuthentication.caller().account.id }
 
   /// Runs `body`, answering the core's refusals as the API's problems.
   func refusing<T>(_ body: () async throws -> T) async throws -> T {
@@ -34,6 +40,8 @@ struct WearbloomAPIService: APIProtocol {
     } catch let error as TryOnError {
       throw WearbloomProblem.refusal(error)
     } catch let error as PurchaseError {
+      throw WearbloomProblem.refusal(error)
+    } catch let error as OnboardingError {
       throw WearbloomProblem.refusal(error)
     }
   }

@@ -91,10 +91,12 @@ public struct TryOnService: Sendable {
     return render
   }
 
-  /// Grants a new account its free credits, once (granting again changes nothing).
+  /// Grants a new account its free credits (a device on its first try-on, its one render), once:
+  /// granting again changes nothing.
   func welcome(_ owner: String) async throws {
     guard try await !credits.hasBalance(owner) else { return }
-    try await credits.grant(welcomeCredits, to: owner, once: "welcome")
+    try await credits.grant(
+      OnboardingPolicy.startingCredits(for: owner, welcome: welcomeCredits), to: owner, once: "welcome")
   }
 
   // MARK: The job

@@ -347,6 +347,27 @@ public struct WardrobeService: Sendable {
 
   // MARK: Accounts
 
+  /// Copies every file of `device`'s to the same place under `account` (an onboarding wardrobe
+  /// moving in); safe to repeat.
+  public func copyFiles(from device: String, to account: String) async throws {
+    guard let folder = ImageFiles.folder(of: device) else { return }
+    for key in try await files.blobs.list(under: folder) {
+      guard let bytes = try await files.blobs.get(key),
+        let target = BlobKey([ImageFiles.app, account] + key.segments.dropFirst(2))
+      else { continue }
+      let type = ImageFormatName(rawValue: key.segments.last?.split(separator: ".").last.map(String.init) ?? "")
+      try await files.blobs.put(target, bytes: bytes, contentType: type?.mimeType ?? "application/octet-stream")
+    }
+  }
+
+  /// Removes `device`'s files once its rows moved to `account`, and what any process remembers of both.
+  public func forgetFiles(of device: String, movedTo account: String) async throws {
+    try await memory.forget(images: try await store.images(of: account))
+    try await memory.wardrobes.forget(device)
+    try await memory.wardrobes.forget(account)
+    if let folder = ImageFiles.folder(of: device) { _ = try await files.blobs.deleteAll(under: folder) }
+  }
+
   /// Every file and row of `owner`'s, for the account's deletion.
   public func erase(_ owner: String) async throws {
     try await memory.forget(images: try await store.images(of: owner))

@@ -1,0 +1,37 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The first try-on before any account (FR23, FR24): a device is given a token that lets it set a
+/// body photo, add garments and make exactly one free render. When the device signs up, all of it
+/// moves into the new account.
+public enum OnboardingPolicy {
+  /// Renders a device may make before it has an account.
+  public static let freeRenders = 1
+  /// How long an onboarding token lasts: enough for the first session, not for a second life.
+  public static let lifetime: TimeInterval = 24 * 60 * 60
+  /// Tokens one network address may be given in an hour: a reinstall gets a new one, a script
+  /// minting free renders does not.
+  public static let tokensPerHour = 5
+  /// Every onboarding owner's id begins so, and no account's does (an account's id is hex).
+  public static let ownerPrefix = "onboarding-"
+  /// What an onboarding token looks like on the wire, so it is told from an access token at once.
+  public static let tokenPrefix = "wbo_"
+
+  public static func isOnboarding(_ owner: String) -> Bool { owner.hasPrefix(ownerPrefix) }
+
+  /// Free credits an owner starts with: an account's welcome credits, or a device's one render.
+  public static func startingCredits(for owner: String, welcome: Int) -> Int {
+    isOnboarding(owner) ? freeRenders : welcome
+  }
+}
+
+/// Why an onboarding token was refused. The raw value is the stable code the API sends.
+public enum OnboardingError: String, Error, CaseIterable, Codable, Sendable, Hashable {
+  /// No such token, or it expired.
+  case tokenInvalid = "ONBOARDING_TOKEN_INVALID"
+  /// The token's wardrobe already moved into an account (this one, or another).
+  case alreadyClaimed = "ONBOARDING_ALREADY_CLAIMED"
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HTTPTypes
+import OrchardBlobs
+import ServerKit
+import ServerKitTesting
+import Testing
+import WearbloomCore
+
+@testable import WearbloomServer
+
+@Suite("Wearbloom's first try-on without an account, and its move into one")
+struct OnboardingAPITests {
+  static func start(on server: WearbloomAPI) async throws -> String {
+    let answer = try await server.api.send(
+      .post, "/wearbloom/api/v1/onboarding/token", json: ["deviceId": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"])
+    #expect(answer.status == .created)
+    #expect(answer.json?["freeRenders"] as? Int == 1)
+    return try #require(answer.json?["token"] as? String)
+  }
+
+  @Test(
+    "a device sets its photo, adds a garment and makes one free render; signing up moves all of it into the account",
+    arguments: TestDatabase.available)
+  func firstTryOn(_ engine: TestDatabase) async throws {
+    try await WearbloomAPI.with(engine) { server in
+      let device = try await Self.start(on: server)
+      #expect(device.hasPrefix("wbo_"))
+      let body = try await server.api.send(
+        .put, "/wearbloom/api/v1/body-photo", token: device, json: ["stockId": "figure-balanced"])
+      #expect(body.status == .ok)
+      let garment = try await server.upload(token: device, [.photo(try await Photos.garment()), .category("tops")])
+      #expect(garment.status == .created)
+      let garmentID = try #require(garment.json?["id"] as? String)
+      let render = try await server.api.send(
+        .post, "/wearbloom/api/v1/renders", token: device, json: ["garmentId": garmentID])
+      #expect(render.status == .accepted)
+      let renderID = try #require(render.json?["id"] as? String)
+      try await server.runJobs()
+      let done = try await server.get("/wearbloom/api/v1/renders/\(renderID)", token: device)
+      #expect(done.json?["status"] as? String == "completed")
+      // Exactly one free render.
+      let second = try await server.api.send(
+        .post, "/wearbloom/api/v1/renders", token: device, json: ["garmentId": "navy-t-shirt"])
+      #expect(second.status.code == 402)
+      #expect(second.code == "INSUFFICIENT_CREDITS")
+      // Buying needs an account.
+      let purchase = try await server.api.send(
+        .post, "/wearbloom/api/v1/subscription/verify", token: device, json: ["signedTransactionInfo": "x.y.z"])
+      #expect(purchase.status == .unauthorized)
+
+      let (token, account) = try await server.signUp()
+      let claim = try await server.api.send(
+        .post, "/wearbloom/api/v1/onboarding/claim", token: token, json: ["token": device])
+      #expect(claim.status == .ok)
+      #expect(claim.json?["moved"] as? Int == 2)
+      let mine = try await server.get("/wearbloom/api/v1/garments", token: token)
+      let ids = (mine.json?["garments"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+      #expect(ids.contains(garmentID))
+      let moved = try await server.get("/wearbloom/api/v1/renders/\(renderID)", token: token)
+      #expect(moved.json?["status"] as? String == "completed")
+      let url = try #require(moved.json?["resultImageUrl"] as? String)
+      #expect(try await server.get(url, token: token).status == .ok)
+      #expect(
+        try await server.get("/wearbloom/api/v1/body-photo", token: token).json?["stockId"] as? String
+          == "figure-balanced")
+      #expect(
+        try await server.get("/wearbloom/api/v1/subscription", token: token).json?["creditsRemaining"] as? Int == 3)
+      // The device's token is spent, and nothing of it is left under its own name.
+      #expect(try await server.get("/wearbloom/api/v1/garments", token: device).status == .unauthorized)
+      let owner = try #require(try await OnboardingStore(database: server.database.sql).row(token: device)?.owner)
+      #expect(try await server.files(of: owner).isEmpty)
+      #expect(try await !server.files(of: account).isEmpty)
+      // Claimed again by the same account: nothing more; by another: refused.
+      let again = try await server.api.send(
+        .post, "/wearbloom/api/v1/onboarding/claim", token: token, json: ["token": device])
+      #expect(again.json?["moved"] as? Int == 0)
+      let (other, _) = try await server.signUp()
+      let stolen = try await server.api.send(
+        .post, "/wearbloom/api/v1/onboarding/claim", token: other, json: ["token": device])
+      #expect(stolen.status == .conflict)
+      #expect(stolen.code == "ONBOARDING_ALREADY_CLAIMED")
+      let unknown = try await server.api.send(
+        .post, "/wearbloom/api/v1/onboarding/claim", token: other, json: ["token": "wbo_nothing"])
+      #expect(unknown.code == "ONBOARDING_TOKEN_INVALID")
+    }
+  }
+
+  @Test("a token expires after a day; an address gets five an hour")
+  func limits() async throws {
+    try await WearbloomAPI.with(rateLimitScale: 1) { server in
+      let device = try await Self.start(on: server)
+      for _ in 0..<4 { _ = try await Self.start(on: server) }
+      let refused = try await server.api.send(.post, "/wearbloom/api/v1/onboarding/token", json: [String: String]())
+      #expect(refused.status == .tooManyRequests)
+      #expect(try await server.get("/wearbloom/api/v1/stock", token: device).status == .ok)
+      server.clock.advance(by: OnboardingPolicy.lifetime)
+      let expired = try await server.get("/wearbloom/api/v1/stock", token: device)
+      #expect(expired.status == .unauthorized)
+      #expect(expired.code == "ONBOARDING_TOKEN_INVALID")
+    }
+  }
+}
