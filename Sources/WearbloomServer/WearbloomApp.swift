@@ -91,7 +91,8 @@ public struct WearbloomApp: OrchardApp, AppJobs {
         publicURL: environment.configuration.publicOrigin?.description, clock: environment.clock),
       offered: try tryOnSupport(), clock: environment.clock, random: environment.random, logger: environment.logger,
       limiter: environment.limiter, bell: environment.jobBell,
-      welcomeCredits: try TryOnProviders.welcomeCredits(environment: settings))
+      welcomeCredits: try TryOnProviders.welcomeCredits(environment: settings),
+      budget: try TryOnProviders.budget(environment: settings))
   }
 
   /// What checks Apple's signed purchases and notifications: this app's bundle id
@@ -160,7 +161,7 @@ public struct WearbloomApp: OrchardApp, AppJobs {
   public func jobs(_ environment: AppEnvironment) throws -> [JobKind] {
     let service = try service(environment)
     let tryOn = try tryOn(environment, wardrobe: service)
-    let budget = Duration.milliseconds(Int64(tryOn.provider.budget * 1_000))
+    let budget = Duration.milliseconds(Int64(tryOn.budget * 1_000))
     return [
       JobKind(WardrobeService.removalJob, concurrency: 2, timeout: .seconds(120)) { job in
         try await service.removeBackground(of: job.key)

@@ -27,6 +27,16 @@ public enum TryOnProviders {
     throw TryOnProviderConfigurationError.unknownProvider(name)
   }
 
+  /// Seconds a render may take, when set (`ORCHARD_WEARBLOOM_RENDER_BUDGET`); otherwise the
+  /// provider's own (30, or 90 for Nano Banana).
+  public static func budget(environment: [String: String]) throws -> TimeInterval? {
+    guard let text = environment["ORCHARD_WEARBLOOM_RENDER_BUDGET"], !text.isEmpty else { return nil }
+    guard let seconds = TimeInterval(text), seconds >= 1, seconds <= 600 else {
+      throw TryOnProviderConfigurationError.invalidSetting("ORCHARD_WEARBLOOM_RENDER_BUDGET", text)
+    }
+    return seconds
+  }
+
   /// Free credits a new account gets (`ORCHARD_WEARBLOOM_WELCOME_CREDITS`, default 3).
   public static func welcomeCredits(environment: [String: String]) throws -> Int {
     guard let text = environment["ORCHARD_WEARBLOOM_WELCOME_CREDITS"] else { return CreditPolicy.defaultWelcomeCredits }
@@ -40,6 +50,7 @@ public enum TryOnProviderConfigurationError: Error, CustomStringConvertible {
   case unknownProvider(String)
   case invalidWelcomeCredits(String)
   case missingSetting(String)
+  case invalidSetting(String, String)
 
   public var description: String {
     switch self {
@@ -48,6 +59,7 @@ public enum TryOnProviderConfigurationError: Error, CustomStringConvertible {
     case .invalidWelcomeCredits(let text):
       "ORCHARD_WEARBLOOM_WELCOME_CREDITS is \(text); it is a whole number, 0 or more"
     case .missingSetting(let name): "\(name) is needed by the configured try-on provider"
+    case .invalidSetting(let name, let value): "\(name) is \(value); it is a number of seconds from 1 to 600"
     }
   }
 }

@@ -28,12 +28,15 @@ public struct TryOnService: Sendable {
   let limiter: RateLimiter?
   /// Free credits a new account is given once.
   let welcomeCredits: Int
+  /// Seconds a render may take: the provider's own, unless the configuration says otherwise.
+  let budget: TimeInterval
 
   public init(
     wardrobe: WardrobeService, database: any SQLDatabase, provider: any TryOnProvider, offered: TryOnSupport,
     clock: any WallClock, random: RandomSource, logger: Logger, limiter: RateLimiter? = nil, bell: JobBell? = nil,
-    welcomeCredits: Int = CreditPolicy.defaultWelcomeCredits
+    welcomeCredits: Int = CreditPolicy.defaultWelcomeCredits, budget: TimeInterval? = nil
   ) {
+    self.budget = budget ?? provider.budget
     self.wardrobe = wardrobe
     credits = CreditStore(database: database, clock: clock)
     renders = RenderStore(database: database, credits: credits)
@@ -105,7 +108,7 @@ public struct TryOnService: Sendable {
   /// resumes at the provider's job it had submitted, never submitting twice).
   public func run(_ id: Render.ID) async throws {
     guard let render = try await renders.render(id), !render.status.isFinished else { return }
-    if RenderPolicy.isOverdue(render, at: clock.now, budget: provider.budget) {
+    if RenderPolicy.isOverdue(render, at: clock.now, budget: budget) {
       _ = try await finish(id, failure: .renderTimeout)
       return
     }
@@ -122,7 +125,7 @@ public struct TryOnService: Sendable {
       _ = try await finish(id, failure: .renderFailed)
       return
     }
-    let remaining = RenderPolicy.deadline(of: render, budget: provider.budget).timeIntervalSince(clock.now)
+    let remaining = RenderPolicy.deadline(of: render, budget: budget).timeIntervalSince(clock.now)
     let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, remaining) * 1_000))
     let tracking = TryOnTracking(
       submitted: try await renders.providerState(of: id),
@@ -242,7 +245,7 @@ public struct TryOnService: Sendable {
   }
 
   private func settledIfOverdue(_ render: Render) async throws -> Render {
-    guard RenderPolicy.isOverdue(render, at: clock.now, budget: provider.budget + Self.grace) else { return render }
+    guard RenderPolicy.isOverdue(render, at: clock.now, budget: budget + Self.grace) else { return render }
     if let failed = try await finish(render.id, failure: .renderTimeout) { return failed }
     return try await renders.render(render.id) ?? render
   }
