@@ -129,6 +129,13 @@ def wearbloom(directory: str, read) -> dict | None:
         result["thumbnail"] = parse_wrk(read("wrk-wearbloom-thumbnail.txt"))
         if os.path.exists(os.path.join(directory, "wearbloom-list-steady.json")):
             result["list_steady"] = json.loads(read("wearbloom-list-steady.json"))
+    if os.path.exists(os.path.join(directory, "wearbloom-tryon.json")):
+        result["tryon"] = json.loads(read("wearbloom-tryon.json"))
+    for name in ("render-overhead", "credits"):
+        found = {engine: json.loads(read(f"wearbloom-{name}-{engine}.json")) for engine in ("sqlite", "postgresql")
+                 if os.path.exists(os.path.join(directory, f"wearbloom-{name}-{engine}.json"))}
+        if found:
+            result[name.replace("-", "_")] = found
     return result
 
 
@@ -605,6 +612,65 @@ def render(r: dict) -> str:
 UPLOAD_MS = 300
 # A thumbnail is a file read for its owner: it should cost little more than the framework itself.
 THUMBNAIL_OF_CEILING = 0.6
+# Try On with the local preview, from the request to the completed render, on the server.
+TRYON_MS = 1500
+# What a render's job adds to its provider's own time.
+RENDER_OVERHEAD_MS = 50
+
+
+def wearbloom_tryon_lines(w: dict, checks: list) -> list:
+    """Try On: the local preview through the API, the job's own overhead, credits under load."""
+    lines = []
+    tryon = w.get("tryon")
+    if tryon:
+        failures = f", {tryon['failed']} failed" if tryon["failed"] else ""
+        lines += [
+            "",
+            f"Try On through the API with the local preview (`bench/wearbloom_tryon.py`): {tryon['runs']} renders "
+            "requested one at a time, each drawn by the job worker (woken by the request), its result stored, its "
+            "credit captured. From the request to the completed render, by the server's own timestamps: p50 "
+            f"**{tryon['server_p50_ms']:.0f} ms**, p95 **{tryon['server_p95_ms']:.0f} ms**; as the client saw it "
+            f"(asking every 10 ms): p50 {tryon['client_p50_ms']:.0f} ms, p95 {tryon['client_p95_ms']:.0f} ms{failures}.",
+        ]
+        checks.append((f"Try On with the local preview, request → completed p95 < {TRYON_MS:,} ms on the server",
+                       f"{tryon['server_p95_ms']:.0f} ms", tryon["server_p95_ms"] < TRYON_MS and not tryon["failed"]))
+    overhead = w.get("render_overhead")
+    if overhead:
+        lines += [
+            "",
+            "A render's job beyond its provider (`orchard-bench wearbloom-render-overhead`, release build): a "
+            "provider answering at once with a 1200 px JPEG, renders requested one after another through the "
+            "service, the time from request to completion by the server's clock less the provider's own: the "
+            "queue, the worker waking, reading the pictures, storing the result and the two transactions.",
+            "",
+            "| engine | runs | p50 ms | p95 ms |",
+            "| --- | ---: | ---: | ---: |",
+        ]
+        for engine, o in overhead.items():
+            lines.append(f"| {engine} | {o['runs']} | {o['overhead_p50_ms']:.1f} | {o['overhead_p95_ms']:.1f} |")
+            checks.append((f"a render job's overhead over its provider p95 < {RENDER_OVERHEAD_MS} ms ({engine})",
+                           f"{o['overhead_p95_ms']:.1f} ms", o["overhead_p95_ms"] < RENDER_OVERHEAD_MS))
+    credits = w.get("credits")
+    if credits:
+        lines += [
+            "",
+            "Credits held and spent (`orchard-bench wearbloom-credits`, release build): 16 tasks at once, each for its "
+            "own account, reserving a credit for a render and capturing it (two transactions, each writing the "
+            "balance row and a ledger line), beside the engine's ceiling for one small write transaction at the "
+            "same concurrency on the same database, in the same run:",
+            "",
+            "| engine | reserve + capture /s | their transactions /s | ceiling transactions /s | of ceiling | ledger |",
+            "| --- | ---: | ---: | ---: | ---: | --- |",
+        ]
+        for engine, c in credits.items():
+            lines.append(
+                f"| {engine} | {c['reserve_capture_per_s']:,.0f} | {c['transactions_per_s']:,.0f} | "
+                f"{c['ceiling_transactions_per_s']:,.0f} | "
+                f"{c['transactions_per_s'] / c['ceiling_transactions_per_s']:.0%} | "
+                f"{'exact' if c['ledger_exact'] else '**does not add up**'} |")
+            checks.append((f"credits: every balance equals its ledger after the load ({engine})",
+                           "exact" if c["ledger_exact"] else "not exact", c["ledger_exact"]))
+    return lines
 
 
 def wearbloom_api_lines(w: dict, ceiling: dict, megapixels: float, checks: list) -> list:
@@ -672,6 +738,7 @@ def wearbloom_lines(r: dict) -> list:
     checks = []
     if api:
         lines += wearbloom_api_lines(w, ceiling_for(r, "wearbloom-thumbnail"), upload["megapixels"], checks)
+    lines += wearbloom_tryon_lines(w, checks) + [""]
     lines += [
         f"The same photo made into every form in the core alone (`orchard-bench wearbloom-images`, release build, "
         f"no network and no store, {upload['runs']} runs; {upload['stored_bytes']:,} bytes stored in all): p50 "

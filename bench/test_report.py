@@ -304,6 +304,25 @@ class RenderWearbloom(unittest.TestCase):
         self.assertIn("median **7.4 ms**, p95 **20.1 ms**; 77 cutouts kept", md)
         self.assertEqual(md.count("**missed**"), render(results()).count("**missed**"))
 
+    def test_try_on_figures_and_goals(self):
+        r = results()
+        r["wearbloom"] = wearbloom_run()
+        r["wearbloom"]["tryon"] = {"runs": 40, "failed": 0, "provider": "local-preview", "server_p50_ms": 80.0,
+                                   "server_p95_ms": 140.0, "client_p50_ms": 90.0, "client_p95_ms": 150.0}
+        r["wearbloom"]["render_overhead"] = {
+            "sqlite": {"engine": "sqlite", "runs": 100, "overhead_p50_ms": 22.0, "overhead_p95_ms": 26.0},
+            "postgresql": {"engine": "postgresql", "runs": 100, "overhead_p50_ms": 40.0, "overhead_p95_ms": 61.0}}
+        r["wearbloom"]["credits"] = {
+            "sqlite": {"reserve_capture_per_s": 900.0, "transactions_per_s": 1800.0,
+                       "ceiling_transactions_per_s": 6000.0, "ledger_exact": True}}
+        md = render(r)
+        self.assertIn("p50 **80 ms**, p95 **140 ms**", md)
+        self.assertIn("| Try On with the local preview, request → completed p95 < 1,500 ms on the server | 140 ms | met |",
+                      md)
+        self.assertIn("| a render job's overhead over its provider p95 < 50 ms (sqlite) | 26.0 ms | met |", md)
+        self.assertIn("| a render job's overhead over its provider p95 < 50 ms (postgresql) | 61.0 ms | **missed** |", md)
+        self.assertIn("| sqlite | 900 | 1,800 | 6,000 | 30% | exact |", md)
+
     def test_a_slow_upload_list_and_thumbnail_and_a_decoded_bomb_are_missed(self):
         r = results()
         r["wearbloom"] = wearbloom_run(growth=400_000_000, api_p99=320.0, list_p99=12.0, thumbnail_rps=20000.0)

@@ -59,7 +59,7 @@ func writeCameraPhoto(to path: String) async throws {
 /// A 4032 × 3024 photo (an iPhone's 12 megapixels) with a camera's kind of detail: light falling
 /// across a textured surface, and grain, so it compresses as a real photo does (a few megabytes),
 /// written as a camera writes a JPEG: sequential, not progressive.
-private func cameraPhoto(_ processor: ImageProcessor) async throws -> [UInt8] {
+func cameraPhoto(_ processor: ImageProcessor) async throws -> [UInt8] {
   let width = 4032
   let height = 3024
   var bytes = [UInt8](repeating: 0, count: width * height * 3)

@@ -11,6 +11,11 @@
 //   orchard-bench wearbloom-images [runs]       → a 12-megapixel upload made into every stored form, and
 //                                                  a PNG bomb refused, with the peak memory it cost
 //   orchard-bench wearbloom-photo OUT.jpg       → writes that 12-megapixel photo, for uploads through the API
+//   orchard-bench wearbloom-render-overhead [runs] [postgres-url]
+//                                               → a render's time in its job beyond its provider's own
+//   orchard-bench wearbloom-credits [seconds] [postgres-url]
+//                                               → credits reserved and captured per second, beside the
+//                                                  engine's ceiling for one small write transaction
 
 import DangdaiCore
 import Foundation
@@ -151,13 +156,19 @@ case "wearbloom-images":
   try await wearbloomImages(runs: arguments.dropFirst().compactMap { Int($0) }.first ?? 20)
 case "wearbloom-photo":
   try await writeCameraPhoto(to: arguments.dropFirst().first ?? "photo.jpg")
+case "wearbloom-render-overhead":
+  let values = Array(arguments.dropFirst())
+  try await wearbloomRenderOverhead(runs: values.first.flatMap { Int($0) } ?? 50, postgres: values.dropFirst().first)
+case "wearbloom-credits":
+  let values = Array(arguments.dropFirst())
+  try await wearbloomCredits(seconds: values.first.flatMap { Double($0) } ?? 5, postgres: values.dropFirst().first)
 case "miga-stats":
   let values = arguments.dropFirst().compactMap { Int($0) }
   try migaStats(events: values.first ?? 100_000, runs: values.dropFirst().first ?? 30)
 default:
   let usage =
     "usage: orchard-bench miga-stats [events] [runs] | argon2 [runs] | dangdai-quizzes [seeds]"
-    + " | cutouts [folder] [sheet.jpg] | wearbloom-images [runs] | wearbloom-photo OUT.jpg\n"
+    + " | cutouts [folder] [sheet.jpg] | wearbloom-images [runs] | wearbloom-photo OUT.jpg | wearbloom-render-overhead [runs] [postgres-url] | wearbloom-credits [seconds] [postgres-url]\n"
   FileHandle.standardError.write(Data(usage.utf8))
   exit(2)
 }

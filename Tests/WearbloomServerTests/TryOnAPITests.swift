@@ -54,6 +54,14 @@ struct TryOnAPITests {
       #expect(image.status == .ok)
       #expect(image.headers[.contentType] == "image/jpeg")
       #expect(try await server.get(url, token: other).status == .notFound)
+      // Its thumbnails are made the first time they are asked for, then kept.
+      let small = try #require((done.json?["result"] as? [String: Any])?["thumbnailSmall"] as? String)
+      for _ in 0..<2 {
+        let thumbnail = try await server.get(small, token: token, headers: [.accept: "image/webp"])
+        #expect(thumbnail.status == .ok)
+        #expect(thumbnail.headers[.contentType] == "image/webp")
+      }
+      #expect(try await server.get(small, token: other).status == .notFound)
       #expect(try await server.get("/wearbloom/api/v1/renders/\(id)", token: other).code == "RENDER_NOT_FOUND")
       let latest = try await server.get("/wearbloom/api/v1/renders/latest", token: token)
       #expect(latest.json?["id"] as? String == id)

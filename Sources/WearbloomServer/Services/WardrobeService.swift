@@ -250,7 +250,7 @@ public struct WardrobeService: Sendable {
     let source: Source
 
     enum Source: Sendable {
-      case own(ImageReference, owner: String)
+      case own(ImageReference, owner: String, kind: ImageKind)
       case stock(StockItem)
     }
   }
@@ -277,15 +277,22 @@ public struct WardrobeService: Sendable {
       stored.owner == owner
     else { return nil }
     let form = ImageForm.requested(variant, of: stored.kind, acceptsWebP: acceptsWebP)
-    return ImageLookup(form: form, etag: Self.etag(of: image, form: form), source: .own(image, owner: owner))
+    return ImageLookup(
+      form: form, etag: Self.etag(of: image, form: form), source: .own(image, owner: owner, kind: stored.kind))
   }
 
   /// The bytes of an image found by ``lookUp(image:owner:variant:acceptsWebP:)``, in a buffer
   /// the answer can send as it is.
   public func bytes(of lookup: ImageLookup) async throws -> ByteBuffer? {
     switch lookup.source {
-    case .own(let image, let owner):
-      let read = { try await files.read(image, owner: owner, form: lookup.form).map { ByteBuffer(bytes: $0) } }
+    case .own(let image, let owner, let kind):
+      let read = { @Sendable () async throws -> ByteBuffer? in
+        // A render's thumbnails are made the first time one is asked for (its completion waits on
+        // the full image alone).
+        if let bytes = try await files.read(image, owner: owner, form: lookup.form) { return ByteBuffer(bytes: bytes) }
+        guard kind == .render, lookup.form.variant != .full else { return nil }
+        return try await files.make(lookup.form, of: image, kind: kind, owner: owner).map { ByteBuffer(bytes: $0) }
+      }
       // Thumbnails are small and asked for again and again as the grid scrolls; full images are not.
       return lookup.form.variant == .full
         ? try await read() : try await memory.thumbnails.load(WardrobeMemory.key(image, lookup.form), read)
@@ -331,7 +338,7 @@ public struct WardrobeService: Sendable {
     var generator = random.generator
     let image = ImageReference(using: &generator)
     do {
-      try await files.store(upload: bytes, as: image, kind: .render, owner: owner)
+      try await files.store(upload: bytes, as: image, kind: .render, owner: owner, only: .full)
     } catch let error as ImageError {
       try? await files.delete([image], owner: owner)
       throw error

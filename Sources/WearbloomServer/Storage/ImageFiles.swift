@@ -34,9 +34,11 @@ public struct ImageFiles: Sendable {
   }
 
   /// Stores every form of an encoded image (an upload already checked, or a cutout's PNG) under
-  /// `image`.
-  func store(upload bytes: [UInt8], as image: ImageReference, kind: ImageKind, owner: String) async throws {
-    let renditions = Self.renditions(of: kind)
+  /// `image`; with `only`, that variant's forms alone (the rest are made when first asked for).
+  func store(
+    upload bytes: [UInt8], as image: ImageReference, kind: ImageKind, owner: String, only: ImageVariant? = nil
+  ) async throws {
+    let renditions = Self.renditions(of: kind).filter { only == nil || $0.key.variant == only }
     let encoded = try await processor.render(
       bytes, as: Array(renditions.values), maximumPixels: UploadPolicy.maximumPixels)
     try await put(encoded, renditions: renditions, image: image, owner: owner)
@@ -55,6 +57,19 @@ public struct ImageFiles: Sendable {
       }
       try await group.waitForAll()
     }
+  }
+
+  /// Makes one form of a stored image from its full form, keeps it, and returns it; nil when the
+  /// image is gone.
+  func make(_ form: ImageForm, of image: ImageReference, kind: ImageKind, owner: String) async throws -> [UInt8]? {
+    guard let full = try await full(image, kind: kind, owner: owner), let rendition = Self.renditions(of: kind)[form],
+      let key = Self.key(image, owner: owner, form: form)
+    else { return nil }
+    guard
+      let made = try await processor.render(full, as: [rendition], maximumPixels: UploadPolicy.maximumPixels)[rendition]
+    else { return nil }
+    try await blobs.put(key, bytes: made.bytes, contentType: form.format.mimeType)
+    return made.bytes
   }
 
   /// One form's bytes.
