@@ -139,6 +139,7 @@ public struct WearbloomApp: OrchardApp, AppJobs {
         CallerAuthentication(accounts: AccountAuthentication(accounts: accounts), onboarding: onboarding),
         FalWebhookSignature(verifier: falVerifier(for: tryOn, clock: routes.environment.clock)),
         JSONBodies(uploads: UploadBodyLimit.operations), PlainTextOnly(),
+        NoNullMembers(operations: ["startOnboarding", "sendRenderFeedback"]),
       ])
   }
 

@@ -85,6 +85,38 @@ struct TryOnAPITests {
     }
   }
 
+  @Test("deleting an account takes its renders, their files, its credits, its subscription and its onboarding with it")
+  func deletion() async throws {
+    try await WearbloomAPI.with { server in
+      let device = try await OnboardingAPITests.start(on: server)
+      _ = try await server.api.send(
+        .put, "/wearbloom/api/v1/body-photo", token: device, json: ["stockId": "figure-curvy"])
+      let (token, account) = try await server.signUp()
+      _ = try await server.api.send(.post, "/wearbloom/api/v1/onboarding/claim", token: token, json: ["token": device])
+      let render = try await server.api.send(
+        .post, "/wearbloom/api/v1/renders", token: token, json: ["garmentId": "navy-t-shirt"])
+      let id = try #require(render.json?["id"] as? String)
+      try await server.runJobs()
+      let service = try server.app.tryOn(
+        AppEnvironment(
+          configuration: .defaults, dependencies: ServerDependencies(clock: server.clock), database: server.database,
+          pages: PageRenderer(assets: AssetCatalog())), wardrobe: server.service())
+      _ = try await service.testStorePurchase(by: account)
+      #expect(try await server.files(of: account).count >= 1)
+      let export = try #require(try await server.get("/wearbloom/api/v1/auth/user/export", token: token).json)
+      let wardrobe = try #require((export["apps"] as? [String: Any])?["wardrobe"] as? [String: Any])
+      #expect((wardrobe["renders"] as? [[String: Any]])?.first?["id"] as? String == id)
+      #expect(wardrobe["subscription"] != nil)
+
+      for part in try #require(server.app.hub.registries["wearbloom"]).all { try await part.delete(account: account) }
+      #expect(try await server.files(of: account).isEmpty)
+      #expect(try await service.renders.renders(of: account).isEmpty)
+      #expect(try await service.credits.entries(of: account).isEmpty)
+      #expect(try await !service.subscriptions.subscription(of: account).hadSubscription)
+      #expect(try await OnboardingStore(database: server.database.sql).row(token: device) == nil)
+    }
+  }
+
   @Test("with no credit left a render is 402 INSUFFICIENT_CREDITS and nothing is queued")
   func paywall() async throws {
     try await WearbloomAPI.with { server in

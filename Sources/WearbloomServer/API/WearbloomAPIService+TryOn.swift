@@ -61,6 +61,9 @@ extension WearbloomAPIService {
     return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.wire(summary))))
   }
 
+  /// The longest signed transaction taken (Apple's are a few kilobytes).
+  static let signedLimit = 20_000
+
   func verifyPurchase(_ input: Operations.verifyPurchase.Input) async throws -> Operations.verifyPurchase.Output {
     let owner = try signedInAccount()
     guard case .json(let request) = input.body else { throw OrchardError.unsupportedMediaType }
@@ -73,8 +76,12 @@ extension WearbloomAPIService {
   func restorePurchases(_ input: Operations.restorePurchases.Input) async throws -> Operations.restorePurchases.Output {
     let owner = try signedInAccount()
     guard case .json(let request) = input.body else { throw OrchardError.unsupportedMediaType }
-    guard request.signedTransactions.count <= PurchaseService.restoreLimit else {
-      throw OrchardError.badRequest("A restore carries at most \(PurchaseService.restoreLimit) signed transactions.")
+    guard request.signedTransactions.count <= PurchaseService.restoreLimit,
+      request.signedTransactions.allSatisfy({ $0.utf8.count <= Self.signedLimit })
+    else {
+      throw OrchardError.badRequest(
+        "A restore carries at most \(PurchaseService.restoreLimit) signed transactions, each at most "
+          + "\(Self.signedLimit) characters.")
     }
     let (restored, summary) = try await purchases.restore(request.signedTransactions, by: owner)
     return .ok(
@@ -87,6 +94,9 @@ extension WearbloomAPIService {
 
   func startOnboarding(_ input: Operations.startOnboarding.Input) async throws -> Operations.startOnboarding.Output {
     guard case .json(let request) = input.body else { throw OrchardError.unsupportedMediaType }
+    guard (request.deviceId?.count ?? 0) <= 200 else {
+      throw OrchardError.badRequest("A device id has at most 200 characters.")
+    }
     let started = try await onboarding.start(device: request.deviceId, address: ClientAddressMiddleware.current)
     return .created(
       .init(

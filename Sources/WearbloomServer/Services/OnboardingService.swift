@@ -52,7 +52,7 @@ public struct OnboardingService: Sendable {
     let now = clock.now
     let expires = now.addingTimeInterval(OnboardingPolicy.lifetime)
     try await store.insert(
-      token: token, owner: owner, device: device.map { String($0.prefix(200)) }, at: now, expires: expires)
+      token: token, owner: owner, device: device, at: now, expires: expires)
     return Started(token: token, owner: owner, expiresAt: expires)
   }
 

@@ -280,11 +280,12 @@ public struct TryOnService: Sendable {
     return try await summary(of: owner)
   }
 
-  /// Every render, credit and subscription row of `owner`'s, for the account's deletion (the
-  /// results' files go with the wardrobe's folder).
+  /// Every render, credit, subscription and onboarding row of `owner`'s, for the account's
+  /// deletion (the results' files go with the wardrobe's folder).
   public func erase(_ owner: String) async throws {
     try await renders.erase(owner)
     try await credits.erase(owner)
     try await subscriptions.erase(owner)
+    try await OnboardingStore(database: renders.database).erase(claimedBy: owner)
   }
 }

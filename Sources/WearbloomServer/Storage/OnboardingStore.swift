@@ -56,4 +56,10 @@ public struct OnboardingStore: Sendable {
       .returning("owner").all()
     return !rows.isEmpty
   }
+
+  /// The onboardings that moved into `account`, for the account's deletion (their device ids go
+  /// with it).
+  func erase(claimedBy account: String) async throws {
+    try await database.delete(from: Self.table).where("claimed_by", .equal, SQLBind(account)).run()
+  }
 }
