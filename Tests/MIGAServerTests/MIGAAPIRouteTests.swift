@@ -99,6 +99,12 @@ struct MIGAEventRouteTests {
         .decode()
       #expect(receipt.accepted == batch.map(\.event_id))
       #expect(receipt.duplicates.isEmpty)
+      // A repeated copy is held to the contract too: one that breaks it refuses the batch.
+      var broken = batch[1]
+      broken.local_day = "2026-11-22*"
+      let refused = try await api.upload(wireEvents(1) + [batch[1], broken], token: device.token)
+      #expect(refused.status == .badRequest)
+      #expect(refused.problem?.code == "INVALID_LOCAL_DAY")
     }
   }
 

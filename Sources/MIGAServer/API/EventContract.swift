@@ -36,8 +36,10 @@ enum EventContract {
       guard let id = IdempotencyID(wire.event_id) else {
         throw refusal(index, "event_id must be 32 lowercase hex digits", code: "INVALID_EVENT_ID")
       }
+      // A repeated copy is held to the contract like the first, then counts for nothing.
+      let outcome = try outcome(wire, id: id, index: index)
       guard seen.insert(id).inserted else { continue }
-      switch try outcome(wire, id: id, index: index) {
+      switch outcome {
       case .store(let event): checked.events.append(event)
       case .reject(let code): checked.rejected.append(.init(event_id: wire.event_id, code: code))
       }
