@@ -10,44 +10,15 @@ with 402 INSUFFICIENT_CREDITS; the 3 are drawn and charged; the balance ends at 
 held. Prints one line per check and exits 1 if any fails.
 """
 import concurrent.futures
-import json
 import os
-import socket
-import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
+
+import harness
+from harness import call, check, free_port
 
 orchard, workdir = sys.argv[1], sys.argv[2]
 postgres = sys.argv[3] if len(sys.argv) > 3 else None
-failures = 0
-
-
-def check(ok, line):
-    global failures
-    print(("  ✓ " if ok else "  ✗ ") + line)
-    failures += 0 if ok else 1
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def call(base, method, path, token=None, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
-    if data is not None:
-        request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", "Bearer " + token)
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"null")
 
 
 def serve(data, database, log):
@@ -55,17 +26,7 @@ def serve(data, database, log):
     environment = dict(os.environ, ORCHARD_RATE_LIMIT_SCALE="100")
     if database:
         environment["ORCHARD_DATABASE_URL"] = database
-    process = subprocess.Popen([orchard, "serve", "--port", str(port), "--data-dir", data],
-                               stdout=log, stderr=subprocess.STDOUT, env=environment)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(base + "/healthz", timeout=2):
-                return process, base
-        except (urllib.error.URLError, ConnectionError):
-            time.sleep(0.05)
-    raise SystemExit("orchard serve did not start")
+    return harness.serve(orchard, port, data, log, environment), f"http://127.0.0.1:{port}"
 
 
 def run(engine, database):
@@ -100,8 +61,7 @@ def run(engine, database):
     while time.monotonic() < deadline and not (states := finished()):
         time.sleep(0.2)
     _, summary = call(bases[0], "GET", "/wearbloom/api/v1/subscription", token)
-    _, export = call(bases[0], "GET", "/wearbloom/api/v1/auth/user/export", token)
-    ledger = ((export or {}).get("apps") or {}).get("wardrobe", {}).get("credits", [])
+    ledger = harness.ledger(bases[0], token)
     captures = sum(1 for line in ledger if line["kind"] == "capture")
     held = sum(1 for line in ledger if line["kind"] == "reserve") - sum(
         1 for line in ledger if line["kind"] in ("capture", "release"))
@@ -112,11 +72,11 @@ def run(engine, database):
         process.terminate()
         process.wait()
     log.close()
-    if failures:
+    if harness.failures:
         print(open(os.path.join(workdir, f"renders-{engine}.log")).read()[-3000:])
 
 
 run("SQLite", None)
 if postgres:
     run("PostgreSQL", postgres)
-sys.exit(1 if failures else 0)
+sys.exit(1 if harness.failures else 0)

@@ -23,9 +23,7 @@ import http.server
 import json
 import os
 import signal
-import socket
 import struct
-import subprocess
 import sys
 import threading
 import time
@@ -37,22 +35,12 @@ import zlib
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
+import harness
+from harness import call, check, free_port
+
 orchard, workdir = sys.argv[1], sys.argv[2]
-failures = 0
 BUDGET = 8  # seconds a render may take here (ORCHARD_WEARBLOOM_RENDER_BUDGET)
 FAL_USER = "fal-user"
-
-
-def check(ok, line):
-    global failures
-    print(("  ✓ " if ok else "  ✗ ") + line)
-    failures += 0 if ok else 1
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def png(width, height, rgb):
@@ -139,20 +127,6 @@ class Fal:
             return error.code
 
 
-def call(base, method, path, token=None, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
-    if data is not None:
-        request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", "Bearer " + token)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"null")
-
-
 def serve(port, data, log):
     environment = dict(os.environ, ORCHARD_WEARBLOOM_TRYON_PROVIDER="fal-fashn", ORCHARD_FAL_KEY="test-key",
                        ORCHARD_FAL_QUEUE_URL=fal.base, ORCHARD_FAL_MEDIA_HOSTS="127.0.0.1",
@@ -160,16 +134,7 @@ def serve(port, data, log):
                        ORCHARD_FAL_USER_ID=FAL_USER, ORCHARD_FAL_POLL_MS="100",
                        ORCHARD_FAL_WEBHOOK_URL=f"http://127.0.0.1:{port}/wearbloom/api/v1/webhooks/fal",
                        ORCHARD_WEARBLOOM_RENDER_BUDGET=str(BUDGET), ORCHARD_RATE_LIMIT_SCALE="100")
-    process = subprocess.Popen([orchard, "serve", "--port", str(port), "--data-dir", data],
-                               stdout=log, stderr=subprocess.STDOUT, env=environment)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
-                return process
-        except (urllib.error.URLError, ConnectionError):
-            time.sleep(0.05)
-    raise SystemExit("orchard serve did not start")
+    return harness.serve(orchard, port, data, log, environment)
 
 
 def wait(predicate, timeout):
@@ -221,8 +186,7 @@ check(timed_out is not None and timed_out.get("errorCode") == "RENDER_TIMEOUT"
       f"the render with no result fails as RENDER_TIMEOUT once its {BUDGET} s are over, not charged")
 
 _, summary = call(base, "GET", "/wearbloom/api/v1/subscription", token)
-_, export = call(base, "GET", "/wearbloom/api/v1/auth/user/export", token)
-ledger = ((export or {}).get("apps") or {}).get("wardrobe", {}).get("credits", [])
+ledger = harness.ledger(base, token)
 kinds = sorted(f"{line['kind']}:{'first' if line.get('render') == first else 'second'}"
                for line in ledger if line.get("kind") != "grant")
 check(kinds == ["capture:first", "release:second", "reserve:first", "reserve:second"],
@@ -233,6 +197,6 @@ check(len(fal.submissions) == 2, f"fal saw each render submitted once ({len(fal.
 server.terminate()
 server.wait()
 log.close()
-if failures:
+if harness.failures:
     print(open(os.path.join(workdir, "kill9-render.log")).read()[-3000:])
-sys.exit(1 if failures else 0)
+sys.exit(1 if harness.failures else 0)
