@@ -127,7 +127,7 @@ public struct WearbloomApp: OrchardApp, AppJobs {
       verifier: try appStoreVerifier(clock: routes.environment.clock), tryOn: tryOn, logger: routes.environment.logger)
     let onboarding = OnboardingService(
       database: routes.environment.database.sql, wardrobe: service, clock: routes.environment.clock,
-      random: routes.environment.random, logger: routes.environment.logger, limiter: routes.environment.limiter)
+      random: routes.environment.random, limiter: routes.environment.limiter)
     let api = WearbloomAPIService(service: service, tryOn: tryOn, purchases: purchases, onboarding: onboarding)
     // The calls a wardrobe screen makes most are written before the OpenAPI layer (see RememberedWardrobe).
     let remembered = RememberedWardrobe(api: api, accounts: accounts, clock: routes.environment.clock)

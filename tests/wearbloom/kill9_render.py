@@ -166,10 +166,11 @@ submitted = wait(lambda: len(fal.submissions) >= 2, 15)
 check(submitted and all(renders), f"two renders requested and submitted to fal ({len(fal.submissions)} submissions)")
 
 os.kill(server.pid, signal.SIGKILL)
-server.wait()
+killed = server.wait()
 killed_at = time.monotonic()
 server = serve(port, data, log)
-check(True, f"killed with SIGKILL mid-render; serving again after {time.monotonic() - killed_at:.1f} s")
+check(killed == -signal.SIGKILL, f"killed with SIGKILL mid-render (exit {killed}); serving again after "
+      f"{time.monotonic() - killed_at:.1f} s")
 
 first, second = renders
 check(fal.webhook("job-1", f"{base}/wearbloom/api/v1/webhooks/fal") == 200, "fal's webhook after the restart: 200")

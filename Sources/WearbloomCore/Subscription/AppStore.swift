@@ -111,7 +111,7 @@ public enum AppStoreRules {
   }
 
   /// What a transaction alone says: bought (or renewed) until its expiry, or withdrawn.
-  static func notification(for transaction: AppStoreTransaction) -> SubscriptionNotification {
+  public static func notification(for transaction: AppStoreTransaction) -> SubscriptionNotification {
     if transaction.revocationDate != nil {
       return SubscriptionNotification(
         .revoke, at: transaction.signedDate, productID: transaction.productID, expiresAt: transaction.expiresDate)

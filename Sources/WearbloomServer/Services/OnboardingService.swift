@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import OrchardBlobs
 import OrchardKit
 import SQLKit
@@ -13,19 +12,17 @@ public struct OnboardingService: Sendable {
   let wardrobe: WardrobeService
   let clock: any WallClock
   let random: RandomSource
-  let logger: Logger
   /// Counts tokens per network address; nil gives every one.
   let limiter: RateLimiter?
 
   public init(
-    database: any SQLDatabase, wardrobe: WardrobeService, clock: any WallClock, random: RandomSource, logger: Logger,
+    database: any SQLDatabase, wardrobe: WardrobeService, clock: any WallClock, random: RandomSource,
     limiter: RateLimiter? = nil
   ) {
     store = OnboardingStore(database: database)
     self.wardrobe = wardrobe
     self.clock = clock
     self.random = random
-    self.logger = logger
     self.limiter = limiter
   }
 

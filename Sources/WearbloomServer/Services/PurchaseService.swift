@@ -43,9 +43,7 @@ public struct PurchaseService: Sendable {
     }
     let restored = AppStoreRules.restore(verified, by: owner, at: tryOn.clock.now)
     for transaction in restored {
-      if case .success(let notification) = AppStoreRules.purchase(transaction, by: owner) {
-        try await apply(notification, of: transaction, to: owner)
-      }
+      try await apply(AppStoreRules.notification(for: transaction), of: transaction, to: owner)
     }
     return (restored.count, try await tryOn.summary(of: owner))
   }

@@ -199,14 +199,6 @@ public struct RenderStore: Sendable {
       .where("owner", .equal, SQLBind(owner)).orderBy("created_at", .descending)
       .all(decoding: RenderRow.self).compactMap(\.render)
   }
-
-  /// Renders still unfinished whose deadline has passed: the sweeper fails them.
-  func unfinished(createdBefore cutoff: Date, limit: Int = 100) async throws -> [Render] {
-    try await database.select().columns(RenderRow.columns).from(Self.renders)
-      .where("status", .in, SQLBind.group(Self.unfinished))
-      .where("created_at", .lessThan, SQLBind(cutoff.timeIntervalSince1970)).limit(limit)
-      .all(decoding: RenderRow.self).compactMap(\.render)
-  }
 }
 
 private struct RenderRow: Decodable {

@@ -241,7 +241,6 @@ public struct GoogleVTOProvider: TryOnProvider {
   struct Answer: Decodable {
     struct Prediction: Decodable {
       let bytesBase64Encoded: String?
-      let mimeType: String?
       let raiFilteredReason: String?
     }
 
