@@ -278,7 +278,7 @@ package.targets += [
       .product(name: "X509", package: "swift-certificates"),
       .product(name: "SwiftASN1", package: "swift-asn1"),
     ],
-    resources: [.copy("Public")],
+    resources: [.copy("Public"), .copy("Web/ServiceWorker")],
     swiftSettings: swiftSettings
   ),
   .testTarget(

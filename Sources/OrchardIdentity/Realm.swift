@@ -43,5 +43,5 @@ public struct Realm: Sendable, Equatable {
   public static let dangdai = Realm(
     app: "dangdai", name: "Dangdai", languages: [.english, .french, .japanese, .korean], confirmsPassword: true,
     home: "")
-  public static let wearbloom = Realm(app: "wearbloom", name: "Wearbloom", confirmsPassword: false)
+  public static let wearbloom = Realm(app: "wearbloom", name: "Wearbloom", confirmsPassword: false, home: "")
 }

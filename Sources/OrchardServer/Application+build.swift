@@ -20,7 +20,7 @@ public func orchardApps(
 ) -> [any OrchardApp] {
   [
     FaithJarApp(), MIGAApp(), walkWorthy,
-    WearbloomApp(hub: identity, theme: AccountThemes.wearbloom),
+    WearbloomApp(hub: identity),
     DangdaiApp(hub: identity, languageModel: languageModel),
   ]
 }

@@ -12,10 +12,10 @@ import Synchronization
 import WearbloomAPI
 import WearbloomCore
 
-/// Wearbloom on the Orchard server. So far: its accounts (the `wearbloom` realm, with their pages),
-/// its wardrobe (the JSON API under `/wearbloom/api/v1/`, with background removal as a job), and the
-/// wardrobe's part in each account's export and deletion. Its web version comes next; until then
-/// the launcher announces it.
+/// Wearbloom on the Orchard server: its accounts (the `wearbloom` realm, with their pages), its
+/// JSON API under `/wearbloom/api/v1/` (wardrobe, try-on, subscription, onboarding), its web
+/// version under `/wearbloom/` (``WearbloomRoutes``), background removal and renders as jobs, and
+/// the wardrobe's part in each account's export and deletion.
 public struct WearbloomApp: OrchardApp, AppJobs {
   public let manifest: AppManifest
   public let theme: DesignTokens?
@@ -33,13 +33,12 @@ public struct WearbloomApp: OrchardApp, AppJobs {
   private let memory = MemoryOnce()
 
   public init(
-    hub: IdentityHub, theme: DesignTokens? = nil,
+    hub: IdentityHub, theme: DesignTokens? = WearbloomTheme.tokens,
     environment settings: [String: String] = ProcessInfo.processInfo.environment
   ) {
-    manifest =
-      ComingSoonApp(
-        id: "wearbloom", name: "Wearbloom", promise: "See clothes on your own photo before you buy or wear them."
-      ).manifest
+    manifest = AppManifest(
+      id: "wearbloom", name: "Wearbloom", promise: "See clothes on your own photo before you buy or wear them.",
+      path: WearbloomPath.home.path, version: "0.1.0", availability: .available)
     self.hub = hub
     self.theme = theme
     self.settings = settings
@@ -48,6 +47,7 @@ public struct WearbloomApp: OrchardApp, AppJobs {
   public var migrations: [Migration] {
     WardrobeStore.migrations + [
       CreditStore.migration, RenderStore.migration, SubscriptionStore.migration, OnboardingStore.migration,
+      ConsentStore.migration,
     ]
   }
 
@@ -57,7 +57,21 @@ public struct WearbloomApp: OrchardApp, AppJobs {
     IdentityTexts.all.missing.filter { Realm.wearbloom.languages.contains($0.key) }
   }
 
-  public func assets() throws -> AssetCatalog { try AccountsApp.assets() }
+  public func assets() throws -> AssetCatalog {
+    var assets = try Bundle.module.publicAssets()
+    assets.merge(try AccountsApp.assets())
+    return assets
+  }
+
+  /// Keeps the wardrobe (its page and thumbnails) for offline browsing.
+  public func serviceWorker() throws -> ServiceWorker? {
+    try ServiceWorker(
+      script: Bundle.module.bytes(of: "ServiceWorker/sw.js"),
+      settings: [
+        "scope": WearbloomPath.home.path, "wardrobe": WearbloomPath.wardrobe.path,
+        "images": WearbloomPath.app + "/images/", "offline": WearbloomPath.wardrobe.path,
+      ])
+  }
 
   public func apiDocument() throws -> [UInt8]? { [UInt8](try WearbloomAPISpec.document()) }
 
@@ -122,12 +136,12 @@ public struct WearbloomApp: OrchardApp, AppJobs {
     let accounts = try hub.mount(realm, on: routes, theme: theme)
     let service = try service(routes.environment)
     let tryOn = try tryOn(routes.environment, wardrobe: service)
-    hub.registries[realm.app]?.register(WardrobeAccountData(service: service, tryOn: tryOn))
-    let purchases = PurchaseService(
-      verifier: try appStoreVerifier(clock: routes.environment.clock), tryOn: tryOn, logger: routes.environment.logger)
     let onboarding = OnboardingService(
       database: routes.environment.database.sql, wardrobe: service, clock: routes.environment.clock,
       random: routes.environment.random, limiter: routes.environment.limiter)
+    hub.registries[realm.app]?.register(WardrobeAccountData(service: service, tryOn: tryOn, onboarding: onboarding))
+    let purchases = PurchaseService(
+      verifier: try appStoreVerifier(clock: routes.environment.clock), tryOn: tryOn, logger: routes.environment.logger)
     let api = WearbloomAPIService(service: service, tryOn: tryOn, purchases: purchases, onboarding: onboarding)
     // The calls a wardrobe screen makes most are written before the OpenAPI layer (see RememberedWardrobe).
     let remembered = RememberedWardrobe(api: api, accounts: accounts, clock: routes.environment.clock)
@@ -141,6 +155,13 @@ public struct WearbloomApp: OrchardApp, AppJobs {
         JSONBodies(uploads: UploadBodyLimit.operations), PlainTextOnly(),
         NoNullMembers(operations: ["startOnboarding", "sendRenderFeedback"]),
       ])
+    let secure = !routes.environment.configuration.servesPlainHTTPOnLoopback
+    WearbloomRoutes(
+      wardrobe: service, tryOn: tryOn, onboarding: onboarding,
+      consents: ConsentStore(database: routes.environment.database.sql), accounts: accounts, api: api,
+      pages: routes.environment.pages, clock: routes.environment.clock, sessionCookie: realm.cookieName(secure: secure),
+      secureCookies: secure
+    ).register(routes)
   }
 
   /// What checks fal's webhooks, when fal is the provider: its key set fetched (and kept) from
@@ -216,6 +237,7 @@ struct UploadBodyLimit: RouterMiddleware {
 struct WardrobeAccountData: AccountData {
   let service: WardrobeService
   let tryOn: TryOnService
+  let onboarding: OnboardingService
 
   var name: String { "wardrobe" }
 
@@ -231,6 +253,11 @@ struct WardrobeAccountData: AccountData {
       bodyPhoto: body.map { .init(image: $0.ownImage?.value, updatedAt: $0.updatedAt) },
       credits: try await tryOn.credits.entries(of: account), renders: try await tryOn.renders.renders(of: account),
       subscription: try await tryOn.subscriptions.subscription(of: account))
+  }
+
+  /// What a web device made before signing up (its first try-on) moves into the new account.
+  func adopt(device: String, into account: String) async throws {
+    _ = try await onboarding.claim(device: device, by: account)
   }
 
   /// Every file under the account's folder, then every row: safe to run again after a crash.

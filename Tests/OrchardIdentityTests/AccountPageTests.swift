@@ -84,7 +84,7 @@ struct AccountPageTests {
       var browser = AccountBrowser(harness)
       let created = try await browser.signUp("ada@example.com")
       #expect(created.status == .seeOther)
-      #expect(created.headers[.location] == "/wearbloom/account")
+      #expect(created.headers[.location] == "/wearbloom/")
       let cookie = try #require(created.headers[.setCookie])
       #expect(cookie.hasPrefix("__Host-wearbloom-session="))
       for attribute in ["Path=/", "HttpOnly", "SameSite=Lax", "Secure"] { #expect(cookie.contains(attribute)) }

@@ -364,7 +364,7 @@ struct AppleSignInTests {
         "/wearbloom/account/apple/callback", [("code", code), ("state", visit.state)], from: "https://appleid.apple.com"
       )
       #expect(back.status == .seeOther)
-      #expect(back.headers[.location] == "/wearbloom/account")
+      #expect(back.headers[.location] == "/wearbloom/")
       let cookies = back.headers[values: .setCookie]
       #expect(cookies.contains { $0.hasPrefix("__Host-wearbloom-session=") && $0.contains("SameSite=Lax") })
       #expect(cookies.contains { $0.hasPrefix("__Host-wearbloom-apple=;") && $0.contains("Max-Age=0") })

@@ -140,7 +140,7 @@ struct OrchardServerTests {
   static let expected: [(id: String, name: String, path: String, availability: String)] = [
     ("faith-jar", "Faith Jar", "/faith-jar/", "available"), ("miga", "MIGA", "/miga/", "available"),
     ("walkworthy", "WalkWorthy", "/walkworthy/", "available"),
-    ("wearbloom", "Wearbloom", "/wearbloom/", "coming_soon"), ("dangdai", "Dangdai", "/dangdai/", "available"),
+    ("wearbloom", "Wearbloom", "/wearbloom/", "available"), ("dangdai", "Dangdai", "/dangdai/", "available"),
   ]
 
   @Test("the launcher lists the five apps: a link for each that exists, coming soon for the rest")

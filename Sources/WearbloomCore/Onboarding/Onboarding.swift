@@ -22,6 +22,23 @@ public enum OnboardingPolicy {
 
   public static func isOnboarding(_ owner: String) -> Bool { owner.hasPrefix(ownerPrefix) }
 
+  /// The steps of the flow: your photo, a garment, the first try-on.
+  public static let steps = 3
+  /// At most this many stock garments are offered in the second step.
+  public static let curatedGarments = 8
+
+  /// The stock garments the second step offers: those try-on renders, in the catalog's order,
+  /// one of each offered category first so the choice spans them, then the rest.
+  public static func garments(offered support: TryOnSupport) -> [Garment] {
+    let renderable = StockCatalog.garments.filter { support.supports($0.category) }
+    var firsts: [Garment] = []
+    for garment in renderable where !firsts.contains(where: { $0.category == garment.category }) {
+      firsts.append(garment)
+    }
+    let rest = renderable.filter { garment in !firsts.contains { $0.id == garment.id } }
+    return Array((firsts + rest).prefix(curatedGarments))
+  }
+
   /// Free credits an owner starts with: an account's welcome credits, or a device's one render.
   public static func startingCredits(for owner: String, welcome: Int) -> Int {
     isOnboarding(owner) ? freeRenders : welcome

@@ -71,6 +71,22 @@ public struct OnboardingService: Sendable {
     guard let row = try await store.row(token: token), clock.now.timeIntervalSince1970 < row.expires_at else {
       throw OnboardingError.tokenInvalid
     }
+    return try await claim(row, by: account)
+  }
+
+  /// The live onboarding a web device began, if any.
+  public func owner(ofDevice device: String) async throws -> String? {
+    try await store.live(device: device, at: clock.now)?.owner
+  }
+
+  /// Moves what a web device made before signing up into the account it signed up for (the web's
+  /// side of ``claim(_:by:)``); 0 when it had begun nothing.
+  public func claim(device: String, by account: String) async throws -> Int {
+    guard let row = try await store.live(device: device, at: clock.now) else { return 0 }
+    return try await claim(row, by: account)
+  }
+
+  private func claim(_ row: OnboardingStore.Row, by account: String) async throws -> Int {
     if let claimed = row.claimed_by {
       guard claimed == account else { throw OnboardingError.alreadyClaimed }
       return 0
@@ -79,7 +95,7 @@ public struct OnboardingService: Sendable {
     try await wardrobe.copyFiles(from: device, to: account)
     let now = clock.now
     let moved = try await store.database.inTransaction { [store] session in
-      guard try await store.claim(token: token, by: account, at: now, on: session) else {
+      guard try await store.claim(hash: row.token_hash, by: account, at: now, on: session) else {
         throw OnboardingError.alreadyClaimed
       }
       return try await Self.moveRows(from: device, to: account, on: session)

@@ -193,6 +193,15 @@ public struct WardrobeService: Sendable {
     return try Wardrobe.garment(found, openedBy: owner).get()
   }
 
+  /// Files one of `owner`'s garments under another category (a stock garment's is fixed).
+  public func setCategory(_ category: GarmentCategory, of id: Garment.ID, owner: String) async throws -> Garment {
+    guard try await store.setCategory(category, of: id, owner: owner, at: clock.now) else {
+      throw WardrobeError.garmentNotFound
+    }
+    try await memory.wardrobes.forget(owner)
+    return try await garment(id, owner: owner)
+  }
+
   /// Deletes one of `owner`'s garments with every file of it: photo, cutout, thumbnails.
   public func deleteGarment(_ id: Garment.ID, owner: String) async throws {
     let garment = try Wardrobe.garment(try await store.garment(id), removedBy: owner).get()

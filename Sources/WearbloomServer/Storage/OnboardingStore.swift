@@ -37,22 +37,32 @@ public struct OnboardingStore: Sendable {
   }
 
   struct Row: Decodable {
+    let token_hash: String
     let owner: String
     let expires_at: Double
     let claimed_by: String?
   }
 
   func row(token: String) async throws -> Row? {
-    try await database.select().columns("owner", "expires_at", "claimed_by").from(Self.table)
+    try await database.select().columns("token_hash", "owner", "expires_at", "claimed_by").from(Self.table)
       .where("token_hash", .equal, SQLBind(Self.hash(token))).first(decoding: Row.self)
+  }
+
+  /// The newest onboarding of a web device that has not moved into an account and is still
+  /// unexpired at `now`.
+  func live(device: String, at now: Date) async throws -> Row? {
+    try await database.select().columns("token_hash", "owner", "expires_at", "claimed_by").from(Self.table)
+      .where("device", .equal, SQLBind(device)).where("claimed_by", .is, SQLLiteral.null)
+      .where("expires_at", .greaterThan, SQLBind(now.timeIntervalSince1970))
+      .orderBy("created_at", .descending).limit(1).first(decoding: Row.self)
   }
 
   /// Marks the token's wardrobe moved into `account`, inside the move's transaction; false when it
   /// had been claimed already.
-  func claim(token: String, by account: String, at now: Date, on session: any SQLDatabase) async throws -> Bool {
+  func claim(hash: String, by account: String, at now: Date, on session: any SQLDatabase) async throws -> Bool {
     let rows = try await session.update(Self.table).set("claimed_by", to: SQLBind(account))
       .set("claimed_at", to: SQLBind(now.timeIntervalSince1970))
-      .where("token_hash", .equal, SQLBind(Self.hash(token))).where("claimed_by", .is, SQLLiteral.null)
+      .where("token_hash", .equal, SQLBind(hash)).where("claimed_by", .is, SQLLiteral.null)
       .returning("owner").all()
     return !rows.isEmpty
   }

@@ -114,6 +114,14 @@ public struct WardrobeStore: Sendable {
       .where("id", .equal, SQLBind(id)).first(decoding: GarmentRow.self)?.garment
   }
 
+  /// Files the garment under `category`; returns whether `owner` has such a garment.
+  func setCategory(_ category: GarmentCategory, of id: Garment.ID, owner: String, at now: Date) async throws -> Bool {
+    let rows = try await database.update(Self.garments).set("category", to: SQLBind(category.rawValue))
+      .set("updated_at", to: SQLBind(now.timeIntervalSince1970))
+      .where("id", .equal, SQLBind(id)).where("owner", .equal, SQLBind(owner)).returning("id").all()
+    return !rows.isEmpty
+  }
+
   /// Deletes the garment's row; returns whether there was one.
   func delete(garment id: Garment.ID, owner: String) async throws -> Bool {
     let rows = try await database.delete(from: Self.garments).where("id", .equal, SQLBind(id))

@@ -1,0 +1,117 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What the credits counter says, from the user's subscription summary: nothing for a subscriber
+/// (who never sees monetisation), the free renders left while there are some, and the way to a
+/// trial once there are none.
+public enum CreditsBadge: Hashable, Sendable {
+  case hidden
+  case freeRendersLeft(Int)
+  case startFreeTrial
+
+  public init(_ summary: SubscriptionSummary) {
+    if summary.isUnlimited {
+      self = .hidden
+    } else if summary.creditsRemaining > 0 {
+      self = .freeRendersLeft(summary.creditsRemaining)
+    } else {
+      self = .startFreeTrial
+    }
+  }
+}
+
+/// What a Try On tap leads to. The paywall appears at this one natural moment only: no credit
+/// left, no subscription, and a tap on Try On. A visitor still onboarding (no account yet) is
+/// offered the account, whose free renders are the reason to make one.
+public enum TryOnGate: Hashable, Sendable {
+  case render
+  case paywall
+  case createAccount
+
+  public init(_ summary: SubscriptionSummary, hasAccount: Bool) {
+    if summary.canRender {
+      self = .render
+    } else {
+      self = hasAccount ? .paywall : .createAccount
+    }
+  }
+}
+
+/// The render view's pacing: the sentence shown from each moment of the wait, the garment's
+/// floating thumbnail, the cross-fade to the result and how long the feedback button stays.
+public enum RenderPacing {
+  /// One step of the wait: from `after` seconds since the tap, show `message` (or, with no
+  /// message, the garment's floating thumbnail).
+  public struct Step: Hashable, Sendable {
+    public let after: TimeInterval
+    public let message: WearbloomText?
+  }
+
+  /// "Creating your look..." at once, the garment at 3 s, "Almost there..." at 7 s and "Taking a
+  /// bit longer..." at 10 s.
+  public static let steps: [Step] = [
+    Step(after: 0, message: .renderCreating), Step(after: 3, message: nil),
+    Step(after: 7, message: .renderAlmostThere), Step(after: 10, message: .renderTakingLonger),
+  ]
+
+  /// When the garment's thumbnail floats in.
+  public static var garmentAfter: TimeInterval { steps.first { $0.message == nil }?.after ?? 0 }
+
+  /// The sentence for a wait of `elapsed` seconds.
+  public static func message(after elapsed: TimeInterval) -> WearbloomText {
+    steps.last { $0.after <= elapsed && $0.message != nil }?.message ?? .renderCreating
+  }
+
+  /// Whether the garment's thumbnail shows after `elapsed` seconds.
+  public static func showsGarment(after elapsed: TimeInterval) -> Bool { elapsed >= garmentAfter }
+
+  /// The cross-fade from the photo to the result (an instant swap under reduced motion).
+  public static let crossFade: TimeInterval = 0.5
+  /// The feedback button fades once the result has been seen this long.
+  public static let feedbackFadesAfter: TimeInterval = 10
+  /// How often a waiting page asks whether its render is done.
+  public static let pollEvery: TimeInterval = 0.4
+}
+
+/// A short message at the top of the screen, shown for as long as its kind says.
+public enum ToastKind: String, CaseIterable, Sendable {
+  case success, error, info
+
+  public var duration: TimeInterval {
+    switch self {
+    case .success: 2
+    case .error: 4
+    case .info: 3
+    }
+  }
+}
+
+/// How a photo is prepared in the browser before it is sent: its long edge brought to about
+/// ``UploadPolicy/longEdge`` pixels, as a JPEG at 80 % quality.
+public enum ClientCompression {
+  public static let longEdge = UploadPolicy.longEdge
+  public static let jpegQuality = 0.8
+  public static let mimeType = "image/jpeg"
+}
+
+/// The privacy terms a visitor accepts before anything else: the version names the policy's
+/// text, so a changed policy is asked for again.
+public enum ConsentPolicy {
+  public static let version = "2026-11-26"
+
+  /// Whether a consent given to `accepted` still covers the current policy.
+  public static func isCurrent(_ accepted: String?) -> Bool { accepted == version }
+}
+
+/// The categories the wardrobe's pills offer, in order, after "All".
+public enum WardrobeFilter {
+  public static let pills: [GarmentCategory] = [.tops, .bottoms, .dresses, .shoes, .outerwear]
+
+  /// The category a pill's value names; nil ("All") for anything else.
+  public static func category(_ value: String?) -> GarmentCategory? {
+    value.flatMap(GarmentCategory.init(rawValue:))
+  }
+}

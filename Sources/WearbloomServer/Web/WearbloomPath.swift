@@ -1,0 +1,54 @@
+import ServerKit
+
+/// Every address of Wearbloom's web version: the routes register these patterns and the pages
+/// link to these paths.
+enum WearbloomPath {
+  static let app = "/wearbloom"
+
+  static let home = RoutePath(app: app, "/")
+  static let consent = RoutePath(app: app, "/consent")
+  static let privacy = RoutePath(app: app, "/privacy")
+  // Onboarding: your photo, a garment, the first try-on.
+  static let welcomePhoto = RoutePath(app: app, "/welcome/photo")
+  static let welcomeGarment = RoutePath(app: app, "/welcome/garment")
+  static let welcomeTryOn = RoutePath(app: app, "/welcome/try-on")
+  // The wardrobe.
+  static let wardrobe = RoutePath(app: app, "/wardrobe")
+  static let addGarment = RoutePath(app: app, "/garments/new")
+  static let garments = RoutePath(app: app, "/garments")
+  static let garment = RoutePath(app: app, "/garments/:garment")
+  static let review = RoutePath(app: app, "/garments/:garment/review")
+  static let retake = RoutePath(app: app, "/garments/:garment/retake")
+  static let remove = RoutePath(app: app, "/garments/:garment/remove")
+  static let tryOn = RoutePath(app: app, "/garments/:garment/try-on")
+  // Renders.
+  static let render = RoutePath(app: app, "/renders/:render")
+  static let renderStatus = RoutePath(app: app, "/renders/:render/status")
+  static let feedback = RoutePath(app: app, "/renders/:render/feedback")
+  // Plan and profile.
+  static let paywall = RoutePath(app: app, "/paywall")
+  static let testStore = RoutePath(app: app, "/paywall/test-store")
+  static let profile = RoutePath(app: app, "/profile")
+  static let profilePhoto = RoutePath(app: app, "/profile/photo")
+  static let deleteAccount = RoutePath(app: app, "/profile/delete")
+  static let images = RoutePath(app: app, "/images/:image")
+  // The account pages (OrchardIdentity's).
+  static let signUp = RoutePath(app: app, "/account/sign-up")
+  static let signIn = RoutePath(app: app, "/account/sign-in")
+  static let account = RoutePath(app: app, "/account")
+  static let signOut = RoutePath(app: app, "/account/sign-out")
+
+  static func garment(_ id: String) -> String { garment.link(id) }
+  static func review(_ id: String) -> String { review.link(id) }
+  static func retake(_ id: String) -> String { retake.link(id) }
+  static func remove(_ id: String) -> String { remove.link(id) }
+  static func tryOn(_ id: String) -> String { tryOn.link(id) }
+  static func render(_ id: String) -> String { render.link(id) }
+  static func renderStatus(_ id: String) -> String { renderStatus.link(id) }
+  static func feedback(_ id: String) -> String { feedback.link(id) }
+
+  /// Where one form of an image is served to its owner's browser.
+  static func image(_ id: String, variant: String? = nil) -> String {
+    images.link(id) + (variant.map { "?variant=\($0)" } ?? "")
+  }
+}

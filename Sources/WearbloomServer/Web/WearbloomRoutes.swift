@@ -1,0 +1,164 @@
+import Foundation
+import Hummingbird
+import OrchardIdentity
+import OrchardKit
+import ServerKit
+import WearbloomCore
+
+/// Wearbloom's web version: consent first, the three-step onboarding to a first try-on without an
+/// account, then (signed in) the wardrobe, adding garments, the garment sheet, the render view,
+/// the paywall with the web's test store, and the profile. Plain HTML forms and links over the
+/// services the JSON API uses; `wearbloom.js` adds what needs a browser.
+struct WearbloomRoutes: Sendable {
+  let wardrobe: WardrobeService
+  let tryOn: TryOnService
+  let onboarding: OnboardingService
+  let consents: ConsentStore
+  let accounts: Accounts
+  let api: WearbloomAPIService
+  let pages: PageRenderer
+  let clock: any WallClock
+  /// The web session's cookie, as the account pages set it.
+  let sessionCookie: String
+  let secureCookies: Bool
+
+  var screens: WearbloomPages { WearbloomPages() }
+
+  func register(_ routes: AppRoutes) {
+    let web = routes.web()
+    web.get(WearbloomPath.home.pattern) { request, context in try await home(request, context) }
+    web.get(WearbloomPath.consent.pattern) { _, _ in pages.response(screens.consent()) }
+    web.post(WearbloomPath.consent.pattern) { _, context in
+      try await consents.accept(ConsentPolicy.version, by: try context.deviceID().description, at: clock.now)
+      return Response.seeOther(WearbloomPath.home.path)
+    }
+    // Open before consent: it is what consent is given to.
+    web.get(WearbloomPath.privacy.pattern) { request, _ in
+      let back = request.cookie(sessionCookie) == nil ? WearbloomPath.home.path : WearbloomPath.profile.path
+      return pages.response(screens.privacy(back: back))
+    }
+    registerOnboarding(web)
+    registerWardrobe(routes.web(limit: UploadBodyLimit.upload))
+    web.get(WearbloomPath.images.pattern) { request, context in
+      // An image is not a page: without consent it is as missing as anyone else's.
+      let visitor = try await visitor(request, context)
+      guard visitor.consented else { throw WearbloomProblem.imageNotFound }
+      return try await image(request, context, visitor)
+    }
+  }
+
+  // MARK: The visitor
+
+  /// Who is asking: their device, whether it accepted the terms, their account when signed in,
+  /// and the onboarding their device began when not.
+  struct Visitor: Sendable {
+    let device: String
+    let consented: Bool
+    let session: WebSession?
+    let onboarding: String?
+
+    var account: String? { session?.account.id }
+    /// Whose wardrobe the visitor sees: their account's, else their device's onboarding's.
+    var owner: String? { account ?? onboarding }
+  }
+
+  func visitor(_ request: Request, _ context: AppRequestContext) async throws -> Visitor {
+    let device = try context.deviceID().description
+    let consented = ConsentPolicy.isCurrent(try await consents.accepted(by: device))
+    var session: WebSession?
+    if let token = request.cookie(sessionCookie) { session = try await accounts.webSession(token: token) }
+    let onboarding = session == nil ? try await self.onboarding.owner(ofDevice: device) : nil
+    return Visitor(device: device, consented: consented, session: session, onboarding: onboarding)
+  }
+
+  /// Runs `page` for a visitor who accepted the terms; sends anyone else to them.
+  func visiting(
+    _ request: Request, _ context: AppRequestContext, _ page: (Visitor) async throws -> Response
+  ) async throws -> Response {
+    let visitor = try await visitor(request, context)
+    guard visitor.consented else { return Response.seeOther(WearbloomPath.consent.path) }
+    return try await page(visitor)
+  }
+
+  /// Runs `page` for a signed-in user; a visitor without an account is sent on to onboarding.
+  func member(
+    _ request: Request, _ context: AppRequestContext, _ page: (Visitor, String) async throws -> Response
+  ) async throws -> Response {
+    try await visiting(request, context) { visitor in
+      guard let account = visitor.account else { return Response.seeOther(WearbloomPath.home.path) }
+      return try await page(visitor, account)
+    }
+  }
+
+  func home(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    try await visiting(request, context) { visitor in
+      if visitor.account != nil { return Response.seeOther(WearbloomPath.wardrobe.path) }
+      guard let owner = visitor.onboarding else { return Response.seeOther(WearbloomPath.welcomePhoto.path) }
+      // Back mid-onboarding: to the step the visitor reached.
+      if let latest = try? await tryOn.latest(of: owner) { return Response.seeOther(WearbloomPath.render(latest.id)) }
+      let body = try await wardrobe.body(of: owner)
+      return Response.seeOther(body == nil ? WearbloomPath.welcomePhoto.path : WearbloomPath.welcomeGarment.path)
+    }
+  }
+
+  // MARK: Images
+
+  /// One form of an image for its owner's browser; anyone else's is 404, as if it did not exist.
+  func image(_ request: Request, _ context: AppRequestContext, _ visitor: Visitor) async throws -> Response {
+    let id = context.parameters.get("image") ?? ""
+    let accept = (request.headers[.accept] ?? "").split(separator: ",").map {
+      $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces)
+    }
+    let answer = try await api.image(
+      id, owner: visitor.owner ?? "", variant: request.uri.queryParameters.get("variant"), accept: accept,
+      ifNoneMatch: request.headers[.ifNoneMatch])
+    switch answer {
+    case .notFound: throw WearbloomProblem.imageNotFound
+    case .notAcceptable: throw OrchardError.status(.notAcceptable)
+    case .notModified(let etag):
+      return Response(
+        status: .notModified,
+        headers: [.eTag: etag, .cacheControl: WearbloomAPIService.immutable, .vary: WearbloomAPIService.vary])
+    case .image(let bytes, let form, let etag):
+      return Response(
+        status: .ok,
+        headers: [
+          .contentType: form.format.mimeType, .eTag: etag, .cacheControl: WearbloomAPIService.immutable,
+          .vary: WearbloomAPIService.vary,
+        ], body: .init(byteBuffer: bytes))
+    }
+  }
+
+  // MARK: Helpers
+
+  /// The photo a form sent, checked as the API checks one; nil when none was chosen.
+  static func photo(in form: MultipartForm) -> MultipartForm.Part? { form.file("photo") }
+
+  /// A toast named by a redirect's `toast` query value.
+  func toast(_ request: Request) -> WearbloomPages.Toast? {
+    let t = screens.t
+    return switch request.uri.queryParameters.get("toast") {
+    case "saved":
+      WearbloomPages.Toast(
+        kind: .success, text: t(.savedToast),
+        actions: [(t(.addAnother), WearbloomPath.addGarment.path), (t(.browseWardrobe), WearbloomPath.wardrobe.path)])
+    case "removed": WearbloomPages.Toast(kind: .success, text: t(.removedToast))
+    case "trial": WearbloomPages.Toast(kind: .success, text: t(.trialStarted))
+    case "photo": WearbloomPages.Toast(kind: .success, text: t(.photoSaved))
+    case "not-counted": WearbloomPages.Toast(kind: .success, text: t(.renderNotCounted))
+    case "thanks": WearbloomPages.Toast(kind: .info, text: t(.feedbackThanks))
+    case "too-many": WearbloomPages.Toast(kind: .error, text: t(.problemTooMany))
+    default: nil
+    }
+  }
+
+  /// The user's sentence for a wardrobe problem the services threw; nil for anything else.
+  func problem(_ error: any Error) -> String? {
+    if let error = error as? WardrobeError { return screens.problem(error) }
+    if let error = error as? OrchardError {
+      if error.status == .tooManyRequests { return screens.t(.problemTooMany) }
+      if let code = WardrobeError(rawValue: error.code) { return screens.problem(code) }
+    }
+    return nil
+  }
+}
