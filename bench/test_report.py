@@ -323,6 +323,23 @@ class RenderWearbloom(unittest.TestCase):
         self.assertIn("| a render job's overhead over its provider p95 < 50 ms (postgresql) | 61.0 ms | **missed** |", md)
         self.assertIn("| sqlite | 900 | 1,800 | 6,000 | 30% | exact |", md)
 
+    def test_the_web_versions_figures_and_goals(self):
+        r = results()
+        r["wearbloom"] = wearbloom_run()
+        r["wearbloom"]["browser"] = {
+            "first_visit_bytes": 98_000, "first_visit_font_bytes": 70_000, "first_visit_requests": 8,
+            "first_visit_load_ms": 120.0, "onboarding_ms": 4_200.0, "wardrobe": 200, "grid_cold_ms": 640.0,
+            "grid_cold_bytes": 310_000, "grid_images_in_view": 8, "grid_warm_runs": 10, "grid_warm_p50_ms": 90.0,
+            "grid_warm_p95_ms": 350.0, "grid_warm_max_ms": 400.0, "grid_warm_controlled": True, "tap_runs": 10,
+            "tap_p50_ms": 300.0, "tap_p95_ms": 420.0, "tap_max_ms": 500.0}
+        md = render(r)
+        self.assertIn("A first visit with an empty browser: **98 KB** in 8 requests", md)
+        self.assertIn("cold (no cache, no service worker) **640 ms**", md)
+        self.assertIn("| wardrobe grid of 200 garments, warm, visually complete p95 < 300 ms | 350 ms | **missed** |", md)
+        self.assertIn("| first visit to the first try-on's result < 15 s (NFR3: 60 s) | 4.2 s | met |", md)
+        self.assertIn("| Try On tap → result visible p95 < 1,500 ms (local preview) | 420 ms | met |", md)
+        self.assertIn("| first visit < 150 KB, fonts included | 98 KB | met |", md)
+
     def test_a_slow_upload_list_and_thumbnail_and_a_decoded_bomb_are_missed(self):
         r = results()
         r["wearbloom"] = wearbloom_run(growth=400_000_000, api_p99=320.0, list_p99=12.0, thumbnail_rps=20000.0)

@@ -199,8 +199,13 @@ public final class IdentityHub: Sendable {
   /// Mounts `realm`'s accounts API at `/<app>/api/v1/auth/`, with its document beside it, and its
   /// account pages at `/<app>/account/`, in `theme`; returns the accounts it serves, for the app's
   /// own API to authenticate with (one set of remembered sessions for both).
+  ///
+  /// `gate`, when given, runs before every account page: what the app asks of a visitor first.
   @discardableResult
-  public func mount(_ realm: Realm, on routes: AppRoutes, theme: DesignTokens?) throws -> Accounts {
+  public func mount(
+    _ realm: Realm, on routes: AppRoutes, theme: DesignTokens?,
+    gate: AccountPagesGate? = nil
+  ) throws -> Accounts {
     let environment = routes.environment
     let accounts = try accounts(realm, environment: environment)
     let links = try LinkOrigin(environment.configuration)
@@ -208,7 +213,7 @@ public final class IdentityHub: Sendable {
       accounts: accounts, theme: theme, pages: environment.pages,
       cookie: SessionCookie(realm: realm, secure: !environment.configuration.servesPlainHTTPOnLoopback),
       appleCookie: AppleStateCookie(realm: realm, secure: !environment.configuration.servesPlainHTTPOnLoopback),
-      links: links
+      links: links, gate: gate
     ).register(routes)
     let prefix = routes.prefix + "/api/v1/auth"
     let document = ByteBuffer(bytes: try IdentityAPISpec.document())

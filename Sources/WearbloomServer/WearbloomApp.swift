@@ -109,6 +109,13 @@ public struct WearbloomApp: OrchardApp, AppJobs {
       budget: try TryOnProviders.budget(environment: settings))
   }
 
+  /// The first try-on before an account, over the wardrobe.
+  func onboarding(_ environment: AppEnvironment, wardrobe: WardrobeService) -> OnboardingService {
+    OnboardingService(
+      database: environment.database.sql, wardrobe: wardrobe, clock: environment.clock, random: environment.random,
+      limiter: environment.limiter)
+  }
+
   /// What checks Apple's signed purchases and notifications: this app's bundle id
   /// (`ORCHARD_WEARBLOOM_BUNDLE_ID`), the environments taken (`ORCHARD_APPSTORE_ENVIRONMENTS`,
   /// `Production,Sandbox` unless set) and the root trusted (Apple Root CA – G3, unless
@@ -133,12 +140,11 @@ public struct WearbloomApp: OrchardApp, AppJobs {
 
   public func mount(_ routes: AppRoutes) throws {
     guard let realm = hub.realm(manifest.id) else { throw OrchardError.internalError }
-    let accounts = try hub.mount(realm, on: routes, theme: theme)
+    let consents = ConsentStore(database: routes.environment.database.sql)
+    let accounts = try hub.mount(realm, on: routes, theme: theme, gate: ConsentGate.accountPages(consents))
     let service = try service(routes.environment)
     let tryOn = try tryOn(routes.environment, wardrobe: service)
-    let onboarding = OnboardingService(
-      database: routes.environment.database.sql, wardrobe: service, clock: routes.environment.clock,
-      random: routes.environment.random, limiter: routes.environment.limiter)
+    let onboarding = onboarding(routes.environment, wardrobe: service)
     hub.registries[realm.app]?.register(WardrobeAccountData(service: service, tryOn: tryOn, onboarding: onboarding))
     let purchases = PurchaseService(
       verifier: try appStoreVerifier(clock: routes.environment.clock), tryOn: tryOn, logger: routes.environment.logger)
@@ -158,7 +164,7 @@ public struct WearbloomApp: OrchardApp, AppJobs {
     let secure = !routes.environment.configuration.servesPlainHTTPOnLoopback
     WearbloomRoutes(
       wardrobe: service, tryOn: tryOn, onboarding: onboarding,
-      consents: ConsentStore(database: routes.environment.database.sql), accounts: accounts, api: api,
+      consents: consents, accounts: accounts, api: api,
       pages: routes.environment.pages, clock: routes.environment.clock, sessionCookie: realm.cookieName(secure: secure),
       secureCookies: secure
     ).register(routes)
@@ -177,12 +183,14 @@ public struct WearbloomApp: OrchardApp, AppJobs {
   }
 
   /// A garment's background is removed by the job worker, a moment after its photo is stored; a
-  /// render is drawn the moment it is requested (the request rings the worker). A render's run is
+  /// render is drawn the moment it is requested (the request rings the worker); an onboarding
+  /// nobody claimed is erased when its token expires. A render's run is
   /// mostly waiting on its provider, so many run at once; its lease outlasts its budget briefly, so
   /// a render whose worker died is taken up again (and finished or failed) within seconds.
   public func jobs(_ environment: AppEnvironment) throws -> [JobKind] {
     let service = try service(environment)
     let tryOn = try tryOn(environment, wardrobe: service)
+    let onboarding = onboarding(environment, wardrobe: service)
     let budget = Duration.milliseconds(Int64(tryOn.budget * 1_000))
     return [
       JobKind(WardrobeService.removalJob, concurrency: 2, timeout: .seconds(120)) { job in
@@ -190,6 +198,9 @@ public struct WearbloomApp: OrchardApp, AppJobs {
       },
       JobKind(TryOnService.renderJob, concurrency: 16, timeout: budget + .seconds(5), firstRetry: 1, leaseMargin: 5) {
         job in try await tryOn.run(job.key)
+      },
+      JobKind(OnboardingService.expiryJob, concurrency: 1, timeout: .seconds(120)) { job in
+        try await onboarding.expire(job.key, tryOn: tryOn)
       },
     ]
   }

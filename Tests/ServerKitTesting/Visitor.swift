@@ -24,11 +24,18 @@ public struct Visitor: Sendable {
   ) async throws -> (
     status: HTTPResponse.Status, location: String?, body: String
   ) {
-    try await send(path, method: .post, body: form, type: type)
+    try await send(path, method: .post, body: ByteBuffer(string: form), type: type)
+  }
+
+  /// Posts `bytes` as they are: a `multipart/form-data` form with a file in it.
+  public mutating func post(
+    _ path: String, bytes: [UInt8], type: String
+  ) async throws -> (status: HTTPResponse.Status, location: String?, body: String) {
+    try await send(path, method: .post, body: ByteBuffer(bytes: bytes), type: type)
   }
 
   private mutating func send(
-    _ path: String, method: HTTPRequest.Method, body: String?, type: String = ""
+    _ path: String, method: HTTPRequest.Method, body: ByteBuffer?, type: String = ""
   ) async throws -> (
     status: HTTPResponse.Status, location: String?, body: String
   ) {
@@ -39,7 +46,7 @@ public struct Visitor: Sendable {
       headers[HTTPField.Name("Sec-Fetch-Site")!] = "same-origin"
     }
     let response = try await client.execute(
-      uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+      uri: path, method: method, headers: headers, body: body)
     for set in response.headers[values: .setCookie] { keep(set) }
     return (response.status, response.headers[.location], String(buffer: response.body))
   }

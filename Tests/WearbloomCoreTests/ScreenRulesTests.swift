@@ -71,6 +71,8 @@ struct ScreenRulesTests {
   func consent() {
     #expect(ConsentPolicy.isCurrent(ConsentPolicy.version))
     #expect(!ConsentPolicy.isCurrent(nil) && !ConsentPolicy.isCurrent("2020-01-01"))
+    // The policy's date and its version say the same day.
+    #expect(ConsentPolicy.updated.formatted(.iso8601.year().month().day()) == ConsentPolicy.version)
   }
 
   @Test("the pills are All then the five categories; an unknown value is All")

@@ -99,4 +99,44 @@ struct OnboardingAPITests {
       #expect(expired.code == "ONBOARDING_TOKEN_INVALID")
     }
   }
+
+  @Test(
+    "an onboarding never claimed is erased, files and rows, once its token expires; one claimed is not",
+    arguments: TestDatabase.available)
+  func expiry(_ engine: TestDatabase) async throws {
+    try await WearbloomAPI.with(engine) { server in
+      let left = try await Self.start(on: server)
+      let kept = try await Self.start(on: server)
+      var garments: [String: String] = [:]
+      for device in [left, kept] {
+        let body = try await server.api.send(
+          .put, "/wearbloom/api/v1/body-photo", token: device, json: ["stockId": "figure-balanced"])
+        #expect(body.status == .ok)
+        let garment = try await server.upload(token: device, [.photo(try await Photos.garment()), .category("tops")])
+        garments[device] = try #require(garment.json?["id"] as? String)
+      }
+      _ = try await server.runJobs()
+      let store = OnboardingStore(database: server.database.sql)
+      let owner = try #require(try await store.row(token: left)?.owner)
+      #expect(try await !server.files(of: owner).isEmpty)
+      let (token, account) = try await server.signUp()
+      let claim = try await server.api.send(
+        .post, "/wearbloom/api/v1/onboarding/claim", token: token, json: ["token": kept])
+      #expect(claim.status == .ok)
+      // Not yet: a day has not passed.
+      server.clock.advance(by: OnboardingPolicy.lifetime - 60)
+      _ = try await server.runJobs()
+      #expect(try await !server.files(of: owner).isEmpty)
+      server.clock.advance(by: 61)
+      _ = try await server.runJobs()
+      #expect(try await server.files(of: owner).isEmpty)
+      #expect(try await store.row(token: left) == nil)
+      let rows = try await WardrobeStore(database: server.database.sql).rowCounts(of: owner)
+      #expect(rows.values.allSatisfy { $0 == 0 }, "\(rows)")
+      // The claimed one lives on in its account (read from the store: the day has outlived the token).
+      #expect(try await !server.files(of: account).isEmpty)
+      let ids = try await WardrobeStore(database: server.database.sql).garments(of: account).map(\.id)
+      #expect(ids.contains(try #require(garments[kept])))
+    }
+  }
 }

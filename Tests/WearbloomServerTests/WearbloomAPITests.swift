@@ -122,12 +122,14 @@ struct WearbloomAPI {
   }
 
   /// Runs every job that is due (background removals) to the end, as the platform's worker does.
+  /// Each run draws its ids afresh, as a worker process does: a second run must not mint the
+  /// first one's image ids again.
   @discardableResult
   func runJobs() async throws -> Int {
     var configuration = ServerConfiguration.defaults
     configuration.dataDirectory = data.path
     let environment = AppEnvironment(
-      configuration: configuration, dependencies: ServerDependencies(clock: clock, random: .seeded(9)),
+      configuration: configuration, dependencies: ServerDependencies(clock: clock, random: .system),
       database: database, pages: PageRenderer(assets: AssetCatalog()))
     let queue = JobQueue(database: database.sql, clock: clock, random: .seeded(9))
     return try await JobWorker(

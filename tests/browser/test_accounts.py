@@ -16,9 +16,20 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import assert_primary_actions_in_view, run_axe, severe_console_messages
 
 # Each realm: whether sign-up asks for the password twice, and where a visitor lands once signed in
-# (Wearbloom's account page; Dangdai's dashboard), with what shows it has arrived.
+# (Wearbloom's wardrobe; Dangdai's dashboard), with what shows it has arrived.
 REALMS = [("wearbloom", False), ("dangdai", True)]
-LANDING = {"wearbloom": ("/wearbloom/account", ".accounts-who"), "dangdai": ("/dangdai/", "[data-continue]")}
+LANDING = {"wearbloom": ("/wearbloom/wardrobe", "body.page-wardrobe"), "dangdai": ("/dangdai/", "[data-continue]")}
+
+
+def accept_terms_if_asked(driver):
+    """Wearbloom asks a new visitor to accept its terms before any page, account pages too, and
+    then goes on to the page asked for."""
+    consent = driver.find_elements(By.CSS_SELECTOR, 'form[action$="/consent"] button')
+    if not consent:
+        return
+    asked = driver.find_element(By.CSS_SELECTOR, 'form[action$="/consent"] input[name="next"]').get_attribute("value")
+    consent[0].click()
+    WebDriverWait(driver, 15).until(lambda d: d.current_url.endswith(asked))
 
 
 def serious(violations):
@@ -75,6 +86,9 @@ def test_an_account_from_sign_up_through_a_reset_to_deletion(page, base_url, app
     address = f"walker-{uuid.uuid4().hex[:12]}@example.com"
     first, second = "a meadow of quiet tulips", "lanterns over the river"
     driver = page(f"/{app}/account/sign-up")
+    # Wearbloom's terms come first, even before its account pages; Dangdai asks for none.
+    assert bool(driver.find_elements(By.CSS_SELECTOR, 'form[action$="/consent"]')) == (app == "wearbloom")
+    accept_terms_if_asked(driver)
     assert serious(run_axe(driver)) == []
     assert bool(driver.find_elements(By.NAME, "password_confirmation")) == confirms
     assert_primary_actions_in_view(driver)
@@ -144,6 +158,7 @@ def test_an_account_from_sign_up_through_a_reset_to_deletion(page, base_url, app
 @pytest.mark.skipif(not os.environ.get("ORCHARD_TEST_APPLE"), reason="the test command's fake Apple is not running")
 def test_sign_in_with_apple_on_the_web(page, base_url):
     driver = page("/wearbloom/account/sign-in")
+    accept_terms_if_asked(driver)
     apple = 'a[href="/wearbloom/account/apple"]'
     assert serious(run_axe(driver)) == []
     assert_primary_actions_in_view(driver)
@@ -159,8 +174,10 @@ def test_sign_in_with_apple_on_the_web(page, base_url):
     driver.find_element(By.CSS_SELECTOR, apple).click()
     WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.ID, "continue"))
     driver.find_element(By.ID, "continue").click()
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "body.page-wardrobe"))
+    assert driver.current_url == f"{base_url}/wearbloom/wardrobe"
+    driver.get(f"{base_url}/wearbloom/account")
     WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".accounts-who"))
-    assert driver.current_url == f"{base_url}/wearbloom/account"
     assert "@privaterelay.appleid.com" in driver.find_element(By.CSS_SELECTOR, ".accounts-who").text
     assert severe_console_messages(driver) == []
 

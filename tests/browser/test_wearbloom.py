@@ -190,6 +190,9 @@ def test_a_garment_from_a_photo_becomes_a_cutout_and_joins_the_grid(member, base
     driver.find_elements(By.CSS_SELECTOR, "[data-photo-input]")[1].send_keys(photo("pants"))
     on_page(driver, "page-review")
     shown(driver, ".review-form")
+    # The cutout takes the photo's place once the job worker has removed the background.
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".cutout--working"), 30)
+    assert driver.find_element(By.CSS_SELECTOR, "[data-cutout] img").get_attribute("src")
     driver.execute_script("document.querySelector('input[name=category][value=bottoms]').click()")
     driver.find_element(By.CSS_SELECTOR, ".review-form button[type=submit]").click()
     on_page(driver, "page-wardrobe")
@@ -255,6 +258,8 @@ def test_sheet_try_on_result_and_a_thumbs_down_gives_the_render_back(member, bas
     driver.back()
     on_page(driver, "page-render")
     driver.find_element(By.CSS_SELECTOR, ".feedback-button").click()
+    driver.find_element(By.CSS_SELECTOR, ".feedback-down summary").click()
+    driver.execute_script("document.querySelector('.feedback-down input[value=artifacts]').click()")
     driver.find_element(By.CSS_SELECTOR, ".feedback-down button[type=submit]").click()
     toast = shown(driver, ".toast")[0]
     assert toast.text.strip().endswith("Render not counted")
@@ -402,3 +407,46 @@ def test_onboarding_screens_have_no_serious_accessibility_problems(visitor, base
     visitor.find_element(By.CSS_SELECTOR, ".example-form button[type=submit]").click()
     on_page(visitor, "page-welcome-garment")
     assert serious(run_axe(visitor)) == []
+
+
+def test_reduced_motion_swaps_the_shimmer_and_the_cross_fade_for_still_ones(visitor, base_url):
+    emulate(visitor, ((390, 844), "light"), media=[("prefers-reduced-motion", "reduce")])
+    accept_consent(visitor, base_url)
+    first_render(visitor)
+    still = visitor.execute_script(
+        "const probe = (html) => { const t = document.createElement('template'); t.innerHTML = html;"
+        "  const e = t.content.firstElementChild; document.querySelector('.render-stage').append(e);"
+        "  const s = getComputedStyle(e); const out = [s.display, s.animationName]; e.remove(); return out; };"
+        "return {shimmer: probe('<div class=\"shimmer\"></div>'),"
+        "        moving: probe('<span class=\"motion-text\">x</span>'), still: probe('<span class=\"still-text\">x</span>'),"
+        "        result: getComputedStyle(document.querySelector('img[data-render-result]')).animationName};")
+    assert still["shimmer"][0] == "none" and still["moving"][0] == "none" and still["still"][0] != "none"
+    assert still["result"] == "none"
+    emulate(visitor, ((390, 844), "light"))
+    moving = visitor.execute_script(
+        "const e = document.createElement('div'); e.className = 'shimmer';"
+        "document.querySelector('.render-stage').append(e); const s = getComputedStyle(e);"
+        "const out = [s.display, s.animationName]; e.remove(); return out;")
+    assert moving[0] != "none" and moving[1] == "shimmer"
+
+
+def test_the_feedback_button_fades_after_ten_seconds_and_a_thumbs_up_is_thanked(member, base_url):
+    driver = member
+    try_on(driver, base_url)
+    on_page(driver, "page-render")
+    wait_for_result(driver)
+    shown_at = time.monotonic()
+    button = driver.find_element(By.CSS_SELECTOR, ".feedback-button")
+    assert driver.execute_script("return getComputedStyle(arguments[0].parentElement).opacity", button) == "1"
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".feedback.is-faded"), 15)
+    assert time.monotonic() - shown_at > 8
+    wait(driver, lambda d: d.execute_script(
+        "return getComputedStyle(document.querySelector('.feedback')).opacity === '0'"), 5)
+    # Still there for the keyboard: focus brings it back.
+    driver.execute_script("document.querySelector('.feedback-button').focus()")
+    wait(driver, lambda d: d.execute_script(
+        "return getComputedStyle(document.querySelector('.feedback')).opacity === '1'"), 5)
+    driver.find_element(By.CSS_SELECTOR, ".feedback-button").click()
+    driver.find_element(By.CSS_SELECTOR, ".feedback-up button").click()
+    assert shown(driver, ".toast")[0].text.strip().endswith("Thanks for telling us")
+    assert driver.find_element(By.CSS_SELECTOR, ".feedback-done").text == "Thanks for telling us"

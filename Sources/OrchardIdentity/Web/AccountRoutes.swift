@@ -18,12 +18,18 @@ struct AccountRoutes {
   let cookie: SessionCookie
   let appleCookie: AppleStateCookie
   let links: LinkOrigin
+  /// What the app asks of a visitor before any account page (Wearbloom: consent to its terms).
+  var gate: AccountPagesGate?
 
   var realm: Realm { accounts.realm }
   var base: String { "/\(realm.app)/account" }
 
   func register(_ routes: AppRoutes) {
     let group = routes.web()
+    if let gate { group.add(middleware: gate) }
+    // Apple's post back comes from Apple's site, without the visitor's SameSite cookies: the gate
+    // was passed on the way out (``startApple``), so it is not asked again.
+    let fromApple = routes.web()
     group.get("account/sign-up") { _, context in render(context) { $0.signUp() } }
     group.post("account/sign-up") { request, context in try await signUp(request, context) }
     group.get("account/sign-in") { request, context in
@@ -42,7 +48,7 @@ struct AccountRoutes {
     // Apple posts this from its own site: the state cookie, not the origin check, ties it to the
     // visit that began here (``AppleStateCookie``).
     routes.acceptCrossSitePosts(at: "account/apple/callback")
-    group.post("account/apple/callback") { request, context in try await appleCallback(request, context) }
+    fromApple.post("account/apple/callback") { request, context in try await appleCallback(request, context) }
     group.get("account/forgot") { _, context in render(context) { $0.forgot() } }
     group.post("account/forgot") { request, context in try await forgot(request, context) }
     group.get("account/reset") { request, context in
@@ -463,5 +469,23 @@ struct AppleStateCookie: Sendable {
     let parts = value.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
     return Visit(state: String(parts[0]), rawNonce: String(parts[1]))
+  }
+}
+
+/// What an app asks of a visitor before its account pages: an answer to send instead (a redirect
+/// to its terms), or nil to let the page open.
+public struct AccountPagesGate: RouterMiddleware {
+  public typealias Context = AppRequestContext
+  let check: @Sendable (Request, AppRequestContext) async throws -> Response?
+
+  public init(_ check: @escaping @Sendable (Request, AppRequestContext) async throws -> Response?) {
+    self.check = check
+  }
+
+  public func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    if let answer = try await check(request, context) { return answer }
+    return try await next(request, context)
   }
 }

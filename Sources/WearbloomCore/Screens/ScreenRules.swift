@@ -101,6 +101,8 @@ public enum ClientCompression {
 /// text, so a changed policy is asked for again.
 public enum ConsentPolicy {
   public static let version = "2026-11-26"
+  /// The day the current policy took effect: the version's date, 2026-11-26, at noon UTC.
+  public static let updated = Date(timeIntervalSince1970: 1_795_694_400)
 
   /// Whether a consent given to `accepted` still covers the current policy.
   public static func isCurrent(_ accepted: String?) -> Bool { accepted == version }

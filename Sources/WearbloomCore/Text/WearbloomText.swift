@@ -15,7 +15,11 @@ public enum WearbloomText: String, TextKey {
   case privacyUpdated = "privacy.updated"
   case privacyIntro = "privacy.intro"
   case privacyWhatHeading = "privacy.what.heading"
-  case privacyWhat = "privacy.what"
+  case privacyWhatAccount = "privacy.what.account"
+  case privacyWhatPhotos = "privacy.what.photos"
+  case privacyWhatPurchases = "privacy.what.purchases"
+  case privacyWhatSecurity = "privacy.what.security"
+  case privacyWhatCookies = "privacy.what.cookies"
   case privacyWhereHeading = "privacy.where.heading"
   case privacyWhere = "privacy.where"
   case privacyWhoHeading = "privacy.who.heading"
@@ -182,8 +186,16 @@ public enum WearbloomTexts {
       .privacyIntro:
         "Wearbloom lets you see clothes on a photo of yourself. That means we handle pictures of you, so we want you to know exactly what we keep, where, for how long, and how to make it all go away.",
       .privacyWhatHeading: "What we keep",
-      .privacyWhat:
-        "Your email address and a salted Argon2id hash of your password (never the password itself), or the identifier Apple gives us if you sign in with Apple. The body photo you choose (or the example figure you picked), the garment photos you add and the cutouts we make of them, and the try-on images we draw for you. Your credits and what each was spent on, the subscription events the App Store (or, on the web, our test store) reports, and any thumbs-up or thumbs-down you give a try-on. Sign-in events, with the network address they came from, so we can spot someone trying to break into your account. In your browser we set a cookie that identifies this device and, once you sign in, one for your session; no advertising or tracking cookies.",
+      .privacyWhatAccount:
+        "Your email address and a salted Argon2id hash of your password (never the password itself), or the identifier Apple gives us if you sign in with Apple.",
+      .privacyWhatPhotos:
+        "The body photo you choose (or the example figure you picked), the garment photos you add and the cutouts we make of them, and the try-on images we draw for you.",
+      .privacyWhatPurchases:
+        "Your credits and what each was spent on, the subscription events the App Store (or, on the web, our test store) reports, and any thumbs-up or thumbs-down you give a try-on.",
+      .privacyWhatSecurity:
+        "Sign-in events, with the network address they came from, so we can spot someone trying to break into your account.",
+      .privacyWhatCookies:
+        "In your browser, a cookie that identifies this device and, once you sign in, one for your session. No advertising or tracking cookies.",
       .privacyWhereHeading: "Where it is kept",
       .privacyWhere:
         "Everything lives on the servers that run Wearbloom: the records in our database, and the images in our file storage, in a folder of their own for your account. Images are served only to you, signed in; anyone else asking for one gets “not found”, as if it did not exist. Photos are compressed to about 1200 pixels before they leave your phone, and all traffic is encrypted (HTTPS).",
@@ -192,7 +204,7 @@ public enum WearbloomTexts {
         "To draw a try-on, your body photo and the garment’s picture are sent to the AI try-on service this server uses (fal.ai or Google Cloud’s Vertex AI), which returns the finished image to us. To cut a garment out of its background we use our own server or fal.ai. These services receive the pictures only to do that one job. The web version’s preview mode sends your photos nowhere: it is drawn on our server. Purchases in the iPhone app are handled by Apple, which tells us only that you subscribed and until when. We never sell your data and never use your photos to train anything.",
       .privacyHowLongHeading: "How long",
       .privacyHowLong:
-        "As long as you have an account. A try-on you make before creating an account is kept for this browser for {hours} hours, so you can keep it by signing up. When you replace your body photo, the old one is deleted. When you remove a garment, its photo and cutout are deleted.",
+        "As long as you have an account. A try-on you make before creating an account is kept for this browser for {hours} hours, so you can keep it by signing up; after that, its photos and render are deleted. When you replace your body photo, the old one is deleted. When you remove a garment, its photo and cutout are deleted.",
       .privacyDeleteHeading: "Deleting everything",
       .privacyDelete:
         "In Profile, choose Delete account. Your photos, cutouts, try-ons, credits, subscription records, feedback and sign-in events are removed from our database and file storage straight away, and your account with them; only an anonymous note that an account was deleted remains. A subscription bought through Apple is managed in your Apple account settings; cancel it there too.",

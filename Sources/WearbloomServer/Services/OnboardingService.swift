@@ -1,5 +1,6 @@
 import Foundation
 import OrchardBlobs
+import OrchardJobs
 import OrchardKit
 import SQLKit
 import ServerKit
@@ -14,6 +15,8 @@ public struct OnboardingService: Sendable {
   let random: RandomSource
   /// Counts tokens per network address; nil gives every one.
   let limiter: RateLimiter?
+  /// Where each onboarding's expiry is queued, to erase what was never claimed.
+  let expiries: JobQueue
 
   public init(
     database: any SQLDatabase, wardrobe: WardrobeService, clock: any WallClock, random: RandomSource,
@@ -24,7 +27,11 @@ public struct OnboardingService: Sendable {
     self.clock = clock
     self.random = random
     self.limiter = limiter
+    expiries = JobQueue(database: database, clock: clock, random: random)
   }
+
+  /// The job that erases an onboarding nobody claimed, once its token has expired.
+  public static let expiryJob = "wearbloom-onboarding-expiry"
 
   static let tokens = RateRule(
     "wearbloom-onboarding", burst: Double(OnboardingPolicy.tokensPerHour),
@@ -48,8 +55,11 @@ public struct OnboardingService: Sendable {
     let owner = OnboardingPolicy.ownerPrefix + IdempotencyID(using: &generator).description
     let now = clock.now
     let expires = now.addingTimeInterval(OnboardingPolicy.lifetime)
-    try await store.insert(
-      token: token, owner: owner, device: device, at: now, expires: expires)
+    // The row and its expiry are kept together: never an onboarding that outlives its promise.
+    try await store.database.inTransaction { [store, expiries] session in
+      try await store.insert(token: token, owner: owner, device: device, at: now, expires: expires, on: session)
+      try await expiries.enqueue(Self.expiryJob, key: owner, runAt: expires, maxAttempts: 20, on: session)
+    }
     return Started(token: token, owner: owner, expiresAt: expires)
   }
 
@@ -102,6 +112,18 @@ public struct OnboardingService: Sendable {
     }
     try await wardrobe.forgetFiles(of: device, movedTo: account)
     return moved
+  }
+
+  /// Erases an onboarding that expired unclaimed: its photos, garments and renders (files and
+  /// rows), its credit, and its token. One that moved into an account, or is still live, is left
+  /// alone. Safe to run again after a crash part-way.
+  public func expire(_ owner: String, tryOn: TryOnService) async throws {
+    guard let row = try await store.row(owner: owner), row.claimed_by == nil,
+      clock.now.timeIntervalSince1970 >= row.expires_at
+    else { return }
+    try await wardrobe.erase(owner)
+    try await tryOn.erase(owner)
+    try await store.forget(owner: owner)
   }
 
   /// Every row of the device's, now the account's; returns how many garments and renders moved.

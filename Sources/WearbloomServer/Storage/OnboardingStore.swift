@@ -27,8 +27,10 @@ public struct OnboardingStore: Sendable {
 
   static func hash(_ token: String) -> String { Hex.lowercase(SHA256.hash(data: Array(token.utf8))) }
 
-  func insert(token: String, owner: String, device: String?, at now: Date, expires: Date) async throws {
-    try await database.insert(into: Self.table)
+  func insert(
+    token: String, owner: String, device: String?, at now: Date, expires: Date, on session: any SQLDatabase
+  ) async throws {
+    try await session.insert(into: Self.table)
       .columns("token_hash", "owner", "device", "created_at", "expires_at")
       .values(
         SQLBind(Self.hash(token)), SQLBind(owner), SQLBind(device), SQLBind(now.timeIntervalSince1970),
@@ -46,6 +48,17 @@ public struct OnboardingStore: Sendable {
   func row(token: String) async throws -> Row? {
     try await database.select().columns("token_hash", "owner", "expires_at", "claimed_by").from(Self.table)
       .where("token_hash", .equal, SQLBind(Self.hash(token))).first(decoding: Row.self)
+  }
+
+  func row(owner: String) async throws -> Row? {
+    try await database.select().columns("token_hash", "owner", "expires_at", "claimed_by").from(Self.table)
+      .where("owner", .equal, SQLBind(owner)).first(decoding: Row.self)
+  }
+
+  /// Removes an expired onboarding's token.
+  func forget(owner: String) async throws {
+    try await database.delete(from: Self.table).where("owner", .equal, SQLBind(owner))
+      .where("claimed_by", .is, SQLLiteral.null).run()
   }
 
   /// The newest onboarding of a web device that has not moved into an account and is still

@@ -1,3 +1,4 @@
+import Foundation
 import ServerKit
 
 /// Every address of Wearbloom's web version: the routes register these patterns and the pages
@@ -46,6 +47,22 @@ enum WearbloomPath {
   static func render(_ id: String) -> String { render.link(id) }
   static func renderStatus(_ id: String) -> String { renderStatus.link(id) }
   static func feedback(_ id: String) -> String { feedback.link(id) }
+
+  /// The terms, then back to `path` once they are accepted (only a path of this app's).
+  static func consent(returningTo path: String) -> String {
+    guard let next = returnPath(path) else { return consent.path }
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~/")
+    return consent.path + "?next=" + (next.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+  }
+
+  /// `path` when it is a path of this app's to go back to (never another site's, nor `//host`).
+  static func returnPath(_ path: String?) -> String? {
+    guard let path, path.hasPrefix(app + "/"), !path.hasPrefix("//"), !path.contains("\\"),
+      path.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
+    else { return nil }
+    return path
+  }
 
   /// Where one form of an image is served to its owner's browser.
   static func image(_ id: String, variant: String? = nil) -> String {

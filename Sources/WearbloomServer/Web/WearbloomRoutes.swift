@@ -27,10 +27,13 @@ struct WearbloomRoutes: Sendable {
   func register(_ routes: AppRoutes) {
     let web = routes.web()
     web.get(WearbloomPath.home.pattern) { request, context in try await home(request, context) }
-    web.get(WearbloomPath.consent.pattern) { _, _ in pages.response(screens.consent()) }
-    web.post(WearbloomPath.consent.pattern) { _, context in
+    web.get(WearbloomPath.consent.pattern) { request, _ in
+      pages.response(screens.consent(returningTo: WearbloomPath.returnPath(request.uri.queryParameters.get("next"))))
+    }
+    web.post(WearbloomPath.consent.pattern) { request, context in
+      let fields = try await FormFields(request, context: context)
       try await consents.accept(ConsentPolicy.version, by: try context.deviceID().description, at: clock.now)
-      return Response.seeOther(WearbloomPath.home.path)
+      return Response.seeOther(WearbloomPath.returnPath(fields["next"]) ?? WearbloomPath.home.path)
     }
     // Open before consent: it is what consent is given to.
     web.get(WearbloomPath.privacy.pattern) { request, _ in

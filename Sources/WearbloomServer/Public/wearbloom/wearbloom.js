@@ -372,8 +372,8 @@ async function showFinished(section) {
   document.title = page.title;
   section.replaceWith(finished);
   startFeedbackFade(finished);
-  const focus = finished.querySelector("[data-primary-action], .feedback-button, .render-message--failed");
-  if (focus && focus.matches("[role=alert]") === false) focus.focus({ preventScroll: true });
+  // A screen reader hears the result's heading; the keyboard goes on from the top of the view.
+  finished.focus({ preventScroll: true });
 }
 
 function startFeedbackFade(section) {
@@ -398,7 +398,7 @@ if (data.cutoutPending === "yes") {
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       if (page.body.dataset.cutoutPending === "no") {
         document.querySelector("[data-cutout]").replaceWith(page.querySelector("[data-cutout]"));
-        const note = document.querySelector("[data-cutout-pending]");
+        const note = document.querySelector("p[data-cutout-note]");
         const fresh = page.querySelector(".cutout-note");
         if (note) { if (fresh) note.replaceWith(fresh); else note.remove(); }
         return;

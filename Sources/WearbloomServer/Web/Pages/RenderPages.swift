@@ -43,7 +43,7 @@ extension WearbloomPages {
         <div class="shimmer" aria-hidden="true"></div>
         \(garmentImage)
         </div>
-        <p class="render-message" data-render-message><span class="motion-text">\(t(RenderPacing.message(after: view.elapsed)))</span><span class="still-text">\(t(.renderLoading))</span></p>
+        <p class="render-message" role="status" data-render-message><span class="motion-text">\(t(RenderPacing.message(after: view.elapsed)))</span><span class="still-text">\(t(.renderLoading))</span></p>
         """
       actions = ""
     case .completed:
@@ -73,11 +73,17 @@ extension WearbloomPages {
         """
     }
     let back = view.onboarding ? WearbloomPath.welcomeGarment.path : WearbloomPath.wardrobe.path
+    let title =
+      switch render.status {
+      case .completed: t(.renderResult, ["garment": garmentName.lowercased()])
+      case .failed: t(render.failure == .renderTimeout ? .renderTimedOut : .renderFailed)
+      case .pending, .processing: t(.renderCreating)
+      }
     var screen = page(
-      render.status == .completed ? t(.renderResult, ["garment": garmentName.lowercased()]) : t(.renderCreating),
-      bodyClass: "page-render", toast: toast,
+      title, bodyClass: "page-render", toast: toast,
       main: """
-        <section class="render" aria-label="\(garmentName)" data-render="\(render.status.rawValue)" data-status-url="\(WearbloomPath.renderStatus(render.id))" data-elapsed-ms="\(Int(view.elapsed * 1_000))">
+        <section class="render" aria-labelledby="render-title" tabindex="-1" data-render="\(render.status.rawValue)" data-status-url="\(WearbloomPath.renderStatus(render.id))" data-elapsed-ms="\(Int(view.elapsed * 1_000))">
+        <h1 id="render-title" class="visually-hidden">\(title)</h1>
         <a class="render-back" href="\(back)" aria-label="\(t(.back))">\(Icons.back)</a>
         \(stage)
         \(preview)
@@ -125,15 +131,20 @@ extension WearbloomPages {
       <summary class="feedback-button" aria-label="\(t(.feedbackOpen))">\(Icons.star)</summary>
       <div class="feedback-panel">
       <p class="feedback-question">\(t(.feedbackQuestion))</p>
+      <div class="feedback-choices">
       <form method="post" action="\(WearbloomPath.feedback(render.id))" class="feedback-up">
       <input type="hidden" name="rating" value="up">
-      <button type="submit" class="button button--secondary">\(Icons.thumbsUp)<span>\(t(.thumbsUp))</span></button>
+      <button type="submit" class="button button--secondary button--wide">\(Icons.thumbsUp)<span>\(t(.thumbsUp))</span></button>
       </form>
-      <form method="post" action="\(WearbloomPath.feedback(render.id))" class="feedback-down">
+      <details class="feedback-down">
+      <summary class="button button--secondary button--wide">\(Icons.thumbsDown)<span>\(t(.thumbsDown))</span></summary>
+      <form method="post" action="\(WearbloomPath.feedback(render.id))">
       <input type="hidden" name="rating" value="down">
       <fieldset class="category-choice"><legend>\(t(.whatWentWrong))</legend><div class="pill-row">\(options)</div></fieldset>
-      <button type="submit" class="button button--secondary">\(Icons.thumbsDown)<span>\(t(.thumbsDown))</span></button>
+      <button type="submit" class="button button--primary button--wide">\(t(.sendFeedback))</button>
       </form>
+      </details>
+      </div>
       </div>
       </details>
       """
@@ -199,7 +210,7 @@ extension WearbloomPages {
         <h1>\(t(.profileTitle))</h1>
         \(view.email.map { HTML("<p class=\"profile-email\">\($0)</p>") } ?? "")
         \(alert(problem))
-        <section class="card profile-body" aria-labelledby="photo-title">
+        <section class="panel profile-body" aria-labelledby="photo-title">
         <h2 id="photo-title">\(t(.yourPhoto))</h2>
         \(photo)
         \(prompt)
@@ -209,12 +220,12 @@ extension WearbloomPages {
         </details>
         </form>
         </section>
-        <section class="card" aria-labelledby="plan-title">
+        <section class="panel" aria-labelledby="plan-title">
         <h2 id="plan-title">\(t(.planTitle))</h2>
         <p class="plan-state">\(plan)</p>
         \(summary.isUnlimited || summary.canRender ? "" : HTML("<a class=\"button button--primary button--wide\" href=\"\(WearbloomPath.paywall.path)\">\(t(.startFreeTrial))</a>"))
         </section>
-        <nav class="card profile-links" aria-label="\(t(.profileTitle))">
+        <nav class="panel profile-links" aria-label="\(t(.profileTitle))">
         <a href="\(WearbloomPath.privacy.path)">\(t(.privacyLink))</a>
         <a href="\(WearbloomPath.account.path)">\(t(.accountSettings))</a>
         </nav>

@@ -118,7 +118,7 @@ extension WearbloomPages {
     let working = garment.removalStatus == .pending
     let note: HTML =
       switch garment.removalStatus {
-      case .pending: "<p class=\"cutout-note\" data-cutout-pending>\(t(.cutoutWorking))</p>"
+      case .pending: "<p class=\"cutout-note\" data-cutout-note>\(t(.cutoutWorking))</p>"
       case .failed, .skipped: "<p class=\"cutout-note\">\(t(.cutoutFailed))</p>"
       case .completed: ""
       }

@@ -160,7 +160,7 @@ struct WearbloomPages: Sendable {
 
   // MARK: Consent and privacy
 
-  func consent() -> Page {
+  func consent(returningTo next: String? = nil) -> Page {
     page(
       nil, bodyClass: "page-consent",
       main: """
@@ -175,6 +175,7 @@ struct WearbloomPages: Sendable {
         </ul>
         <p><a class="text-link" href="\(WearbloomPath.privacy.path)">\(t(.consentPolicyLink))</a></p>
         <form method="post" action="\(WearbloomPath.consent.path)" class="consent-form">
+        \(next.map { HTML("<input type=\"hidden\" name=\"next\" value=\"\($0)\">") } ?? "")
         <button type="submit" class="button button--primary button--wide" data-primary-action>\(t(.consentAccept))</button>
         </form>
         </section>
@@ -182,23 +183,31 @@ struct WearbloomPages: Sendable {
   }
 
   func privacy(back: String) -> Page {
+    let kept: [WearbloomText] = [
+      .privacyWhatAccount, .privacyWhatPhotos, .privacyWhatPurchases, .privacyWhatSecurity, .privacyWhatCookies,
+    ]
     let sections: [(WearbloomText, WearbloomText)] = [
-      (.privacyWhatHeading, .privacyWhat), (.privacyWhereHeading, .privacyWhere), (.privacyWhoHeading, .privacyWho),
+      (.privacyWhereHeading, .privacyWhere), (.privacyWhoHeading, .privacyWho),
       (.privacyHowLongHeading, .privacyHowLong), (.privacyDeleteHeading, .privacyDelete),
       (.privacyRightsHeading, .privacyRights), (.privacyNeverHeading, .privacyNever),
     ]
-    let body = sections.map { heading, text in
-      HTML(
-        "<section><h2>\(t(heading))</h2><p>\(t(text, ["hours": Int(OnboardingPolicy.lifetime / 3_600)]))</p></section>"
-      )
-    }
+    let what = HTML(
+      "<section><h2>\(t(.privacyWhatHeading))</h2><ul class=\"policy-list\">\(kept.map { HTML("<li>\(t($0))</li>") })</ul></section>"
+    )
+    let body =
+      [what]
+      + sections.map { heading, text in
+        HTML(
+          "<section><h2>\(t(heading))</h2><p>\(t(text, ["hours": Int(OnboardingPolicy.lifetime / 3_600)]))</p></section>"
+        )
+      }
     return page(
       t(.privacyTitle), bodyClass: "page-privacy",
       main: """
         <article class="policy" aria-labelledby="policy-title">
         <p><a class="back-link" href="\(back)">\(Icons.back)<span>\(t(.privacyBack))</span></a></p>
         <h1 id="policy-title">\(t(.privacyTitle))</h1>
-        <p class="fine-print">\(t(.privacyUpdated, ["date": ConsentPolicy.version]))</p>
+        <p class="fine-print">\(t(.privacyUpdated, ["date": Self.day(ConsentPolicy.updated)]))</p>
         <p class="lede">\(t(.privacyIntro))</p>
         \(body)
         </article>

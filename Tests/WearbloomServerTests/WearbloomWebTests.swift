@@ -1,0 +1,259 @@
+import Foundation
+import HTTPTypes
+import ServerKit
+import ServerKitTesting
+import Testing
+import WearbloomCore
+
+@testable import WearbloomServer
+
+/// Wearbloom's web version in a browser without scripts: every screen a form or a link over the
+/// services the API uses.
+@Suite("Wearbloom on the web")
+struct WearbloomWebTests {
+  static let password = "tulip-91 at dawn"
+
+  static func form(_ fields: [(String, String)]) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+      .joined(separator: "&")
+  }
+
+  /// A `multipart/form-data` body with `fields` and, when given, a photo.
+  static func multipart(
+    _ fields: [(String, String)], photo: [UInt8]?, type: String = "image/jpeg"
+  ) -> (
+    bytes: [UInt8], type: String
+  ) {
+    let boundary = "wearbloom-\(UUID().uuidString)"
+    var bytes: [UInt8] = []
+    for (name, value) in fields {
+      bytes += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+    }
+    if let photo {
+      bytes += Array(
+        "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"photo.jpg\"\r\nContent-Type: \(type)\r\n\r\n"
+          .utf8)
+      bytes += photo + Array("\r\n".utf8)
+    }
+    bytes += Array("--\(boundary)--\r\n".utf8)
+    return (bytes, "multipart/form-data; boundary=\(boundary)")
+  }
+
+  /// Whether an image path names someone's own image (not a stock picture).
+  static func isOwn(_ path: String) -> Bool {
+    guard let id = path.split(separator: "/").last.map(String.init), let image = ImageReference(validating: id)
+    else { return false }
+    return StockCatalog.item(image: image) == nil
+  }
+
+  /// A visitor who accepted the terms.
+  static func consenting(_ server: WearbloomAPI) async throws -> Visitor {
+    var visitor = Visitor(client: server.api.client)
+    #expect(try await visitor.post("/wearbloom/consent").location == "/wearbloom/")
+    return visitor
+  }
+
+  /// A visitor through steps 1 and 2 with the examples: the render's id.
+  static func firstTryOn(_ visitor: inout Visitor, _ server: WearbloomAPI) async throws -> String {
+    let photo = try await visitor.post("/wearbloom/welcome/photo", form: form([("stock", "figure-balanced")]))
+    #expect(photo.location == "/wearbloom/welcome/garment")
+    let step2 = try await visitor.get("/wearbloom/welcome/garment")
+    #expect(step2.status == .ok && step2.body.contains("value=\"navy-t-shirt\""))
+    let started = try await visitor.post("/wearbloom/welcome/try-on", form: form([("garment", "navy-t-shirt")]))
+    let location = try #require(started.location)
+    #expect(location.hasPrefix("/wearbloom/renders/"))
+    _ = try await server.runJobs()
+    return String(location.dropFirst("/wearbloom/renders/".count))
+  }
+
+  @Test("nothing but the terms and the policy opens before consent; consent is kept for the device")
+  func consent() async throws {
+    try await WearbloomAPI.with { server in
+      var visitor = Visitor(client: server.api.client)
+      for path in ["/wearbloom/", "/wearbloom/wardrobe", "/wearbloom/profile", "/wearbloom/welcome/photo"] {
+        #expect(try await visitor.get(path).location == "/wearbloom/consent", "\(path)")
+      }
+      #expect(
+        try await visitor.post("/wearbloom/welcome/try-on", form: "garment=navy-t-shirt").location
+          == "/wearbloom/consent")
+      let terms = try await visitor.get("/wearbloom/consent")
+      #expect(terms.status == .ok && terms.body.contains("href=\"/wearbloom/privacy\""))
+      let policy = try await visitor.get("/wearbloom/privacy")
+      #expect(policy.status == .ok && policy.body.contains("24 hours"))
+      #expect(try await visitor.post("/wearbloom/consent").location == "/wearbloom/")
+      #expect(try await visitor.get("/wearbloom/").location == "/wearbloom/welcome/photo")
+      #expect(try await visitor.get("/wearbloom/welcome/photo").status == .ok)
+    }
+  }
+
+  @Test(
+    "the first try-on needs no account and is the only free one; signing up carries it, the photo and the credits over",
+    arguments: TestDatabase.available)
+  func onboarding(_ engine: TestDatabase) async throws {
+    try await WearbloomAPI.with(engine) { server in
+      var visitor = try await Self.consenting(server)
+      let renderID = try await Self.firstTryOn(&visitor, server)
+      let result = try await visitor.get("/wearbloom/renders/\(renderID)")
+      #expect(result.status == .ok)
+      #expect(result.body.contains("data-render=\"completed\"") && result.body.contains("Create Free Account"))
+      #expect(result.body.contains(WearbloomTexts.english.messages[.previewLabel] ?? "-"))
+      // Back at the start, the visitor goes on from the step reached.
+      #expect(try await visitor.get("/wearbloom/").location == "/wearbloom/renders/\(renderID)")
+      // No second free render: the account is the way on.
+      let again = try await visitor.post(
+        "/wearbloom/welcome/try-on", form: Self.form([("garment", "little-black-dress")]))
+      #expect(again.status.code == 402 && again.body.contains("/wearbloom/account/sign-up"))
+      // Signing up moves the render, the photo and the credits into the account.
+      let signedUp = try await visitor.post(
+        "/wearbloom/account/sign-up",
+        form: Self.form([("email", "ada-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      #expect(signedUp.location == "/wearbloom/")
+      #expect(try await visitor.get("/wearbloom/").location == "/wearbloom/wardrobe")
+      let wardrobe = try await visitor.get("/wearbloom/wardrobe")
+      #expect(wardrobe.body.contains("3 free renders left"))
+      #expect(wardrobe.body.contains("Your wardrobe is waiting"))
+      #expect(try await visitor.get("/wearbloom/renders/\(renderID)").body.contains("data-render=\"completed\""))
+      let profile = try await visitor.get("/wearbloom/profile")
+      #expect(profile.body.contains(WearbloomTexts.english.messages[.examplePrompt] ?? "-"))
+    }
+  }
+
+  @Test("another visitor's render image is not found; its owner's is served")
+  func images() async throws {
+    try await WearbloomAPI.with { server in
+      var owner = try await Self.consenting(server)
+      let renderID = try await Self.firstTryOn(&owner, server)
+      let page = try await owner.get("/wearbloom/renders/\(renderID)")
+      // The body photo is a stock figure, which anyone may see; the result is the visitor's own.
+      let own = try #require(
+        page.body.matches(of: #/src="(/wearbloom/images/[a-z2-7]+)"/#).map { String($0.1) }.first(where: Self.isOwn))
+      var stranger = try await Self.consenting(server)
+      #expect(try await owner.get(own).status == .ok)
+      #expect(try await stranger.get(own).status == .notFound)
+      var unconsented = Visitor(client: server.api.client)
+      #expect(try await unconsented.get(own).status == .notFound)
+    }
+  }
+
+  @Test("a garment from a photo form goes to its review; Save files it; a file that is no photo is refused")
+  func addGarment() async throws {
+    try await WearbloomAPI.with { server in
+      var visitor = try await Self.consenting(server)
+      _ = try await Self.firstTryOn(&visitor, server)
+      _ = try await visitor.post(
+        "/wearbloom/account/sign-up",
+        form: Self.form([("email", "bo-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      let upload = Self.multipart([("category", "tops")], photo: try await Photos.garment())
+      let added = try await visitor.post("/wearbloom/garments", bytes: upload.bytes, type: upload.type)
+      let review = try #require(added.location)
+      #expect(review.hasPrefix("/wearbloom/garments/") && review.hasSuffix("/review"))
+      #expect(try await visitor.get(review).body.contains("Save to Wardrobe"))
+      let saved = try await visitor.post(review, form: "category=bottoms")
+      #expect(saved.location == "/wearbloom/wardrobe?toast=saved")
+      let bottoms = try await visitor.get("/wearbloom/wardrobe?category=bottoms")
+      let id = review.dropFirst("/wearbloom/garments/".count).dropLast("/review".count)
+      #expect(bottoms.body.contains("data-garment=\"\(id)\""))
+      #expect(!bottoms.body.contains("Your wardrobe is waiting"))
+      let text = Self.multipart([("category", "tops")], photo: Array("not a photo".utf8))
+      let refused = try await visitor.post("/wearbloom/garments", bytes: text.bytes, type: text.type)
+      #expect(refused.status == .unprocessableContent)
+      #expect(refused.body.contains(WearbloomTexts.english.messages[.problemImageType] ?? "-"))
+      let empty = Self.multipart([("category", "tops")], photo: nil)
+      #expect(
+        try await visitor.post("/wearbloom/garments", bytes: empty.bytes, type: empty.type).status
+          == .unprocessableContent)
+    }
+  }
+
+  @Test("credits run out, the paywall's test store starts the trial, and the counter goes")
+  func paywall() async throws {
+    try await WearbloomAPI.with { server in
+      var visitor = try await Self.consenting(server)
+      _ = try await Self.firstTryOn(&visitor, server)
+      _ = try await visitor.post(
+        "/wearbloom/account/sign-up",
+        form: Self.form([("email", "cy-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      for _ in 0..<3 {
+        let started = try await visitor.post("/wearbloom/garments/navy-t-shirt/try-on")
+        #expect(started.location?.hasPrefix("/wearbloom/renders/") == true)
+        _ = try await server.runJobs()
+        #expect(try await visitor.get(started.location ?? "").body.contains("data-render=\"completed\""))
+      }
+      #expect(try await visitor.get("/wearbloom/wardrobe").body.contains("Start free trial"))
+      #expect(try await visitor.post("/wearbloom/garments/navy-t-shirt/try-on").location == "/wearbloom/paywall")
+      #expect(try await visitor.get("/wearbloom/paywall").body.contains("Test store"))
+      #expect(try await visitor.post("/wearbloom/paywall/test-store").location == "/wearbloom/wardrobe?toast=trial")
+      let wardrobe = try await visitor.get("/wearbloom/wardrobe")
+      #expect(!wardrobe.body.contains("data-credits"))
+      #expect(try await visitor.get("/wearbloom/paywall").location == "/wearbloom/wardrobe")
+      #expect(
+        try await visitor.post("/wearbloom/garments/navy-t-shirt/try-on").location?.hasPrefix("/wearbloom/renders/")
+          == true)
+    }
+  }
+
+  @Test("a thumbs-down through the form gives the render back, once; a thumbs-up is thanked")
+  func feedback() async throws {
+    try await WearbloomAPI.with { server in
+      var visitor = try await Self.consenting(server)
+      _ = try await Self.firstTryOn(&visitor, server)
+      _ = try await visitor.post(
+        "/wearbloom/account/sign-up",
+        form: Self.form([("email", "fe-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      var renders: [String] = []
+      for _ in 0..<2 {
+        let started = try await visitor.post("/wearbloom/garments/navy-t-shirt/try-on")
+        renders.append(String(try #require(started.location).dropFirst("/wearbloom/renders/".count)))
+      }
+      _ = try await server.runJobs()
+      #expect(try await visitor.get("/wearbloom/wardrobe").body.contains("1 free render left"))
+      let down = try await visitor.post(
+        "/wearbloom/renders/\(renders[0])/feedback", form: "rating=down&category=artifacts")
+      #expect(down.location == "/wearbloom/renders/\(renders[0])?toast=not-counted")
+      let shown = try await visitor.get(try #require(down.location))
+      #expect(shown.body.contains("Render not counted") && shown.body.contains("feedback-done"))
+      #expect(try await visitor.get("/wearbloom/wardrobe").body.contains("2 free renders left"))
+      // Given once: a second answer changes nothing.
+      #expect(
+        try await visitor.post("/wearbloom/renders/\(renders[0])/feedback", form: "rating=down").location
+          == "/wearbloom/renders/\(renders[0])")
+      #expect(try await visitor.get("/wearbloom/wardrobe").body.contains("2 free renders left"))
+      let up = try await visitor.post("/wearbloom/renders/\(renders[1])/feedback", form: "rating=up")
+      #expect(up.location == "/wearbloom/renders/\(renders[1])?toast=thanks")
+      #expect(
+        try await visitor.post("/wearbloom/renders/\(renders[1])/feedback", form: "rating=sideways").status
+          == .badRequest)
+    }
+  }
+
+  @Test("deleting the account signs out, forgets consent and removes every file at once")
+  func deleteAccount() async throws {
+    try await WearbloomAPI.with { server in
+      var visitor = try await Self.consenting(server)
+      _ = try await Self.firstTryOn(&visitor, server)
+      _ = try await visitor.post(
+        "/wearbloom/account/sign-up",
+        form: Self.form([("email", "di-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      let upload = Self.multipart([("category", "tops")], photo: try await Photos.garment())
+      _ = try await visitor.post("/wearbloom/garments", bytes: upload.bytes, type: upload.type)
+      let account = try #require(try await server.accountOfLatestRender())
+      #expect(try await !server.files(of: account).isEmpty)
+      let deleted = try await visitor.post("/wearbloom/profile/delete")
+      #expect(deleted.location == "/wearbloom/")
+      #expect(try await server.files(of: account).isEmpty)
+      #expect(try await visitor.get("/wearbloom/").location == "/wearbloom/consent")
+      #expect(try await visitor.get("/wearbloom/wardrobe").location == "/wearbloom/consent")
+    }
+  }
+}
+
+extension WearbloomAPI {
+  /// The owner of the newest render: the account a test's visitor signed up as.
+  func accountOfLatestRender() async throws -> String? {
+    struct Row: Decodable { let owner: String }
+    return try await database.sql.select().column("owner").from(RenderStore.renders)
+      .orderBy("created_at", .descending).limit(1).first(decoding: Row.self)?.owner
+  }
+}
