@@ -228,6 +228,57 @@ struct WearbloomWebTests {
     }
   }
 
+  @Test("the profile replaces the example figure with the user's own photo; a file that is no photo is refused")
+  func profilePhoto() async throws {
+    try await WearbloomAPI.with { server in
+      var visitor = try await Self.consenting(server)
+      _ = try await Self.firstTryOn(&visitor, server)
+      _ = try await visitor.post(
+        "/wearbloom/account/sign-up",
+        form: Self.form([("email", "pr-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      let before = try await visitor.get("/wearbloom/profile")
+      #expect(before.body.contains(WearbloomTexts.english.messages[.examplePrompt] ?? "-"))
+      #expect(before.body.contains(WearbloomTexts.english.messages[.addPhoto] ?? "-"))
+      let upload = Self.multipart([], photo: try await Photos.garment())
+      let saved = try await visitor.post("/wearbloom/profile/photo", bytes: upload.bytes, type: upload.type)
+      #expect(saved.location == "/wearbloom/profile?toast=photo")
+      let after = try await visitor.get(try #require(saved.location))
+      #expect(!after.body.contains(WearbloomTexts.english.messages[.examplePrompt] ?? "-"))
+      #expect(after.body.contains(WearbloomTexts.english.messages[.replacePhoto] ?? "-"))
+      #expect(after.body.contains(WearbloomTexts.english.messages[.photoSaved] ?? "-"))
+      let text = Self.multipart([], photo: Array("not a photo".utf8))
+      let refused = try await visitor.post("/wearbloom/profile/photo", bytes: text.bytes, type: text.type)
+      #expect(refused.status == .unprocessableContent)
+      #expect(refused.body.contains(WearbloomTexts.english.messages[.problemImageType] ?? "-"))
+    }
+  }
+
+  @Test("a render that fails says so, counts nothing, and offers Try Again")
+  func failedRender() async throws {
+    try await WearbloomAPI.with { server in
+      var visitor = try await Self.consenting(server)
+      _ = try await Self.firstTryOn(&visitor, server)
+      _ = try await visitor.post(
+        "/wearbloom/account/sign-up",
+        form: Self.form([("email", "fa-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      let upload = Self.multipart([("category", "tops")], photo: try await Photos.garment())
+      let review = try #require(
+        try await visitor.post("/wearbloom/garments", bytes: upload.bytes, type: upload.type).location)
+      let garment = String(review.dropFirst("/wearbloom/garments/".count).dropLast("/review".count))
+      let started = try await visitor.post("/wearbloom/garments/\(garment)/try-on")
+      let render = try #require(started.location)
+      // The garment goes before the worker draws it: there is nothing to draw.
+      #expect(
+        try await visitor.post("/wearbloom/garments/\(garment)/remove").location == "/wearbloom/wardrobe?toast=removed")
+      _ = try await server.runJobs()
+      let failed = try await visitor.get(render)
+      #expect(failed.body.contains("data-render=\"failed\""))
+      #expect(failed.body.contains(WearbloomTexts.english.messages[.renderFailed] ?? "-"))
+      #expect(failed.body.contains("action=\"/wearbloom/garments/\(garment)/try-on\""))
+      #expect(try await visitor.get("/wearbloom/wardrobe").body.contains("3 free renders left"))
+    }
+  }
+
   @Test("deleting the account signs out, forgets consent and removes every file at once")
   func deleteAccount() async throws {
     try await WearbloomAPI.with { server in

@@ -72,8 +72,10 @@ public enum RenderPacing {
   public static let crossFade: TimeInterval = 0.5
   /// The feedback button fades once the result has been seen this long.
   public static let feedbackFadesAfter: TimeInterval = 10
-  /// How often a waiting page asks whether its render is done.
-  public static let pollEvery: TimeInterval = 0.4
+  /// How often a waiting page asks whether its render is done: often enough that the local
+  /// preview's tenth of a second shows at once, seldom enough to cost nothing over a real
+  /// provider's several seconds.
+  public static let pollEvery: TimeInterval = 0.25
 }
 
 /// A short message at the top of the screen, shown for as long as its kind says.
