@@ -124,15 +124,21 @@ for t in threads:
     t.join()
 elapsed = time.monotonic() - began
 
-# A web session for wrk on the account page.
-body = urllib.parse.urlencode({"email": emails[0], "password": password})
-conn.request("POST", "/wearbloom/account/sign-in", body=body,
-             headers={"Content-Type": "application/x-www-form-urlencoded", "Origin": base})
+# A web session for wrk on the account page, on a device that accepted Wearbloom's terms (which come
+# before its account pages).
+conn.request("POST", "/wearbloom/consent", body="", headers={
+    "Content-Type": "application/x-www-form-urlencoded", "Origin": base})
 response = conn.getresponse()
 response.read()
-cookie = response.getheader("Set-Cookie").split(";")[0]
+device = response.getheader("Set-Cookie").split(";")[0]
+body = urllib.parse.urlencode({"email": emails[0], "password": password})
+conn.request("POST", "/wearbloom/account/sign-in", body=body,
+             headers={"Content-Type": "application/x-www-form-urlencoded", "Origin": base, "Cookie": device})
+response = conn.getresponse()
+response.read()
+session = response.getheader("Set-Cookie").split(";")[0]
 with open(cookie_file, "w") as f:
-    f.write(cookie)
+    f.write(f"{device}; {session}")
 
 print(json.dumps({
     "sign_in_p50_ms": statistics.median(latencies), "sign_in_p99_ms": percentile(latencies, 0.99),

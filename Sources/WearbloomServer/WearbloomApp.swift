@@ -140,7 +140,9 @@ public struct WearbloomApp: OrchardApp, AppJobs {
 
   public func mount(_ routes: AppRoutes) throws {
     guard let realm = hub.realm(manifest.id) else { throw OrchardError.internalError }
-    let consents = ConsentStore(database: routes.environment.database.sql)
+    let consents = ConsentStore(
+      database: routes.environment.database.sql,
+      remembered: routes.environment.cache("wearbloom-consents", capacity: ConsentStore.remembered))
     let accounts = try hub.mount(realm, on: routes, theme: theme, gate: ConsentGate.accountPages(consents))
     let service = try service(routes.environment)
     let tryOn = try tryOn(routes.environment, wardrobe: service)

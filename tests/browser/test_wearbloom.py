@@ -360,16 +360,25 @@ def test_deleting_the_account_signs_out_to_consent_and_leaves_nothing(member, ba
     on_page(driver, "page-profile")
     assert driver.find_element(By.LINK_TEXT, "Privacy policy")
     assert serious(run_axe(driver)) == []
+    # An upload still waiting for the network, as one queued offline would be.
+    assert driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "const open = indexedDB.open('wearbloom', 1);"
+        "open.onupgradeneeded = () => open.result.createObjectStore('uploads', {autoIncrement: true});"
+        "open.onsuccess = () => { const t = open.result.transaction('uploads', 'readwrite');"
+        "  t.objectStore('uploads').add({fields: {category: 'tops'}, url: 'x'});"
+        "  t.oncomplete = () => { open.result.close(); done(true); }; };")
     press(driver, ".danger-zone summary")
     assert serious(run_axe(driver)) == []
     press(driver, "[data-delete-form] button")
     on_page(driver, "page-consent")
     driver.get(base_url + APP + "/wardrobe")
     on_page(driver, "page-consent")
-    cached = driver.execute_async_script(
+    kept = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "caches.keys().then(k => done(k.includes('wearbloom-wardrobe')));")
-    assert cached is False
+        "Promise.all([caches.keys(), indexedDB.databases()])"
+        ".then(([k, d]) => done([k.includes('wearbloom-wardrobe'), d.some(x => x.name === 'wearbloom')]));")
+    assert kept == [False, False]
 
 
 def test_another_users_image_is_not_found(visitor, base_url):

@@ -155,8 +155,17 @@ function enhancePhotoForm(form) {
 
 document.querySelectorAll("[data-photo-form]").forEach(enhancePhotoForm);
 
+// At the terms, nobody is signed in: an upload still waiting belonged to someone who signed out or
+// deleted their account, and goes.
+const atTheDoor = document.body.classList.contains("page-consent");
+if (atTheDoor) indexedDB.deleteDatabase("wearbloom");
+
 async function flushQueue() {
+  if (atTheDoor) return;
   try {
+    // Only a browser that queued something has the database: opening it would make one.
+    const known = indexedDB.databases ? await indexedDB.databases() : [{ name: "wearbloom" }];
+    if (!known.some((database) => database.name === "wearbloom")) return;
     const sent = await sendQueued();
     if (sent > 0 && document.body.classList.contains("page-wardrobe")) {
       location.reload();
@@ -191,9 +200,14 @@ document.addEventListener("submit", (event) => {
     button.setAttribute("aria-busy", "true");
     button.querySelector(".button-text").textContent = button.dataset.busyText;
     setTimeout(() => { button.disabled = true; }); // after the form has taken its value
+  }
+  // Signing out or deleting the account leaves nothing of the user's in this browser: neither
+  // the service worker's copy of the wardrobe nor an upload still waiting for the network.
+  if (form.matches("[data-delete-form], form[action$='/account/sign-out']")) {
     if (navigator.serviceWorker && navigator.serviceWorker.controller) {
       navigator.serviceWorker.controller.postMessage({ type: "forget" });
     }
+    indexedDB.deleteDatabase("wearbloom");
   }
 });
 
