@@ -55,6 +55,17 @@ struct WearbloomWebTests {
     return visitor
   }
 
+  /// A visitor who made their first try-on with the examples, then signed up: on their wardrobe.
+  static func member(_ server: WearbloomAPI) async throws -> Visitor {
+    var visitor = try await consenting(server)
+    _ = try await firstTryOn(&visitor, server)
+    let signedUp = try await visitor.post(
+      "/wearbloom/account/sign-up",
+      form: form([("email", "wearer-\(UUID().uuidString.prefix(8))@example.com"), ("password", password)]))
+    #expect(signedUp.location == "/wearbloom/")
+    return visitor
+  }
+
   /// A visitor through steps 1 and 2 with the examples: the render's id.
   static func firstTryOn(_ visitor: inout Visitor, _ server: WearbloomAPI) async throws -> String {
     let photo = try await visitor.post("/wearbloom/welcome/photo", form: form([("stock", "figure-balanced")]))
@@ -120,6 +131,32 @@ struct WearbloomWebTests {
     }
   }
 
+  @Test("onboarding takes the visitor's own photo and own garment too, and says what is wrong with a bad one")
+  func ownPhotos() async throws {
+    try await WearbloomAPI.with { server in
+      var visitor = try await Self.consenting(server)
+      let text = Self.multipart([], photo: Array("not a photo".utf8))
+      let refused = try await visitor.post("/wearbloom/welcome/photo", bytes: text.bytes, type: text.type)
+      #expect(refused.status == .unprocessableContent)
+      #expect(refused.body.contains(WearbloomTexts.english.messages[.problemImageType] ?? "-"))
+      let photo = Self.multipart([], photo: try await Photos.garment())
+      #expect(
+        try await visitor.post("/wearbloom/welcome/photo", bytes: photo.bytes, type: photo.type).location
+          == "/wearbloom/welcome/garment")
+      let garment = Self.multipart([("category", "dresses")], photo: try await Photos.garment())
+      let started = try await visitor.post("/wearbloom/welcome/garment", bytes: garment.bytes, type: garment.type)
+      let render = try #require(started.location)
+      #expect(render.hasPrefix("/wearbloom/renders/"))
+      _ = try await server.runJobs()
+      let shown = try await visitor.get(render)
+      #expect(shown.body.contains("data-render=\"completed\"") && shown.body.contains("Create Free Account"))
+      // The garment is the visitor's own, first in step 2 now.
+      let step2 = try await visitor.get("/wearbloom/welcome/garment")
+      let first = step2.body.firstMatch(of: #/name="garment" value="([^"]+)"/#).map { String($0.1) }
+      #expect(first != nil && StockCatalog.item(first ?? "") == nil)
+    }
+  }
+
   @Test("another visitor's render image is not found; its owner's is served")
   func images() async throws {
     try await WearbloomAPI.with { server in
@@ -140,11 +177,7 @@ struct WearbloomWebTests {
   @Test("a garment from a photo form goes to its review; Save files it; a file that is no photo is refused")
   func addGarment() async throws {
     try await WearbloomAPI.with { server in
-      var visitor = try await Self.consenting(server)
-      _ = try await Self.firstTryOn(&visitor, server)
-      _ = try await visitor.post(
-        "/wearbloom/account/sign-up",
-        form: Self.form([("email", "bo-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      var visitor = try await Self.member(server)
       let upload = Self.multipart([("category", "tops")], photo: try await Photos.garment())
       let added = try await visitor.post("/wearbloom/garments", bytes: upload.bytes, type: upload.type)
       let review = try #require(added.location)
@@ -170,11 +203,7 @@ struct WearbloomWebTests {
   @Test("credits run out, the paywall's test store starts the trial, and the counter goes")
   func paywall() async throws {
     try await WearbloomAPI.with { server in
-      var visitor = try await Self.consenting(server)
-      _ = try await Self.firstTryOn(&visitor, server)
-      _ = try await visitor.post(
-        "/wearbloom/account/sign-up",
-        form: Self.form([("email", "cy-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      var visitor = try await Self.member(server)
       for _ in 0..<3 {
         let started = try await visitor.post("/wearbloom/garments/navy-t-shirt/try-on")
         #expect(started.location?.hasPrefix("/wearbloom/renders/") == true)
@@ -197,11 +226,7 @@ struct WearbloomWebTests {
   @Test("a thumbs-down through the form gives the render back, once; a thumbs-up is thanked")
   func feedback() async throws {
     try await WearbloomAPI.with { server in
-      var visitor = try await Self.consenting(server)
-      _ = try await Self.firstTryOn(&visitor, server)
-      _ = try await visitor.post(
-        "/wearbloom/account/sign-up",
-        form: Self.form([("email", "fe-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      var visitor = try await Self.member(server)
       var renders: [String] = []
       for _ in 0..<2 {
         let started = try await visitor.post("/wearbloom/garments/navy-t-shirt/try-on")
@@ -231,11 +256,7 @@ struct WearbloomWebTests {
   @Test("the profile replaces the example figure with the user's own photo; a file that is no photo is refused")
   func profilePhoto() async throws {
     try await WearbloomAPI.with { server in
-      var visitor = try await Self.consenting(server)
-      _ = try await Self.firstTryOn(&visitor, server)
-      _ = try await visitor.post(
-        "/wearbloom/account/sign-up",
-        form: Self.form([("email", "pr-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      var visitor = try await Self.member(server)
       let before = try await visitor.get("/wearbloom/profile")
       #expect(before.body.contains(WearbloomTexts.english.messages[.examplePrompt] ?? "-"))
       #expect(before.body.contains(WearbloomTexts.english.messages[.addPhoto] ?? "-"))
@@ -256,11 +277,7 @@ struct WearbloomWebTests {
   @Test("a render that fails says so, counts nothing, and offers Try Again")
   func failedRender() async throws {
     try await WearbloomAPI.with { server in
-      var visitor = try await Self.consenting(server)
-      _ = try await Self.firstTryOn(&visitor, server)
-      _ = try await visitor.post(
-        "/wearbloom/account/sign-up",
-        form: Self.form([("email", "fa-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      var visitor = try await Self.member(server)
       let upload = Self.multipart([("category", "tops")], photo: try await Photos.garment())
       let review = try #require(
         try await visitor.post("/wearbloom/garments", bytes: upload.bytes, type: upload.type).location)
@@ -282,11 +299,7 @@ struct WearbloomWebTests {
   @Test("deleting the account signs out, forgets consent and removes every file at once")
   func deleteAccount() async throws {
     try await WearbloomAPI.with { server in
-      var visitor = try await Self.consenting(server)
-      _ = try await Self.firstTryOn(&visitor, server)
-      _ = try await visitor.post(
-        "/wearbloom/account/sign-up",
-        form: Self.form([("email", "di-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      var visitor = try await Self.member(server)
       let upload = Self.multipart([("category", "tops")], photo: try await Photos.garment())
       _ = try await visitor.post("/wearbloom/garments", bytes: upload.bytes, type: upload.type)
       let account = try #require(try await server.accountOfLatestRender())

@@ -9,15 +9,7 @@ public struct FormFields: Sendable {
 
   /// The form in `request`'s body, within the route's body limit (``BodyLimit``).
   public init(_ request: Request, context: AppRequestContext) async throws {
-    let buffer: ByteBuffer
-    do {
-      buffer = try await request.body.collect(upTo: context.maxUploadSize)
-    } catch let error as OrchardError {
-      throw error
-    } catch {
-      throw OrchardError.payloadTooLarge
-    }
-    self.init(encoded: String(buffer: buffer))
+    self.init(encoded: String(buffer: try await Self.body(of: request, context: context)))
     let refused = pairs.filter { ControlCharacters.appear(in: $0.0) || ControlCharacters.appear(in: $0.1) }
     if !refused.isEmpty {
       var error = OrchardError.controlCharacter
@@ -27,6 +19,17 @@ public struct FormFields: Sendable {
           message: "holds a control character")
       }
       throw error
+    }
+  }
+
+  /// A form's whole body, within the route's body limit: past it, 413 `PAYLOAD_TOO_LARGE`.
+  static func body(of request: Request, context: AppRequestContext) async throws -> ByteBuffer {
+    do {
+      return try await request.body.collect(upTo: context.maxUploadSize)
+    } catch let error as OrchardError {
+      throw error
+    } catch {
+      throw OrchardError.payloadTooLarge
     }
   }
 

@@ -20,14 +20,7 @@ public struct MultipartForm: Sendable {
     guard let boundary = Self.boundary(request.headers[.contentType]) else {
       throw OrchardError.badRequest("Send the form as multipart/form-data.")
     }
-    let buffer: ByteBuffer
-    do {
-      buffer = try await request.body.collect(upTo: context.maxUploadSize)
-    } catch let error as OrchardError {
-      throw error
-    } catch {
-      throw OrchardError.payloadTooLarge
-    }
+    let buffer = try await FormFields.body(of: request, context: context)
     try self.init(body: Array(buffer.readableBytesView), boundary: boundary)
   }
 
