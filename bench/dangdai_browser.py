@@ -18,7 +18,7 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from faith_jar_browser import browser, loaded
+from faith_jar_browser import browser, loaded, transferred
 
 KINDS = ["vocabulary", "grammar", "test"]
 
@@ -85,16 +85,7 @@ def next_question(driver):
 def cold_dashboard(driver, base):
     driver.execute_cdp_cmd("Network.clearBrowserCache", {})
     driver.get(base + "/dangdai/")
-    loaded(driver)
-    return driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "document.fonts.ready.then(() => setTimeout(() => {"
-        "  const n = performance.getEntriesByType('navigation')[0];"
-        "  const resources = performance.getEntriesByType('resource');"
-        "  done({bytes: resources.reduce((s, r) => s + r.transferSize, n.transferSize),"
-        "        fonts: resources.filter(r => r.name.includes('/fonts/')).reduce((s, r) => s + r.transferSize, 0),"
-        "        load_ms: n.loadEventEnd});"
-        "}, 100));")
+    return transferred(driver)
 
 
 def choose_language(driver, base, language):

@@ -36,6 +36,21 @@ def loaded(driver):
         "const n = performance.getEntriesByType('navigation')[0]; return n && n.loadEventEnd > 0"))
 
 
+def transferred(driver):
+    """What the page on screen cost once its fonts are in: bytes over the wire (the page and every
+    resource), of them the fonts', the number of requests, and when it finished loading."""
+    loaded(driver)
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "document.fonts.ready.then(() => setTimeout(() => {"
+        "  const n = performance.getEntriesByType('navigation')[0];"
+        "  const resources = performance.getEntriesByType('resource');"
+        "  done({bytes: resources.reduce((s, r) => s + r.transferSize, n.transferSize),"
+        "        fonts: resources.filter(r => r.name.includes('/fonts/')).reduce((s, r) => s + r.transferSize, 0),"
+        "        requests: resources.length + 1, load_ms: n.loadEventEnd});"
+        "}, 100));")
+
+
 def first_visit(base):
     driver = browser()
     try:

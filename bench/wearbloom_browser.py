@@ -27,7 +27,7 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from faith_jar_browser import browser, loaded
+from faith_jar_browser import browser, loaded, transferred
 
 APP = "/wearbloom"
 WARDROBE = 200
@@ -51,16 +51,7 @@ def first_visit(base):
     driver = browser()
     try:
         driver.get(base + APP + "/")
-        loaded(driver)
-        return driver.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "document.fonts.ready.then(() => setTimeout(() => {"
-            "  const n = performance.getEntriesByType('navigation')[0];"
-            "  const resources = performance.getEntriesByType('resource');"
-            "  done({bytes: resources.reduce((s, r) => s + r.transferSize, n.transferSize),"
-            "        fonts: resources.filter(r => r.name.includes('/fonts/')).reduce((s, r) => s + r.transferSize, 0),"
-            "        requests: resources.length + 1, load_ms: n.loadEventEnd});"
-            "}, 100));")
+        return transferred(driver)
     finally:
         driver.quit()
 

@@ -10,30 +10,18 @@ it completed (asking every 10 ms, as an app polls). Prints JSON.
 """
 
 import json
+import os
 import statistics
 import sys
 import time
-import urllib.error
-import urllib.request
 import uuid
 from datetime import datetime
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "wearbloom"))
+from harness import call  # noqa: E402  (the process tests' JSON call, shared)
+
 GARMENTS = ["navy-t-shirt", "striped-sweater", "dark-wash-jeans", "black-flared-skirt", "little-black-dress",
             "embroidered-green-dress", "green-quilted-jacket", "plaid-turtleneck"]
-
-
-def call(base, method, path, token=None, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
-    if data is not None:
-        request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", "Bearer " + token)
-    try:
-        with urllib.request.urlopen(request) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"null")
 
 
 def moment(text):

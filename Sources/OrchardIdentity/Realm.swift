@@ -37,6 +37,12 @@ public struct Realm: Sendable, Equatable {
   /// cookie, so it drops the prefix.
   public func cookieName(secure: Bool) -> String { secure ? "__Host-\(app)-session" : "\(app)-session" }
 
+  /// The `Set-Cookie` value that ends the web session's cookie in the browser.
+  public func clearingCookie(secure: Bool) -> String {
+    ([cookieName(secure: secure) + "=", "Path=/", "Max-Age=0", "HttpOnly", "SameSite=Lax"] + (secure ? ["Secure"] : []))
+      .joined(separator: "; ")
+  }
+
   /// The address ``home`` names.
   public var homePath: String { "/\(app)/\(home)" }
 

@@ -147,7 +147,8 @@ public struct WearbloomApp: OrchardApp, AppJobs {
     let service = try service(routes.environment)
     let tryOn = try tryOn(routes.environment, wardrobe: service)
     let onboarding = onboarding(routes.environment, wardrobe: service)
-    hub.registries[realm.app]?.register(WardrobeAccountData(service: service, tryOn: tryOn, onboarding: onboarding))
+    let accountData = WardrobeAccountData(service: service, tryOn: tryOn, onboarding: onboarding)
+    hub.registries[realm.app]?.register(accountData)
     let purchases = PurchaseService(
       verifier: try appStoreVerifier(clock: routes.environment.clock), tryOn: tryOn, logger: routes.environment.logger)
     let api = WearbloomAPIService(service: service, tryOn: tryOn, purchases: purchases, onboarding: onboarding)
@@ -166,7 +167,7 @@ public struct WearbloomApp: OrchardApp, AppJobs {
     let secure = !routes.environment.configuration.servesPlainHTTPOnLoopback
     WearbloomRoutes(
       wardrobe: service, tryOn: tryOn, onboarding: onboarding,
-      consents: consents, accounts: accounts, api: api,
+      consents: consents, accounts: accounts, accountData: accountData, api: api,
       pages: routes.environment.pages, clock: routes.environment.clock, sessionCookie: realm.cookieName(secure: secure),
       secureCookies: secure
     ).register(routes)

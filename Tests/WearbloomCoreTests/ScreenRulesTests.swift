@@ -30,13 +30,29 @@ struct ScreenRulesTests {
     #expect(texts(.freeRendersLeft, ["count": 2]) == "2 free renders left")
   }
 
-  @Test("the paywall comes only with no credit, no subscription and a Try On; before an account, the account")
-  func gate() {
-    #expect(TryOnGate(summary(credits: 1), hasAccount: true) == .render)
-    #expect(TryOnGate(summary(credits: 0, subscribed: true), hasAccount: true) == .render)
-    #expect(TryOnGate(summary(credits: 0), hasAccount: true) == .paywall)
-    #expect(TryOnGate(summary(credits: 0), hasAccount: false) == .createAccount)
-    #expect(TryOnGate(summary(credits: 1), hasAccount: false) == .render)
+  @Test("a Try On refused for want of a credit leads to the paywall; before an account, to the account")
+  func outOfRenders() {
+    #expect(OutOfRenders(hasAccount: true) == .paywall)
+    #expect(OutOfRenders(hasAccount: false) == .createAccount)
+  }
+
+  @Test("a notice is shown as its kind says, and a refunded thumbs-down says the render was not counted")
+  func notices() {
+    let at = Date(timeIntervalSince1970: 1_800_000_000)
+    #expect(
+      Notice(after: RenderFeedback(rating: .down, category: .artifacts, refunded: true, at: at)) == .renderNotCounted)
+    #expect(Notice(after: RenderFeedback(rating: .down, category: .artifacts, refunded: false, at: at)) == .thanks)
+    #expect(Notice(after: RenderFeedback(rating: .up, category: nil, refunded: false, at: at)) == .thanks)
+    #expect(Notice.saved.kind == .success && Notice.renderNotCounted.kind == .success)
+    #expect(Notice.thanks.kind == .info && Notice.tooManyRequests.kind == .error)
+    // Every notice survives its trip through a redirect's query.
+    #expect(Notice.allCases.allSatisfy { Notice(rawValue: $0.rawValue) == $0 })
+    let texts = WearbloomTexts.all.localizer(.english)
+    #expect(texts(Notice.renderNotCounted.message) == "Render not counted")
+    #expect(texts(RenderFailure.renderFailed.message) == "This one didn’t work. No render counted.")
+    #expect(RenderFailure.renderTimeout.message == .renderTimedOut)
+    #expect(WardrobeError.invalidImageType.message == .problemImageType)
+    #expect(Set(WardrobeError.allCases.map(\.message)).count == WardrobeError.allCases.count - 1)
   }
 
   @Test("the wait says its sentence at 0, 7 and 10 s and shows the garment from 3 s")
@@ -65,6 +81,12 @@ struct ScreenRulesTests {
   func compression() {
     #expect(ClientCompression.longEdge == 1200 && ClientCompression.jpegQuality == 0.8)
     #expect(ClientCompression.mimeType == "image/jpeg")
+  }
+
+  @Test("the weekly plan's trial is 7 days, its price in euro cents")
+  func plan() {
+    #expect(SubscriptionProduct.weekly.trialDays == 7)
+    #expect(SubscriptionProduct.weekly.priceCents == 499 && SubscriptionProduct.weekly.currency == "EUR")
   }
 
   @Test("consent covers the current policy only")

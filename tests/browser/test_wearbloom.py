@@ -5,8 +5,7 @@ out → paywall → test-store trial, the offline wardrobe and a queued upload, 
 another user's image, and axe on every screen. Wearbloom's first version is light and portrait
 only, so every test runs at 390×844 in the light look."""
 
-import glob
-import os
+import pathlib
 import time
 import uuid
 
@@ -40,14 +39,15 @@ def on_page(driver, body_class, seconds=20):
         seconds)
 
 
+# The shared data sits beside the repository (`../shared`), as CI places it.
+GARMENTS = pathlib.Path(__file__).resolve().parents[3] / "shared" / "data" / "garments"
+
+
 def photo(kind="t-shirt"):
     """A CC0 garment photo from the shared data."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    files = sorted(glob.glob(os.path.join(here, "..", "..", "..", "shared", "data", "garments", kind, "*.jpg")))
-    if not files:
-        files = sorted(glob.glob(os.path.join("/tmp/shared/data/garments", kind, "*.jpg")))
-    assert files, "the CC0 garment photos are missing"
-    return os.path.abspath(files[0])
+    files = sorted((GARMENTS / kind).glob("*.jpg"))
+    assert files, f"the CC0 garment photos are missing from {GARMENTS}"
+    return str(files[0])
 
 
 @pytest.fixture

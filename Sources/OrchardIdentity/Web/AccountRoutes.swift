@@ -408,21 +408,19 @@ struct SessionCookie: Sendable {
   let name: String
   let secure: Bool
   let maxAge: Int
+  /// The value that ends it (``Realm/clearingCookie(secure:)``).
+  let clearing: String
 
   init(realm: Realm, secure: Bool, lifetimes: Lifetimes = .standard) {
     name = realm.cookieName(secure: secure)
     self.secure = secure
     maxAge = Int(lifetimes.absolute)
+    clearing = realm.clearingCookie(secure: secure)
   }
 
   func header(for token: DeviceToken) -> String {
     ([name + "=" + token.value, "Path=/", "Max-Age=\(maxAge)", "HttpOnly", "SameSite=Lax"] + (secure ? ["Secure"] : []))
       .joined(separator: "; ")
-  }
-
-  var clearing: String {
-    ([name + "=", "Path=/", "Max-Age=0", "HttpOnly", "SameSite=Lax"] + (secure ? ["Secure"] : [])).joined(
-      separator: "; ")
   }
 }
 

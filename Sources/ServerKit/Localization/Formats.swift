@@ -55,4 +55,9 @@ public struct Formats: Sendable {
   }
 
   public func number(_ value: Int) -> String { value.formatted(.number.locale(locale)) }
+
+  /// An amount of money given in cents of `currency` (ISO 4217), as the language writes it: `€4.99`.
+  public func money(cents: Int, currency: String) -> String {
+    (Decimal(cents) / 100).formatted(.currency(code: currency).locale(locale))
+  }
 }

@@ -23,19 +23,67 @@ public enum CreditsBadge: Hashable, Sendable {
   }
 }
 
-/// What a Try On tap leads to. The paywall appears at this one natural moment only: no credit
-/// left, no subscription, and a tap on Try On. A visitor still onboarding (no account yet) is
-/// offered the account, whose free renders are the reason to make one.
-public enum TryOnGate: Hashable, Sendable {
-  case render
+/// Where a Try On tap leads when the service refuses it for want of a credit (no credit left and no
+/// subscription): the paywall, at this one natural moment only; or, for a visitor still onboarding
+/// (no account yet), the account, whose free renders are the reason to make one.
+public enum OutOfRenders: Hashable, Sendable {
   case paywall
   case createAccount
 
-  public init(_ summary: SubscriptionSummary, hasAccount: Bool) {
-    if summary.canRender {
-      self = .render
-    } else {
-      self = hasAccount ? .paywall : .createAccount
+  public init(hasAccount: Bool) { self = hasAccount ? .paywall : .createAccount }
+}
+
+/// A message a screen opens with after an action, shown as a toast of its kind.
+public enum Notice: String, CaseIterable, Sendable {
+  case saved
+  case removed
+  case trialStarted = "trial"
+  case photoSaved = "photo"
+  case renderNotCounted = "not-counted"
+  case thanks
+  case tooManyRequests = "too-many"
+
+  /// What a user's feedback did: a thumbs-down that gave the render back says so.
+  public init(after feedback: RenderFeedback) { self = feedback.refunded ? .renderNotCounted : .thanks }
+
+  public var kind: ToastKind {
+    switch self {
+    case .saved, .removed, .trialStarted, .photoSaved, .renderNotCounted: .success
+    case .thanks: .info
+    case .tooManyRequests: .error
+    }
+  }
+
+  public var message: WearbloomText {
+    switch self {
+    case .saved: .savedToast
+    case .removed: .removedToast
+    case .trialStarted: .trialStarted
+    case .photoSaved: .photoSaved
+    case .renderNotCounted: .renderNotCounted
+    case .thanks: .feedbackThanks
+    case .tooManyRequests: .problemTooMany
+    }
+  }
+}
+
+extension RenderFailure {
+  /// What the render view says of a render that failed.
+  public var message: WearbloomText { self == .renderTimeout ? .renderTimedOut : .renderFailed }
+}
+
+extension WardrobeError {
+  /// What a screen says of a photo or garment it could not take.
+  public var message: WearbloomText {
+    switch self {
+    case .missingPhoto: .problemMissingPhoto
+    case .invalidImageType: .problemImageType
+    case .imageTooLarge: .problemTooLarge
+    case .imageTooSmall: .problemTooSmall
+    case .imageUnreadable: .problemUnreadable
+    case .invalidCategory: .problemCategory
+    case .noBodyPhoto: .problemNoBody
+    case .garmentNotFound, .stockItemNotFound: .problemGeneric
     }
   }
 }

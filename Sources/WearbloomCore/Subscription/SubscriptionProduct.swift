@@ -12,8 +12,14 @@ public struct SubscriptionProduct: Hashable, Sendable {
   public let period: TimeInterval
   /// How long the introductory free trial lasts, for someone who never subscribed.
   public let trial: TimeInterval
-  /// The price shown in the paywall, in euro cents (the store's own price wins on a device).
+  /// The price shown in the paywall, in cents of ``currency`` (the store's own price wins on a
+  /// device).
   public let priceCents: Int
+  /// The currency of ``priceCents``, as ISO 4217 names it.
+  public let currency = "EUR"
+
+  /// The free trial's length in whole days.
+  public var trialDays: Int { Int(trial / 86_400) }
 
   public static let weekly = SubscriptionProduct(
     id: "com.wearbloom.weekly", period: 7 * 24 * 60 * 60, trial: 7 * 24 * 60 * 60, priceCents: 499)

@@ -45,7 +45,6 @@ public enum WearbloomText: String, TextKey {
   case garmentLead = "onboarding.garment.lead"
   case garmentExample = "onboarding.garment.example"
   case photographOwn = "onboarding.garment.own"
-  case magicTitle = "onboarding.magic.title"
   case createAccount = "onboarding.create-account"
   case createAccountReason = "onboarding.create-account.reason"
   case tryAnother = "onboarding.try-another"
@@ -82,7 +81,6 @@ public enum WearbloomText: String, TextKey {
   case browseWardrobe = "add.browse"
   case queuedOffline = "add.queued"
   case backOnline = "network.back-online"
-  case offline = "network.offline"
   // Garment sheet
   case tryOn = "garment.try-on"
   case tryOnUnavailable = "garment.unavailable"
@@ -146,7 +144,6 @@ public enum WearbloomText: String, TextKey {
   case deleteBody = "profile.delete.body"
   case deleteConfirm = "profile.delete.confirm"
   case deleting = "profile.deleting"
-  case cancel = "profile.cancel"
   // Navigation
   case tabsLabel = "tabs.label"
   case tabWardrobe = "tabs.wardrobe"
@@ -226,7 +223,6 @@ public enum WearbloomTexts {
       .garmentLead: "Tap a garment to try it on",
       .garmentExample: "Lay it flat or hang it up, on a plain background, the whole garment in view.",
       .photographOwn: "Or photograph your own",
-      .magicTitle: "See the magic",
       .createAccount: "Create Free Account",
       .createAccountReason:
         "{count, plural, one {Get # more free render, and keep this look in your wardrobe.} other {Get # more free renders, and keep this look in your wardrobe.}}",
@@ -263,7 +259,6 @@ public enum WearbloomTexts {
       .browseWardrobe: "Browse wardrobe",
       .queuedOffline: "You’re offline. It will upload when you’re back.",
       .backOnline: "Back online",
-      .offline: "You’re offline",
       .tryOn: "Try On",
       .tryOnUnavailable: "Try-on not yet available for this category",
       .needsInternet: "Needs internet for try-on",
@@ -325,7 +320,6 @@ public enum WearbloomTexts {
         "Your photo, garments, try-ons and credits are removed for good, right away. This can’t be undone.",
       .deleteConfirm: "Delete everything",
       .deleting: "Deleting…",
-      .cancel: "Cancel",
       .tabsLabel: "Sections",
       .tabWardrobe: "Wardrobe",
       .tabAdd: "Add",

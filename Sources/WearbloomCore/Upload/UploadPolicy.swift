@@ -24,6 +24,9 @@ public enum UploadPolicy {
   /// garment's detail on a 3x phone, and what the app scales to before uploading.
   public static let longEdge = 1200
 
+  /// The category a garment added on the web is filed under until its review says what it is.
+  public static let provisionalCategory = GarmentCategory.tops
+
   /// Uploads one account may make per minute. A person adding garments one by one makes about
   /// four (the add flow aims at under 15 seconds each); twenty leaves room for a queue of offline
   /// uploads sent on reconnecting, and stops a script filling the disk.

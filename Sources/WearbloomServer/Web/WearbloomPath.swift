@@ -1,5 +1,6 @@
 import Foundation
 import ServerKit
+import WearbloomCore
 
 /// Every address of Wearbloom's web version: the routes register these patterns and the pages
 /// link to these paths.
@@ -63,6 +64,9 @@ enum WearbloomPath {
     else { return nil }
     return path
   }
+
+  /// `path`, opening with `notice` as a toast.
+  static func path(_ path: String, notice: Notice) -> String { path + "?toast=" + notice.rawValue }
 
   /// Where one form of an image is served to its owner's browser.
   static func image(_ id: String, variant: String? = nil) -> String {

@@ -16,7 +16,7 @@ extension WearbloomRoutes {
         if let owner = visitor.onboarding, case .stock(let id) = try await wardrobe.body(of: owner)?.source {
           chosen = id
         }
-        return pages.response(screens.welcomePhoto(figures: Self.figures, chosen: chosen))
+        return pages.response(visitor.screens.welcomePhoto(figures: Self.figures, chosen: chosen))
       }
     }
     web.get(WearbloomPath.welcomeGarment.pattern) { request, context in
@@ -25,16 +25,16 @@ extension WearbloomRoutes {
           return Response.seeOther(
             visitor.account == nil ? WearbloomPath.welcomePhoto.path : WearbloomPath.wardrobe.path)
         }
-        return pages.response(try await welcomeGarment(owner))
+        return pages.response(try await welcomeGarment(owner, visitor.screens))
       }
     }
     web.post(WearbloomPath.welcomeTryOn.pattern) { request, context in
       try await visiting(request, context) { visitor in
-        guard visitor.account == nil, let owner = visitor.onboarding else {
+        guard visitor.account == nil, visitor.onboarding != nil else {
           return Response.seeOther(WearbloomPath.home.path)
         }
         let fields = try await FormFields(request, context: context)
-        return try await startRender(fields["garment"] ?? "", owner: owner, hasAccount: false)
+        return try await startRender(fields["garment"] ?? "", for: visitor)
       }
     }
   }
@@ -48,7 +48,7 @@ extension WearbloomRoutes {
     return try await onboarding.start(device: visitor.device, address: ClientAddressMiddleware.current).owner
   }
 
-  func welcomeGarment(_ owner: String, problem: String? = nil) async throws -> Page {
+  func welcomeGarment(_ owner: String, _ screens: WearbloomPages, problem: String? = nil) async throws -> Page {
     screens.welcomeGarment(
       OnboardingPolicy.garments(offered: tryOn.support), own: try await wardrobe.ownGarments(of: owner),
       problem: problem)
@@ -57,29 +57,22 @@ extension WearbloomRoutes {
   /// Step 1's answer: an example figure, or the visitor's own photo.
   func welcomePhoto(_ request: Request, _ context: AppRequestContext, _ visitor: Visitor) async throws -> Response {
     if visitor.account != nil { return Response.seeOther(WearbloomPath.wardrobe.path) }
-    if JSONBodies.isMultipartForm(request.headers[.contentType]) {
-      let form = try await MultipartForm(request, context: context)
-      guard let photo = Self.photo(in: form) else {
-        return pages.response(
-          screens.welcomePhoto(figures: Self.figures, chosen: nil, problem: screens.problem(.missingPhoto)),
-          status: .unprocessableContent)
+    do {
+      if JSONBodies.isMultipartForm(request.headers[.contentType]) {
+        guard let photo = try await MultipartForm(request, context: context).file("photo") else {
+          throw WardrobeError.missingPhoto
+        }
+        _ = try await wardrobe.setBody(
+          owner: try await onboardingOwner(visitor), photo: photo.bytes, declaredType: photo.contentType)
+      } else {
+        let figure = try await FormFields(request, context: context)["stock"] ?? ""
+        _ = try await wardrobe.setBody(owner: try await onboardingOwner(visitor), stockID: figure)
       }
-      let owner = try await onboardingOwner(visitor)
-      do {
-        _ = try await wardrobe.setBody(owner: owner, photo: photo.bytes, declaredType: photo.contentType)
-      } catch {
-        guard let problem = problem(error) else { throw error }
-        return pages.response(
-          screens.welcomePhoto(figures: Self.figures, chosen: nil, problem: problem), status: .unprocessableContent)
-      }
-    } else {
-      let fields = try await FormFields(request, context: context)
-      guard let figure = fields["stock"], Self.figures.contains(where: { $0.id == figure }) else {
-        return pages.response(
-          screens.welcomePhoto(figures: Self.figures, chosen: nil, problem: screens.problem(.stockItemNotFound)),
-          status: .unprocessableContent)
-      }
-      _ = try await wardrobe.setBody(owner: try await onboardingOwner(visitor), stockID: figure)
+    } catch {
+      guard let problem = visitor.screens.problem(for: error) else { throw error }
+      return pages.response(
+        visitor.screens.welcomePhoto(figures: Self.figures, chosen: nil, problem: problem),
+        status: .unprocessableContent)
     }
     return Response.seeOther(WearbloomPath.welcomeGarment.path)
   }
@@ -87,56 +80,54 @@ extension WearbloomRoutes {
   /// Step 2's own garment: stored, then tried on at once.
   func welcomeOwnGarment(
     _ request: Request, _ context: AppRequestContext, _ visitor: Visitor
-  ) async throws
-    -> Response
-  {
+  ) async throws -> Response {
     guard visitor.account == nil, let owner = visitor.onboarding else {
       return Response.seeOther(WearbloomPath.home.path)
     }
     let form = try await MultipartForm(request, context: context)
     do {
-      guard let photo = Self.photo(in: form) else { throw WardrobeError.missingPhoto }
+      guard let photo = form.file("photo") else { throw WardrobeError.missingPhoto }
       let garment = try await wardrobe.addGarment(
         owner: owner, photo: photo.bytes, declaredType: photo.contentType, category: form["category"])
-      return try await startRender(garment.id, owner: owner, hasAccount: false)
+      return try await startRender(garment.id, for: visitor)
     } catch {
-      guard let problem = problem(error) else { throw error }
-      return pages.response(try await welcomeGarment(owner, problem: problem), status: .unprocessableContent)
+      guard let problem = visitor.screens.problem(for: error) else { throw error }
+      return pages.response(
+        try await welcomeGarment(owner, visitor.screens, problem: problem), status: .unprocessableContent)
     }
   }
 
   // MARK: Try-on
 
-  /// A Try On tap: the render, started; or, with nothing left to render with, the paywall (or,
-  /// before an account, the account and its free renders).
-  func startRender(_ garmentID: String, owner: String, hasAccount: Bool) async throws -> Response {
-    switch TryOnGate(try await tryOn.summary(of: owner), hasAccount: hasAccount) {
-    case .paywall: return Response.seeOther(WearbloomPath.paywall.path)
-    case .createAccount:
-      return pages.response(
-        screens.onboardingOver(welcomeCredits: tryOn.welcomeCredits),
-        status: .init(code: 402, reasonPhrase: "Payment Required"))
-    case .render: break
-    }
+  /// A Try On tap: the render, started. The service refuses one with no credit left and no
+  /// subscription; that refusal, and nothing else, leads to the paywall (or, before an account,
+  /// to the account and its free renders).
+  func startRender(_ garmentID: String, for visitor: Visitor) async throws -> Response {
+    guard let owner = visitor.owner else { return Response.seeOther(WearbloomPath.home.path) }
+    let hasAccount = visitor.account != nil
     do {
       let render = try await tryOn.request(garmentID, owner: owner)
       return Response.seeOther(WearbloomPath.render(render.id))
     } catch TryOnError.insufficientCredits {
-      return hasAccount
-        ? Response.seeOther(WearbloomPath.paywall.path)
-        : pages.response(
-          screens.onboardingOver(welcomeCredits: tryOn.welcomeCredits),
+      switch OutOfRenders(hasAccount: hasAccount) {
+      case .paywall: return Response.seeOther(WearbloomPath.paywall.path)
+      case .createAccount:
+        return pages.response(
+          visitor.screens.onboardingOver(welcomeCredits: tryOn.welcomeCredits),
           status: .init(code: 402, reasonPhrase: "Payment Required"))
+      }
     } catch let error as OrchardError where error.status == .tooManyRequests {
-      return Response.seeOther(
-        (hasAccount ? WearbloomPath.garment(garmentID) : WearbloomPath.welcomeGarment.path) + "?toast=too-many")
+      let back = hasAccount ? WearbloomPath.garment(garmentID) : WearbloomPath.welcomeGarment.path
+      return Response.seeOther(WearbloomPath.path(back, notice: .tooManyRequests))
     } catch WardrobeError.noBodyPhoto {
       return Response.seeOther(hasAccount ? WearbloomPath.profile.path : WearbloomPath.welcomePhoto.path)
     }
   }
 
   func renderView(_ render: Render, owner: String, onboarding: Bool) async throws -> WearbloomPages.RenderView {
-    let garment = try? await wardrobe.garment(render.garmentID, owner: owner)
+    // The garment may have been removed since; the render stays.
+    var garment: Garment?
+    do { garment = try await wardrobe.garment(render.garmentID, owner: owner) } catch WardrobeError.garmentNotFound {}
     return WearbloomPages.RenderView(
       render: render, garment: garment, body: try await wardrobe.body(of: owner)?.image,
       elapsed: max(0, clock.now.timeIntervalSince(render.createdAt)), onboarding: onboarding,
@@ -147,7 +138,7 @@ extension WearbloomRoutes {
     guard let owner = visitor.owner else { throw TryOnError.renderNotFound }
     let render = try await tryOn.render(context.parameters.get("render") ?? "", owner: owner)
     let view = try await renderView(render, owner: owner, onboarding: visitor.account == nil)
-    return pages.response(screens.render(view, toast: toast(request)))
+    return pages.response(visitor.screens.render(view, toast: visitor.screens.toast(Self.notice(request))))
   }
 
   /// What a waiting render page asks, again and again: the render's status alone.
@@ -169,7 +160,7 @@ extension WearbloomRoutes {
     let category = rating == .down ? fields["category"].flatMap(FeedbackCategory.init(rawValue:)) : nil
     do {
       let given = try await tryOn.feedback(on: id, owner: account, rating: rating, category: category)
-      return Response.seeOther(WearbloomPath.render(id) + "?toast=" + (given.refunded ? "not-counted" : "thanks"))
+      return Response.seeOther(WearbloomPath.path(WearbloomPath.render(id), notice: Notice(after: given)))
     } catch TryOnError.feedbackAlreadySubmitted {
       return Response.seeOther(WearbloomPath.render(id))
     }

@@ -6,45 +6,54 @@ import ServerKit
 import WearbloomCore
 
 extension WearbloomRoutes {
-  /// The routes behind consent, with room in their bodies for a photo.
-  func registerWardrobe(_ web: RouterGroup<AppRequestContext>) {
-    web.post(WearbloomPath.welcomePhoto.pattern) { request, context in
+  /// The four forms that send a photo, with room in their bodies for one.
+  func registerUploads(_ uploads: RouterGroup<AppRequestContext>) {
+    uploads.post(WearbloomPath.welcomePhoto.pattern) { request, context in
       try await visiting(request, context) { try await welcomePhoto(request, context, $0) }
     }
-    web.post(WearbloomPath.welcomeGarment.pattern) { request, context in
+    uploads.post(WearbloomPath.welcomeGarment.pattern) { request, context in
       try await visiting(request, context) { try await welcomeOwnGarment(request, context, $0) }
     }
+    uploads.post(WearbloomPath.garments.pattern) { request, context in
+      try await member(request, context) { visitor, account in
+        try await addGarment(request, context, visitor, account: account)
+      }
+    }
+    uploads.post(WearbloomPath.profilePhoto.pattern) { request, context in
+      try await member(request, context) { visitor, account in
+        try await replacePhoto(request, context, visitor, account: account)
+      }
+    }
+  }
+
+  /// The signed-in user's screens, and the render view every visitor with a render shares.
+  func registerWardrobe(_ web: RouterGroup<AppRequestContext>) {
     web.get(WearbloomPath.wardrobe.pattern) { request, context in
-      try await member(request, context) { _, account in try await wardrobePage(request, account: account) }
+      try await member(request, context) { visitor, account in try await wardrobePage(request, visitor, account) }
     }
     web.get(WearbloomPath.garment.pattern) { request, context in
-      try await member(request, context) { _, account in
-        try await wardrobePage(request, account: account, open: context.parameters.get("garment") ?? "")
+      try await member(request, context) { visitor, account in
+        try await wardrobePage(request, visitor, account, open: context.parameters.get("garment") ?? "")
       }
     }
     web.get(WearbloomPath.addGarment.pattern) { request, context in
-      try await member(request, context) { _, _ in pages.response(screens.addGarment()) }
-    }
-    web.post(WearbloomPath.garments.pattern) { request, context in
-      try await member(request, context) { _, account in try await addGarment(request, context, account: account) }
+      try await member(request, context) { visitor, _ in pages.response(visitor.screens.addGarment()) }
     }
     web.get(WearbloomPath.review.pattern) { request, context in
-      try await member(request, context) { _, account in
-        let garment = try await ownGarment(context, account: account)
-        return pages.response(screens.review(garment, offered: tryOn.support))
+      try await member(request, context) { visitor, account in
+        pages.response(visitor.screens.review(try await ownGarment(context, account: account)))
       }
     }
     web.post(WearbloomPath.review.pattern) { request, context in
-      try await member(request, context) { _, account in
+      try await member(request, context) { visitor, account in
         let garment = try await ownGarment(context, account: account)
-        let fields = try await FormFields(request, context: context)
-        guard let category = WardrobeFilter.category(fields["category"]) else {
-          return pages.response(
-            screens.review(garment, offered: tryOn.support, problem: screens.problem(.invalidCategory)),
-            status: .unprocessableContent)
+        guard let category = WardrobeFilter.category(try await FormFields(request, context: context)["category"])
+        else {
+          let problem = visitor.screens.t(WardrobeError.invalidCategory.message)
+          return pages.response(visitor.screens.review(garment, problem: problem), status: .unprocessableContent)
         }
         _ = try await wardrobe.setCategory(category, of: garment.id, owner: account)
-        return Response.seeOther(WearbloomPath.wardrobe.path + "?toast=saved")
+        return Response.seeOther(WearbloomPath.path(WearbloomPath.wardrobe.path, notice: .saved))
       }
     }
     web.post(WearbloomPath.retake.pattern) { request, context in
@@ -56,12 +65,12 @@ extension WearbloomRoutes {
     web.post(WearbloomPath.remove.pattern) { request, context in
       try await member(request, context) { _, account in
         try await wardrobe.deleteGarment(try await ownGarment(context, account: account).id, owner: account)
-        return Response.seeOther(WearbloomPath.wardrobe.path + "?toast=removed")
+        return Response.seeOther(WearbloomPath.path(WearbloomPath.wardrobe.path, notice: .removed))
       }
     }
     web.post(WearbloomPath.tryOn.pattern) { request, context in
-      try await member(request, context) { _, account in
-        try await startRender(context.parameters.get("garment") ?? "", owner: account, hasAccount: true)
+      try await member(request, context) { visitor, _ in
+        try await startRender(context.parameters.get("garment") ?? "", for: visitor)
       }
     }
     web.get(WearbloomPath.render.pattern) { request, context in
@@ -74,26 +83,23 @@ extension WearbloomRoutes {
       try await member(request, context) { _, account in try await feedback(request, context, account: account) }
     }
     web.get(WearbloomPath.paywall.pattern) { request, context in
-      try await member(request, context) { _, account in
+      try await member(request, context) { visitor, account in
         // A subscriber never sees it.
         if try await tryOn.summary(of: account).isUnlimited { return Response.seeOther(WearbloomPath.wardrobe.path) }
-        return pages.response(screens.paywall())
+        return pages.response(visitor.screens.paywall())
       }
     }
     web.post(WearbloomPath.testStore.pattern) { request, context in
       try await member(request, context) { _, account in
         _ = try await tryOn.testStorePurchase(by: account)
-        return Response.seeOther(WearbloomPath.wardrobe.path + "?toast=trial")
+        return Response.seeOther(WearbloomPath.path(WearbloomPath.wardrobe.path, notice: .trialStarted))
       }
     }
     web.get(WearbloomPath.profile.pattern) { request, context in
       try await member(request, context) { visitor, account in
-        pages.response(screens.profile(try await profileView(visitor, account: account), toast: toast(request)))
-      }
-    }
-    web.post(WearbloomPath.profilePhoto.pattern) { request, context in
-      try await member(request, context) { visitor, account in
-        try await replacePhoto(request, context, visitor, account: account)
+        pages.response(
+          visitor.screens.profile(
+            try await profileView(visitor, account: account), toast: visitor.screens.toast(Self.notice(request))))
       }
     }
     web.post(WearbloomPath.deleteAccount.pattern) { request, context in
@@ -103,12 +109,14 @@ extension WearbloomRoutes {
 
   // MARK: The wardrobe
 
-  func wardrobePage(_ request: Request, account: String, open garmentID: String? = nil) async throws -> Response {
+  func wardrobePage(
+    _ request: Request, _ visitor: Visitor, _ account: String, open garmentID: String? = nil
+  ) async throws -> Response {
     let category = WardrobeFilter.category(request.uri.queryParameters.get("category"))
-    async let garments = wardrobe.garments(of: account, category: category)
-    async let own = wardrobe.ownGarments(of: account)
     async let summary = tryOn.summary(of: account)
+    let own = try await wardrobe.ownGarments(of: account)
     let badge = CreditsBadge(try await summary)
+    let screens = visitor.screens
     var sheet: HTML = ""
     if let garmentID {
       let garment = try await wardrobe.garment(garmentID, owner: account)
@@ -118,8 +126,8 @@ extension WearbloomRoutes {
     }
     return pages.response(
       screens.wardrobe(
-        try await garments, category: category, ownCount: try await own.count, badge: badge, toast: toast(request),
-        sheet: sheet))
+        Wardrobe.list(own: own, stock: StockCatalog.garments, category: category), category: category,
+        ownCount: own.count, badge: badge, toast: screens.toast(Self.notice(request)), sheet: sheet))
   }
 
   /// One of the account's own garments (not a stock one), from the route's `garment`.
@@ -129,18 +137,21 @@ extension WearbloomRoutes {
     return garment
   }
 
-  /// A garment's photo, stored; its cutout is made as the user looks at the review.
-  func addGarment(_ request: Request, _ context: AppRequestContext, account: String) async throws -> Response {
+  /// A garment's photo, stored under the provisional category; its cutout is made as the user
+  /// looks at the review, where they say what it is.
+  func addGarment(
+    _ request: Request, _ context: AppRequestContext, _ visitor: Visitor, account: String
+  ) async throws -> Response {
     let form = try await MultipartForm(request, context: context)
     do {
-      guard let photo = Self.photo(in: form) else { throw WardrobeError.missingPhoto }
+      guard let photo = form.file("photo") else { throw WardrobeError.missingPhoto }
       let garment = try await wardrobe.addGarment(
         owner: account, photo: photo.bytes, declaredType: photo.contentType,
-        category: form["category"] ?? GarmentCategory.tops.rawValue)
+        category: form["category"] ?? UploadPolicy.provisionalCategory.rawValue)
       return Response.seeOther(WearbloomPath.review(garment.id))
     } catch {
-      guard let problem = problem(error) else { throw error }
-      return pages.response(screens.addGarment(problem: problem), status: .unprocessableContent)
+      guard let problem = visitor.screens.problem(for: error) else { throw error }
+      return pages.response(visitor.screens.addGarment(problem: problem), status: .unprocessableContent)
     }
   }
 
@@ -159,30 +170,27 @@ extension WearbloomRoutes {
   {
     let form = try await MultipartForm(request, context: context)
     do {
-      guard let photo = Self.photo(in: form) else { throw WardrobeError.missingPhoto }
+      guard let photo = form.file("photo") else { throw WardrobeError.missingPhoto }
       _ = try await wardrobe.setBody(owner: account, photo: photo.bytes, declaredType: photo.contentType)
-      return Response.seeOther(WearbloomPath.profile.path + "?toast=photo")
+      return Response.seeOther(WearbloomPath.path(WearbloomPath.profile.path, notice: .photoSaved))
     } catch {
-      guard let problem = problem(error) else { throw error }
+      guard let problem = visitor.screens.problem(for: error) else { throw error }
       return pages.response(
-        screens.profile(try await profileView(visitor, account: account), problem: problem),
+        visitor.screens.profile(try await profileView(visitor, account: account), problem: problem),
         status: .unprocessableContent)
     }
   }
 
   /// Deletes the account: signed out at once, every photo, garment, render and credit of it gone
-  /// before the answer (the deletion job then removes the identity and does this again, which
-  /// changes nothing), and this device back at consent.
+  /// before the answer (the deletion job then removes the identity and erases the same again,
+  /// which changes nothing), and this device back at consent.
   func deleteAccount(_ visitor: Visitor) async throws -> Response {
     guard let session = visitor.session else { return Response.seeOther(WearbloomPath.home.path) }
     try await accounts.delete(session.caller, address: ClientAddressMiddleware.current)
-    try await wardrobe.erase(session.account.id)
-    try await tryOn.erase(session.account.id)
+    try await accountData.delete(account: session.account.id)
     try await consents.forget(visitor.device)
     var response = Response.seeOther(WearbloomPath.home.path)
-    response.headers[.setCookie] =
-      ([sessionCookie + "=", "Path=/", "Max-Age=0", "HttpOnly", "SameSite=Lax"] + (secureCookies ? ["Secure"] : []))
-      .joined(separator: "; ")
+    response.headers[.setCookie] = accounts.realm.clearingCookie(secure: secureCookies)
     return response
   }
 }

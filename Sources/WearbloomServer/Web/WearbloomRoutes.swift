@@ -15,6 +15,8 @@ struct WearbloomRoutes: Sendable {
   let onboarding: OnboardingService
   let consents: ConsentStore
   let accounts: Accounts
+  /// What the account keeps in Wearbloom, erased at once when the account is deleted.
+  let accountData: WardrobeAccountData
   let api: WearbloomAPIService
   let pages: PageRenderer
   let clock: any WallClock
@@ -22,13 +24,12 @@ struct WearbloomRoutes: Sendable {
   let sessionCookie: String
   let secureCookies: Bool
 
-  var screens: WearbloomPages { WearbloomPages() }
-
   func register(_ routes: AppRoutes) {
     let web = routes.web()
     web.get(WearbloomPath.home.pattern) { request, context in try await home(request, context) }
-    web.get(WearbloomPath.consent.pattern) { request, _ in
-      pages.response(screens.consent(returningTo: WearbloomPath.returnPath(request.uri.queryParameters.get("next"))))
+    web.get(WearbloomPath.consent.pattern) { request, context in
+      let next = WearbloomPath.returnPath(request.uri.queryParameters.get("next"))
+      return pages.response(WearbloomPages(language: context.language).consent(returningTo: next))
     }
     web.post(WearbloomPath.consent.pattern) { request, context in
       let fields = try await FormFields(request, context: context)
@@ -36,12 +37,13 @@ struct WearbloomRoutes: Sendable {
       return Response.seeOther(WearbloomPath.returnPath(fields["next"]) ?? WearbloomPath.home.path)
     }
     // Open before consent: it is what consent is given to.
-    web.get(WearbloomPath.privacy.pattern) { request, _ in
+    web.get(WearbloomPath.privacy.pattern) { request, context in
       let back = request.cookie(sessionCookie) == nil ? WearbloomPath.home.path : WearbloomPath.profile.path
-      return pages.response(screens.privacy(back: back))
+      return pages.response(WearbloomPages(language: context.language).privacy(back: back))
     }
     registerOnboarding(web)
-    registerWardrobe(routes.web(limit: UploadBodyLimit.upload))
+    registerWardrobe(web)
+    registerUploads(routes.web(limit: UploadBodyLimit.upload))
     web.get(WearbloomPath.images.pattern) { request, context in
       // An image is not a page: without consent it is as missing as anyone else's.
       let visitor = try await visitor(request, context)
@@ -53,12 +55,13 @@ struct WearbloomRoutes: Sendable {
   // MARK: The visitor
 
   /// Who is asking: their device, whether it accepted the terms, their account when signed in,
-  /// and the onboarding their device began when not.
+  /// the onboarding their device began when not, and their pages in their language.
   struct Visitor: Sendable {
     let device: String
     let consented: Bool
     let session: WebSession?
     let onboarding: String?
+    let screens: WearbloomPages
 
     var account: String? { session?.account.id }
     /// Whose wardrobe the visitor sees: their account's, else their device's onboarding's.
@@ -71,7 +74,9 @@ struct WearbloomRoutes: Sendable {
     var session: WebSession?
     if let token = request.cookie(sessionCookie) { session = try await accounts.webSession(token: token) }
     let onboarding = session == nil ? try await self.onboarding.owner(ofDevice: device) : nil
-    return Visitor(device: device, consented: consented, session: session, onboarding: onboarding)
+    return Visitor(
+      device: device, consented: consented, session: session, onboarding: onboarding,
+      screens: WearbloomPages(language: context.language))
   }
 
   /// Runs `page` for a visitor who accepted the terms; sends anyone else to them.
@@ -98,9 +103,12 @@ struct WearbloomRoutes: Sendable {
       if visitor.account != nil { return Response.seeOther(WearbloomPath.wardrobe.path) }
       guard let owner = visitor.onboarding else { return Response.seeOther(WearbloomPath.welcomePhoto.path) }
       // Back mid-onboarding: to the step the visitor reached.
-      if let latest = try? await tryOn.latest(of: owner) { return Response.seeOther(WearbloomPath.render(latest.id)) }
-      let body = try await wardrobe.body(of: owner)
-      return Response.seeOther(body == nil ? WearbloomPath.welcomePhoto.path : WearbloomPath.welcomeGarment.path)
+      do {
+        return Response.seeOther(WearbloomPath.render(try await tryOn.latest(of: owner).id))
+      } catch TryOnError.renderNotFound {
+        let body = try await wardrobe.body(of: owner)
+        return Response.seeOther(body == nil ? WearbloomPath.welcomePhoto.path : WearbloomPath.welcomeGarment.path)
+      }
     }
   }
 
@@ -132,36 +140,8 @@ struct WearbloomRoutes: Sendable {
     }
   }
 
-  // MARK: Helpers
-
-  /// The photo a form sent, checked as the API checks one; nil when none was chosen.
-  static func photo(in form: MultipartForm) -> MultipartForm.Part? { form.file("photo") }
-
-  /// A toast named by a redirect's `toast` query value.
-  func toast(_ request: Request) -> WearbloomPages.Toast? {
-    let t = screens.t
-    return switch request.uri.queryParameters.get("toast") {
-    case "saved":
-      WearbloomPages.Toast(
-        kind: .success, text: t(.savedToast),
-        actions: [(t(.addAnother), WearbloomPath.addGarment.path), (t(.browseWardrobe), WearbloomPath.wardrobe.path)])
-    case "removed": WearbloomPages.Toast(kind: .success, text: t(.removedToast))
-    case "trial": WearbloomPages.Toast(kind: .success, text: t(.trialStarted))
-    case "photo": WearbloomPages.Toast(kind: .success, text: t(.photoSaved))
-    case "not-counted": WearbloomPages.Toast(kind: .success, text: t(.renderNotCounted))
-    case "thanks": WearbloomPages.Toast(kind: .info, text: t(.feedbackThanks))
-    case "too-many": WearbloomPages.Toast(kind: .error, text: t(.problemTooMany))
-    default: nil
-    }
-  }
-
-  /// The user's sentence for a wardrobe problem the services threw; nil for anything else.
-  func problem(_ error: any Error) -> String? {
-    if let error = error as? WardrobeError { return screens.problem(error) }
-    if let error = error as? OrchardError {
-      if error.status == .tooManyRequests { return screens.t(.problemTooMany) }
-      if let code = WardrobeError(rawValue: error.code) { return screens.problem(code) }
-    }
-    return nil
+  /// The toast a redirect asked for in its `toast` query value.
+  static func notice(_ request: Request) -> Notice? {
+    request.uri.queryParameters.get("toast").flatMap { Notice(rawValue: String($0)) }
   }
 }

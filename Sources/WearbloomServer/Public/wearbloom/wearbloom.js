@@ -28,7 +28,7 @@ function dismissLater(toast) {
   start();
 }
 
-export function toast(kind, text) {
+function toast(kind, text) {
   if (!toastRegion) return;
   const element = document.createElement("div");
   element.className = `toast toast--${kind}`;

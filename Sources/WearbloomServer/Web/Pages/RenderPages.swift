@@ -63,7 +63,7 @@ extension WearbloomPages {
         <div class="render-stage render-stage--failed">
         \(photo)
         </div>
-        <p class="render-message render-message--failed" role="alert">\(t(render.failure == .renderTimeout ? .renderTimedOut : .renderFailed))</p>
+        <p class="render-message render-message--failed" role="alert">\(t((render.failure ?? .renderFailed).message))</p>
         """
       actions = """
         <form method="post" action="\(view.onboarding ? WearbloomPath.welcomeTryOn.path : WearbloomPath.tryOn(render.garmentID))" class="render-retry" data-try-on>
@@ -76,7 +76,7 @@ extension WearbloomPages {
     let title =
       switch render.status {
       case .completed: t(.renderResult, ["garment": garmentName.lowercased()])
-      case .failed: t(render.failure == .renderTimeout ? .renderTimedOut : .renderFailed)
+      case .failed: t((render.failure ?? .renderFailed).message)
       case .pending, .processing: t(.renderCreating)
       }
     var screen = page(
@@ -154,7 +154,7 @@ extension WearbloomPages {
 
   func paywall() -> Page {
     let plan = SubscriptionProduct.weekly
-    let price = String(format: "€%d.%02d", plan.priceCents / 100, plan.priceCents % 100)
+    let price = formats.money(cents: plan.priceCents, currency: plan.currency)
     return page(
       t(.paywallTitle), bodyClass: "page-paywall",
       main: """
@@ -162,7 +162,7 @@ extension WearbloomPages {
         <h1 id="paywall-title">\(t(.paywallTitle))</h1>
         <p class="lede">\(t(.paywallLead))</p>
         <div class="plan">
-        <p class="plan-line">\(t(.paywallPlan, ["trial": Int(plan.trial / 86_400), "price": price]))</p>
+        <p class="plan-line">\(t(.paywallPlan, ["trial": plan.trialDays, "price": price]))</p>
         <p class="fine-print">\(t(.paywallTerms))</p>
         </div>
         <p class="test-store" role="note">\(t(.testStore))</p>
@@ -197,8 +197,8 @@ extension WearbloomPages {
     let plan: String =
       if summary.isUnlimited {
         switch summary.state {
-        case .trial: t(.planTrial, ["date": Self.day(summary.expiresAt)])
-        case .subscribed: "\(t(.planUnlimited)) · \(t(.planRenews, ["date": Self.day(summary.expiresAt)]))"
+        case .trial: t(.planTrial, ["date": day(summary.expiresAt)])
+        case .subscribed: "\(t(.planUnlimited)) · \(t(.planRenews, ["date": day(summary.expiresAt)]))"
         default: t(.planUnlimited)
         }
       } else {
@@ -223,7 +223,7 @@ extension WearbloomPages {
         <section class="panel" aria-labelledby="plan-title">
         <h2 id="plan-title">\(t(.planTitle))</h2>
         <p class="plan-state">\(plan)</p>
-        \(summary.isUnlimited || summary.canRender ? "" : HTML("<a class=\"button button--primary button--wide\" href=\"\(WearbloomPath.paywall.path)\">\(t(.startFreeTrial))</a>"))
+        \(CreditsBadge(summary) == .startFreeTrial ? HTML("<a class=\"button button--primary button--wide\" href=\"\(WearbloomPath.paywall.path)\">\(t(.startFreeTrial))</a>") : "")
         </section>
         <nav class="panel profile-links" aria-label="\(t(.profileTitle))">
         <a href="\(WearbloomPath.privacy.path)">\(t(.privacyLink))</a>
@@ -245,10 +245,6 @@ extension WearbloomPages {
         """)
   }
 
-  static func day(_ date: Date?) -> String {
-    guard let date else { return "" }
-    var style = Date.FormatStyle(date: .long, time: .omitted, locale: Locale(identifier: "en_US"))
-    style.timeZone = TimeZone(identifier: "UTC") ?? style.timeZone
-    return date.formatted(style)
-  }
+  /// A subscription's day, written out (in UTC: the web knows no zone of the user's).
+  func day(_ date: Date?) -> String { date.map { formats.longDate($0) } ?? "" }
 }

@@ -105,7 +105,7 @@ extension WearbloomPages {
         \(alert(problem))
         \(figure)
         <form method="post" action="\(WearbloomPath.garments.path)" enctype="multipart/form-data" data-photo-form data-queue-offline>
-        <input type="hidden" name="category" value="\(GarmentCategory.tops.rawValue)">
+        <input type="hidden" name="category" value="\(UploadPolicy.provisionalCategory.rawValue)">
         \(photoPicker(camera: "environment", primary: true))
         </form>
         <p class="upload-status" data-upload-status hidden></p>
@@ -114,7 +114,7 @@ extension WearbloomPages {
   }
 
   /// The cutout to check: retake it, or tap what it is and save it.
-  func review(_ garment: Garment, offered: TryOnSupport, problem: String? = nil) -> Page {
+  func review(_ garment: Garment, problem: String? = nil) -> Page {
     let working = garment.removalStatus == .pending
     let note: HTML =
       switch garment.removalStatus {
@@ -133,7 +133,7 @@ extension WearbloomPages {
         </figure>
         \(note)
         <form method="post" action="\(WearbloomPath.review(garment.id))" class="review-form">
-        \(categoryChoice(selected: garment.category, offered: nil))
+        \(categoryChoice(selected: garment.category))
         <button type="submit" class="button button--primary button--wide" data-primary-action>\(t(.saveToWardrobe))</button>
         </form>
         <form method="post" action="\(WearbloomPath.retake(garment.id))">

@@ -7,7 +7,15 @@ import WearbloomCore
 /// number a script needs (the render's pacing, the toasts' durations, the photo's compression)
 /// is the core's, handed over in `data-*` attributes.
 struct WearbloomPages: Sendable {
-  var t: Localizer<WearbloomText> { WearbloomTexts.all.localizer(.english) }
+  let language: Language
+
+  /// The pages in `language` when Wearbloom speaks it, else in English.
+  init(language: Language) {
+    self.language = WearbloomTexts.all.languages.contains(language) ? language : .english
+  }
+
+  var t: Localizer<WearbloomText> { WearbloomTexts.all.localizer(language) }
+  var formats: Formats { Formats(language) }
 
   /// The sections a signed-in user moves between.
   enum Tab: CaseIterable {
@@ -52,19 +60,20 @@ struct WearbloomPages: Sendable {
     var page = Page(
       title: title.map { "\($0) · Wearbloom" } ?? "Wearbloom", description: t(.appDescription),
       theme: WearbloomTheme.tokens.name, themeColor: WearbloomTheme.tokens.themeColor(),
-      stylesheets: ["wearbloom/wearbloom.css"], scripts: ["js/in-place.js", "wearbloom/wearbloom.js"],
+      stylesheets: ["wearbloom/wearbloom.css"], scripts: ["wearbloom/wearbloom.js"],
       preloadFonts: [FontFace.inter.assetPath, FontFace.dmSerifDisplay.assetPath],
       bodyClass: "wb \(bodyClass)" + (tab == nil ? "" : " has-tabs"),
       main: "\(toasts(toast))\(main)\(tab.map(tabs) ?? "")")
+    page.language = language
     page.data =
       [
         ("service-worker", WearbloomPath.app + "/sw.js"), ("scope", WearbloomPath.app + "/"),
         ("toast-success-ms", String(Int(ToastKind.success.duration * 1_000))),
         ("toast-error-ms", String(Int(ToastKind.error.duration * 1_000))),
         ("toast-info-ms", String(Int(ToastKind.info.duration * 1_000))),
-        ("text-offline", t(.offline)), ("text-back-online", t(.backOnline)),
+        ("text-back-online", t(.backOnline)),
         ("text-needs-internet", t(.needsInternet)), ("text-queued", t(.queuedOffline)),
-        ("text-uploading", t(.uploading)), ("text-problem", t(.problemGeneric)),
+        ("text-uploading", t(.uploading)),
         ("upload-long-edge", String(ClientCompression.longEdge)),
         ("upload-quality", String(ClientCompression.jpegQuality)), ("upload-type", ClientCompression.mimeType),
         ("upload-url", WearbloomPath.garments.path),
@@ -140,18 +149,21 @@ struct WearbloomPages: Sendable {
     """
   }
 
-  /// A problem with what was sent, in the user's words.
-  func problem(_ error: WardrobeError) -> String {
-    switch error {
-    case .missingPhoto: t(.problemMissingPhoto)
-    case .invalidImageType: t(.problemImageType)
-    case .imageTooLarge: t(.problemTooLarge)
-    case .imageTooSmall: t(.problemTooSmall)
-    case .imageUnreadable: t(.problemUnreadable)
-    case .invalidCategory: t(.problemCategory)
-    case .noBodyPhoto: t(.problemNoBody)
-    case .garmentNotFound, .stockItemNotFound: t(.problemGeneric)
-    }
+  /// The user's sentence for a photo or garment the services refused; nil for any other error.
+  func problem(for error: any Error) -> String? {
+    if let error = error as? WardrobeError { return t(error.message) }
+    guard let error = error as? OrchardError else { return nil }
+    if error.status == .tooManyRequests { return t(Notice.tooManyRequests.message) }
+    return WardrobeError(rawValue: error.code).map { t($0.message) }
+  }
+
+  /// The toast a screen opens with after `notice`; the one for a saved garment offers the next steps.
+  func toast(_ notice: Notice?) -> Toast? {
+    guard let notice else { return nil }
+    let actions =
+      notice == .saved
+      ? [(t(.addAnother), WearbloomPath.addGarment.path), (t(.browseWardrobe), WearbloomPath.wardrobe.path)] : []
+    return Toast(kind: notice.kind, text: t(notice.message), actions: actions)
   }
 
   func alert(_ text: String?) -> HTML {
@@ -207,7 +219,7 @@ struct WearbloomPages: Sendable {
         <article class="policy" aria-labelledby="policy-title">
         <p><a class="back-link" href="\(back)">\(Icons.back)<span>\(t(.privacyBack))</span></a></p>
         <h1 id="policy-title">\(t(.privacyTitle))</h1>
-        <p class="fine-print">\(t(.privacyUpdated, ["date": Self.day(ConsentPolicy.updated)]))</p>
+        <p class="fine-print">\(t(.privacyUpdated, ["date": formats.longDate(ConsentPolicy.updated)]))</p>
         <p class="lede">\(t(.privacyIntro))</p>
         \(body)
         </article>
@@ -268,7 +280,7 @@ struct WearbloomPages: Sendable {
         <summary class="button button--ghost">\(t(.photographOwn))</summary>
         <form method="post" action="\(WearbloomPath.welcomeGarment.path)" enctype="multipart/form-data" data-photo-form>
         <p class="hint">\(Icons.info)<span>\(t(.garmentExample))</span></p>
-        \(categoryChoice(selected: nil, offered: nil))
+        \(categoryChoice(selected: nil))
         \(photoPicker(camera: "environment", primary: false))
         </form>
         </details>
@@ -277,9 +289,9 @@ struct WearbloomPages: Sendable {
   }
 
   /// The category pills of a form: one tap picks one.
-  func categoryChoice(selected: GarmentCategory?, offered: Set<GarmentCategory>?) -> HTML {
-    let pills = WardrobeFilter.pills.filter { offered?.contains($0) ?? true }.map { category in
-      let checked = (selected ?? .tops) == category
+  func categoryChoice(selected: GarmentCategory?) -> HTML {
+    let pills = WardrobeFilter.pills.map { category in
+      let checked = (selected ?? UploadPolicy.provisionalCategory) == category
       return HTML(
         "<label class=\"pill-choice\"><input type=\"radio\" name=\"category\" value=\"\(category.rawValue)\"\(checked ? HTML(" checked") : "")><span>\(name(category))</span></label>"
       )
