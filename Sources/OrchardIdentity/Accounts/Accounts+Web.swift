@@ -106,7 +106,7 @@ extension Accounts {
 
   /// Whether an email-change link still opens.
   public func emailLinkOpens(_ token: String) async throws -> Bool {
-    try await store.emailLink(hash: DeviceToken(value: token).hash, purpose: .emailChange, at: clock.now) != nil
+    try await openLink(DeviceToken(value: token).hash, purpose: .emailChange) != nil
   }
 
   /// The email change waiting for its link, if any.

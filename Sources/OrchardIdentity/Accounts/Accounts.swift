@@ -162,7 +162,8 @@ public struct Accounts: Sendable {
 
   // MARK: Changes
 
-  /// Sets a new password, after the current one; every other session ends.
+  /// Sets a new password, after the current one; every other session ends, and every link mailed
+  /// before (a reset, an email change) stops opening.
   public func changePassword(
     _ caller: Caller, current: String?, new password: String, address: String?
   ) async throws -> Result<Account, AuthFailure> {
@@ -172,6 +173,7 @@ public struct Accounts: Sendable {
     }
     if let current, PasswordConfirmation.matches(current, password) { return .failure(.samePassword) }
     try await store.setPasswordHash(try await identity.hasher.hash(password), for: caller.account.id, at: clock.now)
+    try await store.spendEmailLinks(of: caller.account.id, at: clock.now)
     try await store.endSessions(of: caller.account.id, keeping: caller.session, at: clock.now)
     try await forgetSessions(of: caller.account.id)
     try await identity.audit("password-changed", account: caller.account.id, address: address)
@@ -199,7 +201,8 @@ public struct Accounts: Sendable {
     return .success(account)
   }
 
-  /// Applies the email change a link confirms.
+  /// Applies the email change a link confirms, while the account still has the email it had when
+  /// the change was asked for; every other link mailed before stops opening.
   public func confirmEmailChange(token: String, address: String?) async throws -> Result<Account, AuthFailure> {
     let now = clock.now
     guard
@@ -210,12 +213,14 @@ public struct Accounts: Sendable {
     guard
       let account = try await store.update(
         link.accountID,
-        { account -> Account in
+        { account -> Account? in
+          guard link.holds(for: account) else { return nil }
           account.email = newEmail
           account.emailVerifiedAt = now
           return account
-        }), account.deletedAt == nil
+        }) ?? nil
     else { return .failure(.emailLinkInvalid) }
+    try await store.spendEmailLinks(of: account.id, at: now)
     try await forgetSessions(of: account.id)
     try await identity.audit("email-changed", account: account.id, address: address)
     return .success(account)
@@ -243,18 +248,26 @@ public struct Accounts: Sendable {
 
   /// Whether a reset link still opens (the page shows its form only then).
   public func resetLinkOpens(_ token: String) async throws -> Bool {
-    try await store.emailLink(hash: DeviceToken(value: token).hash, purpose: .reset, at: clock.now) != nil
+    try await openLink(DeviceToken(value: token).hash, purpose: .reset) != nil
   }
 
-  /// Sets the password a reset link allows, once; every session of the account ends.
+  /// The unspent, unexpired link and its account, while the link holds for the account as it is
+  /// now (``EmailLink/holds(for:)``).
+  func openLink(_ hash: String, purpose: EmailLink.Purpose) async throws -> (EmailLink, Account)? {
+    guard let link = try await store.emailLink(hash: hash, purpose: purpose, at: clock.now),
+      let account = try await store.account(id: link.accountID), link.holds(for: account)
+    else { return nil }
+    return (link, account)
+  }
+
+  /// Sets the password a reset link allows, once, while the account's email is still the address
+  /// the link was mailed to; every session of the account ends, and every other link stops opening.
   public func resetPassword(
     token: String, password: String, confirmation: String?, address: String?
   ) async throws -> Result<Account, AuthFailure> {
     let now = clock.now
     let hash = DeviceToken(value: token).hash
-    guard let link = try await store.emailLink(hash: hash, purpose: .reset, at: now),
-      let account = try await store.account(id: link.accountID), account.deletedAt == nil
-    else { return .failure(.emailLinkInvalid) }
+    guard let (_, account) = try await openLink(hash, purpose: .reset) else { return .failure(.emailLinkInvalid) }
     if let problem = identity.policy.problem(with: password, email: account.email) {
       return .failure(.weakPassword(problem))
     }
@@ -264,6 +277,7 @@ public struct Accounts: Sendable {
       return .failure(.emailLinkInvalid)
     }
     try await store.setPasswordHash(passwordHash, for: account.id, at: now)
+    try await store.spendEmailLinks(of: account.id, at: now)
     try await store.endSessions(of: account.id, at: now)
     try await forgetSessions(of: account.id)
     // The link proved the address, and the lock on wrong passwords is lifted.
@@ -294,12 +308,13 @@ public struct Accounts: Sendable {
   /// free; its data goes in the deletion job, queued in the same transaction.
   public func delete(_ caller: Caller, address: String?) async throws {
     let now = clock.now.timeIntervalSince1970
-    let (account, queue) = (caller.account, queue)
+    let (account, queue, store) = (caller.account, queue, store)
     try await store.database.inTransaction { database in
       try await database.update("accounts").set("deleted_at", to: SQLBind(now)).set("email", to: SQLLiteral.null)
         .set("version", to: SQLRaw("version + 1")).where("id", .equal, SQLBind(account.id)).run()
       try await database.update("sessions").set("ended_at", to: SQLBind(now))
         .where("account_id", .equal, SQLBind(account.id)).where("ended_at", .is, SQLLiteral.null).run()
+      try await store.spendEmailLinks(of: account.id, at: Date(timeIntervalSince1970: now), on: database)
       try await AccountDeletion.enqueue(account, queue: queue, on: database)
     }
     try await forgetSessions(of: account.id)
@@ -344,8 +359,8 @@ public struct Accounts: Sendable {
     let (store, outbox, realm, expiresAt) = (store, outbox, realm, now.addingTimeInterval(lifetimes.emailLink))
     try await store.database.inTransaction { database in
       try await store.insertEmailLink(
-        hash: token.hash, account: account.id, purpose: purpose, newEmail: newEmail, at: now, expiresAt: expiresAt,
-        on: database)
+        hash: token.hash, account: account.id, purpose: purpose, newEmail: newEmail, sentTo: address,
+        accountEmail: account.email?.normalized ?? "", at: now, expiresAt: expiresAt, on: database)
       try await outbox.enqueue(message, app: realm.app, account: account.id, on: database)
     }
   }

@@ -12,32 +12,69 @@ public struct EmailLink: Sendable, Equatable {
   public let purpose: Purpose
   /// The address an email change moves to.
   public let newEmail: String?
+  /// The address the link was mailed to.
+  public let sentTo: String?
+  /// The account's email when the link was made (empty for an account that had none): the link
+  /// opens only while it is still the account's email. Nil for a link made before links were
+  /// bound, which never opens.
+  public let accountEmail: String?
+
+  public init(accountID: String, purpose: Purpose, newEmail: String?, sentTo: String?, accountEmail: String?) {
+    self.accountID = accountID
+    self.purpose = purpose
+    self.newEmail = newEmail
+    self.sentTo = sentTo
+    self.accountEmail = accountEmail
+  }
+
+  /// Whether the link still opens for `account` as it is now: not deleted, and with the email it
+  /// had when the link was mailed. A reset link mailed to an old address, or an email change
+  /// asked for before the email changed again, opens nothing.
+  public func holds(for account: Account) -> Bool {
+    guard account.deletedAt == nil, account.id == accountID, let accountEmail else { return false }
+    return (account.email?.normalized ?? "") == accountEmail
+  }
 }
 
 extension AccountStore {
   // MARK: Email links
 
-  /// Keeps the hash of a new link's token, valid until `expiresAt`. Earlier unspent links of the
-  /// same purpose stop working: only the newest mail's link opens.
+  /// Keeps the hash of a new link's token, valid until `expiresAt`, bound to the address it is
+  /// mailed to (`sentTo`) and to the account's email now (`accountEmail`). Earlier unspent links
+  /// of the same purpose stop working: only the newest mail's link opens.
   public func insertEmailLink(
-    hash: String, account: String, purpose: EmailLink.Purpose, newEmail: String? = nil, at now: Date,
-    expiresAt: Date, on connection: (any SQLDatabase)? = nil
+    hash: String, account: String, purpose: EmailLink.Purpose, newEmail: String? = nil, sentTo: String,
+    accountEmail: String, at now: Date, expiresAt: Date, on connection: (any SQLDatabase)? = nil
   ) async throws {
     let database = connection ?? database
     try await database.update("email_links").set("spent_at", to: SQLBind(now.timeIntervalSince1970))
       .where("account_id", .equal, SQLBind(account)).where("purpose", .equal, SQLBind(purpose.rawValue))
       .where("spent_at", .is, SQLLiteral.null).run()
     try await database.insert(into: "email_links")
-      .columns("token_hash", "account_id", "purpose", "new_email", "created_at", "expires_at")
+      .columns(
+        "token_hash", "account_id", "purpose", "new_email", "sent_to", "account_email", "created_at", "expires_at"
+      )
       .values(
-        SQLBind(hash), SQLBind(account), SQLBind(purpose.rawValue), SQLBind(newEmail),
-        SQLBind(now.timeIntervalSince1970), SQLBind(expiresAt.timeIntervalSince1970)
+        SQLBind(hash), SQLBind(account), SQLBind(purpose.rawValue), SQLBind(newEmail), SQLBind(sentTo),
+        SQLBind(accountEmail), SQLBind(now.timeIntervalSince1970), SQLBind(expiresAt.timeIntervalSince1970)
       ).run()
+  }
+
+  /// Spends every unspent link of the account, of both purposes, on `connection`: after a new
+  /// password, a new email, a completed reset or a deletion, no link mailed before opens, in any
+  /// process.
+  public func spendEmailLinks(
+    of account: String, at now: Date, on connection: (any SQLDatabase)? = nil
+  )
+    async throws
+  {
+    try await (connection ?? database).update("email_links").set("spent_at", to: SQLBind(now.timeIntervalSince1970))
+      .where("account_id", .equal, SQLBind(account)).where("spent_at", .is, SQLLiteral.null).run()
   }
 
   /// The link, if it is unspent and unexpired, without spending it (a page shows its form).
   public func emailLink(hash: String, purpose: EmailLink.Purpose, at now: Date) async throws -> EmailLink? {
-    let row: LinkRow? = try await database.select().columns("account_id", "purpose", "new_email")
+    let row: LinkRow? = try await database.select().columns(LinkRow.columns.map { SQLColumn($0) })
       .from("email_links").where("token_hash", .equal, SQLBind(hash))
       .where("purpose", .equal, SQLBind(purpose.rawValue)).where("spent_at", .is, SQLLiteral.null)
       .where("expires_at", .greaterThan, SQLBind(now.timeIntervalSince1970)).first(decoding: LinkRow.self)
@@ -53,13 +90,13 @@ extension AccountStore {
       .set("spent_at", to: SQLBind(now.timeIntervalSince1970)).where("token_hash", .equal, SQLBind(hash))
       .where("purpose", .equal, SQLBind(purpose.rawValue)).where("spent_at", .is, SQLLiteral.null)
       .where("expires_at", .greaterThan, SQLBind(now.timeIntervalSince1970))
-      .returning("account_id", "purpose", "new_email").all(decoding: LinkRow.self)
+      .returning(LinkRow.columns.map { SQLColumn($0) }).all(decoding: LinkRow.self)
     return rows.first?.link
   }
 
   /// The email change waiting for its link, if one is.
   public func pendingEmail(of account: String, at now: Date) async throws -> String? {
-    let row: LinkRow? = try await database.select().columns("account_id", "purpose", "new_email")
+    let row: LinkRow? = try await database.select().columns(LinkRow.columns.map { SQLColumn($0) })
       .from("email_links").where("account_id", .equal, SQLBind(account))
       .where("purpose", .equal, SQLBind(EmailLink.Purpose.emailChange.rawValue))
       .where("spent_at", .is, SQLLiteral.null).where("expires_at", .greaterThan, SQLBind(now.timeIntervalSince1970))
@@ -128,12 +165,18 @@ extension AccountStore {
   struct CreatedRow: Decodable { let created_at: Double }
 
   struct LinkRow: Decodable {
+    static let columns = ["account_id", "purpose", "new_email", "sent_to", "account_email"]
     let account_id: String
     let purpose: String
     let new_email: String?
+    let sent_to: String?
+    let account_email: String?
 
     var link: EmailLink? {
-      EmailLink.Purpose(rawValue: purpose).map { EmailLink(accountID: account_id, purpose: $0, newEmail: new_email) }
+      EmailLink.Purpose(rawValue: purpose).map {
+        EmailLink(
+          accountID: account_id, purpose: $0, newEmail: new_email, sentTo: sent_to, accountEmail: account_email)
+      }
     }
   }
 }

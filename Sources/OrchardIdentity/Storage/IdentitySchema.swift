@@ -98,6 +98,12 @@ public enum IdentitySchema {
         .column("at", type: .epochSeconds, .notNull)
         .run()
       try await database.create(index: "auth_events_by_account").on("auth_events").column("account_id").run()
-    }
+    },
+    // A link is bound to the address it was mailed to and to the account's email when it was made:
+    // it dies when the account's email changes. Links made before this have neither and never open.
+    Migration("identity-0004-link-addresses") { database in
+      try await database.alter(table: "email_links").column("sent_to", type: .text).run()
+      try await database.alter(table: "email_links").column("account_email", type: .text).run()
+    },
   ]
 }

@@ -1,0 +1,134 @@
+import Foundation
+import IdentityCore
+import OrchardKit
+import SQLKit
+import ServerKit
+import ServerKitTesting
+import Testing
+
+@testable import OrchardIdentity
+
+/// The API client of one signed-up account, and the calls these tests make with it.
+struct LinkOwner: Sendable {
+  let harness: AuthHarness
+  let access: String
+  let password: String
+
+  static func signUp(_ harness: AuthHarness, _ email: String, app: String = "wearbloom") async throws -> LinkOwner {
+    let password = "tulip-91 at dawn"
+    let session = try #require(try await harness.signUp(email, password, app: app).session)
+    return LinkOwner(harness: harness, access: session.access, password: password)
+  }
+
+  func update(_ body: [String: String]) async throws -> JSONAPIClient.Answer {
+    var body = body
+    body["current_password"] = password
+    return try await harness.api.send(.put, harness.path("wearbloom", "user"), token: access, json: body)
+  }
+
+  func recover(_ email: String) async throws {
+    let answer = try await harness.api.send(.post, harness.path("wearbloom", "recover"), json: ["email": email])
+    #expect(answer.status == .ok)
+  }
+
+  /// The token of the newest link mailed to `address`.
+  func token(to address: String) async throws -> String {
+    AuthHarness.token(in: try #require(try await harness.links(to: address).last))
+  }
+}
+
+@Suite("Mailed links die with the password and the address they were sent for", .timeLimit(.minutes(5)))
+struct EmailLinkTests {
+  @Test(
+    "a reset link and an email-change link stop opening once the password is changed",
+    arguments: TestDatabase.available)
+  func passwordChangeSpendsLinks(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      let owner = try await LinkOwner.signUp(harness, "ada@example.com")
+      try await owner.recover("ada@example.com")
+      let reset = try await owner.token(to: "ada@example.com")
+      #expect(try await owner.update(["email": "ada@new.example"]).status == .ok)
+      let change = try await owner.token(to: "ada@new.example")
+      let accounts = try harness.accounts(.wearbloom)
+      #expect(try await accounts.resetLinkOpens(reset))
+
+      #expect(try await owner.update(["password": "maple-42 at noon"]).status == .ok)
+      #expect(try await accounts.resetLinkOpens(reset) == false)
+      #expect(try await accounts.emailLinkOpens(change) == false)
+      let used = try await accounts.resetPassword(
+        token: reset, password: "attacker-77 at night", confirmation: nil, address: nil)
+      #expect(used == .failure(.emailLinkInvalid))
+      #expect(try await accounts.confirmEmailChange(token: change, address: nil) == .failure(.emailLinkInvalid))
+      #expect(try await harness.signIn("ada@example.com", "maple-42 at noon").status == .ok)
+    }
+  }
+
+  @Test("a reset link mailed to the old address dies when a new email is confirmed", arguments: TestDatabase.available)
+  func emailChangeSpendsResetLinks(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      let owner = try await LinkOwner.signUp(harness, "ada@example.com")
+      try await owner.recover("ada@example.com")
+      let reset = try await owner.token(to: "ada@example.com")
+      _ = try await owner.update(["email": "ada@new.example"])
+      let accounts = try harness.accounts(.wearbloom)
+      let confirmed = try await accounts.confirmEmailChange(
+        token: try await owner.token(to: "ada@new.example"), address: nil)
+      #expect((try? confirmed.get())?.email?.normalized == "ada@new.example")
+      #expect(try await accounts.resetLinkOpens(reset) == false)
+      let used = try await accounts.resetPassword(
+        token: reset, password: "attacker-77 at night", confirmation: nil, address: nil)
+      #expect(used == .failure(.emailLinkInvalid))
+    }
+  }
+
+  @Test(
+    "a link opens only while the account still has the email it was mailed for, even unspent",
+    arguments: TestDatabase.available)
+  func linksAreBoundToTheAddress(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      let owner = try await LinkOwner.signUp(harness, "ada@example.com")
+      try await owner.recover("ada@example.com")
+      let reset = try await owner.token(to: "ada@example.com")
+      _ = try await owner.update(["email": "ada@new.example"])
+      let change = try await owner.token(to: "ada@new.example")
+      // The email moves by a way that spends nothing: the links still do not open.
+      try await harness.database.sql.update("accounts").set("email", to: SQLBind("ada@third.example"))
+        .set("version", to: SQLRaw("version + 1")).run()
+      let accounts = try harness.accounts(.wearbloom)
+      #expect(try await accounts.resetLinkOpens(reset) == false)
+      #expect(try await accounts.emailLinkOpens(change) == false)
+      #expect(try await accounts.confirmEmailChange(token: change, address: nil) == .failure(.emailLinkInvalid))
+      #expect(try await harness.signIn("ada@third.example", "tulip-91 at dawn").status == .ok)
+    }
+  }
+
+  @Test("a completed reset spends the account's other links", arguments: TestDatabase.available)
+  func resetSpendsOtherLinks(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      let owner = try await LinkOwner.signUp(harness, "ada@example.com")
+      _ = try await owner.update(["email": "ada@new.example"])
+      let change = try await owner.token(to: "ada@new.example")
+      try await owner.recover("ada@example.com")
+      let accounts = try harness.accounts(.wearbloom)
+      let reset = try await accounts.resetPassword(
+        token: try await owner.token(to: "ada@example.com"), password: "maple-42 at noon", confirmation: nil,
+        address: nil)
+      #expect((try? reset.get()) != nil)
+      #expect(try await accounts.emailLinkOpens(change) == false)
+    }
+  }
+
+  @Test("deleting the account spends every link it had", arguments: TestDatabase.available)
+  func deletionSpendsLinks(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      let owner = try await LinkOwner.signUp(harness, "ada@example.com")
+      try await owner.recover("ada@example.com")
+      _ = try await owner.update(["email": "ada@new.example"])
+      let deleted = try await harness.api.send(.delete, harness.path("wearbloom", "user"), token: owner.access)
+      #expect(deleted.status == .accepted)
+      let unspent = try await harness.database.sql.select().column("token_hash").from("email_links")
+        .where("spent_at", .is, SQLLiteral.null).all()
+      #expect(unspent.isEmpty)
+    }
+  }
+}
