@@ -132,3 +132,45 @@ struct EmailLinkTests {
     }
   }
 }
+
+@Suite("Two accounts confirming one new email", .timeLimit(.minutes(5)))
+struct EmailRaceTests {
+  @Test("the second to confirm an address is told it is taken, never a 500", arguments: TestDatabase.available)
+  func secondIsTaken(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      let ada = try await LinkOwner.signUp(harness, "ada@example.com")
+      let bea = try await LinkOwner.signUp(harness, "bea@example.com")
+      _ = try await ada.update(["email": "shared@example.com"])
+      let adaLink = try await ada.token(to: "shared@example.com")
+      harness.clock.advance(by: 61)
+      _ = try await bea.update(["email": "shared@example.com"])
+      let beaLink = try await bea.token(to: "shared@example.com")
+      #expect(adaLink != beaLink)
+      let accounts = try harness.accounts(.wearbloom)
+      #expect((try? await accounts.confirmEmailChange(token: beaLink, address: nil).get()) != nil)
+      #expect(try await accounts.confirmEmailChange(token: adaLink, address: nil) == .failure(.emailExists))
+      #expect(try await harness.signIn("ada@example.com", "tulip-91 at dawn").status == .ok)
+    }
+  }
+
+  @Test(
+    "two confirmations of one address at once: one wins, the other is told it is taken",
+    arguments: TestDatabase.available)
+  func atOnce(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      let ada = try await LinkOwner.signUp(harness, "ada@example.com")
+      let bea = try await LinkOwner.signUp(harness, "bea@example.com")
+      _ = try await ada.update(["email": "shared@example.com"])
+      let adaLink = try await ada.token(to: "shared@example.com")
+      harness.clock.advance(by: 61)
+      _ = try await bea.update(["email": "shared@example.com"])
+      let beaLink = try await bea.token(to: "shared@example.com")
+      let accounts = try harness.accounts(.wearbloom)
+      async let first = accounts.confirmEmailChange(token: adaLink, address: nil)
+      async let second = accounts.confirmEmailChange(token: beaLink, address: nil)
+      let outcomes = try await [first, second]
+      #expect(outcomes.filter { (try? $0.get()) != nil }.count == 1)
+      #expect(outcomes.filter { $0 == .failure(.emailExists) }.count == 1)
+    }
+  }
+}

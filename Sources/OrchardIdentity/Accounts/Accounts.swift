@@ -209,17 +209,23 @@ public struct Accounts: Sendable {
       let link = try await store.spendEmailLink(hash: DeviceToken(value: token).hash, purpose: .emailChange, at: now),
       let newEmail = link.newEmail.flatMap({ try? EmailAddress.parse($0).get() })
     else { return .failure(.emailLinkInvalid) }
-    if try await store.account(app: realm.app, email: newEmail) != nil { return .failure(.emailExists) }
-    guard
-      let account = try await store.update(
-        link.accountID,
-        { account -> Account? in
-          guard link.holds(for: account) else { return nil }
-          account.email = newEmail
-          account.emailVerifiedAt = now
-          return account
-        }) ?? nil
-    else { return .failure(.emailLinkInvalid) }
+    let changed: Account??
+    do {
+      changed = try await store.update(link.accountID) { account -> Account? in
+        guard link.holds(for: account) else { return nil }
+        account.email = newEmail
+        account.emailVerifiedAt = now
+        return account
+      }
+    } catch {
+      // The unique index on the email decides between two accounts confirming one address at
+      // once (or one taken since the link was mailed): the one it refused is told it is taken.
+      if let (holder, _) = try await store.account(app: realm.app, email: newEmail), holder.id != link.accountID {
+        return .failure(.emailExists)
+      }
+      throw error
+    }
+    guard let account = changed ?? nil else { return .failure(.emailLinkInvalid) }
     try await store.spendEmailLinks(of: account.id, at: now)
     try await forgetSessions(of: account.id)
     try await identity.audit("email-changed", account: account.id, address: address)
