@@ -20,8 +20,9 @@ public struct WearbloomApp: OrchardApp, AppJobs {
   public let manifest: AppManifest
   public let theme: DesignTokens?
   let hub: IdentityHub
-  /// Where the blob store, the remover and try-on are configured (`ORCHARD_S3_*`,
-  /// `ORCHARD_WEARBLOOM_REMOVER`, `ORCHARD_WEARBLOOM_TRYON_CATEGORIES`).
+  /// Where the blob store, the remover, try-on and the web's test store are configured
+  /// (`ORCHARD_S3_*`, `ORCHARD_WEARBLOOM_REMOVER`, `ORCHARD_WEARBLOOM_TRYON_CATEGORIES`,
+  /// `ORCHARD_WEARBLOOM_TEST_STORE`).
   let settings: [String: String]
 
   /// The categories try-on is offered for when the configuration does not say: what every
@@ -140,6 +141,7 @@ public struct WearbloomApp: OrchardApp, AppJobs {
 
   public func mount(_ routes: AppRoutes) throws {
     guard let realm = hub.realm(manifest.id) else { throw OrchardError.internalError }
+    let testStore = try TestStoreSetting.configured(environment: settings)
     let consents = ConsentStore(
       database: routes.environment.database.sql,
       remembered: routes.environment.cache("wearbloom-consents", capacity: ConsentStore.remembered))
@@ -163,13 +165,14 @@ public struct WearbloomApp: OrchardApp, AppJobs {
         FalWebhookSignature(verifier: falVerifier(for: tryOn, clock: routes.environment.clock)),
         JSONBodies(uploads: UploadBodyLimit.operations), PlainTextOnly(),
         NoNullMembers(operations: ["startOnboarding", "sendRenderFeedback"]),
+        try ContractRules(json: WearbloomAPISpec.requestRules),
       ])
     let secure = !routes.environment.configuration.servesPlainHTTPOnLoopback
     WearbloomRoutes(
       wardrobe: service, tryOn: tryOn, onboarding: onboarding,
       consents: consents, accounts: accounts, accountData: accountData, api: api,
       pages: routes.environment.pages, clock: routes.environment.clock, sessionCookie: realm.cookieName(secure: secure),
-      secureCookies: secure
+      secureCookies: secure, testStore: testStore
     ).register(routes)
   }
 

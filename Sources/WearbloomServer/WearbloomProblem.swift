@@ -4,6 +4,17 @@ import WearbloomCore
 /// Wearbloom's refusals as the API answers them: the core's code, its status, and a sentence
 /// for the app's developer. (Sentences a user reads come from the app's catalogs.)
 enum WearbloomProblem {
+  /// Any refusal of the core's as its problem; nil for an error that is not one.
+  static func refusal(_ error: any Error) -> OrchardError? {
+    switch error {
+    case let error as WardrobeError: refusal(error)
+    case let error as TryOnError: refusal(error)
+    case let error as PurchaseError: refusal(error)
+    case let error as OnboardingError: refusal(error)
+    default: nil
+    }
+  }
+
   static func refusal(_ error: WardrobeError) -> OrchardError {
     switch error {
     case .missingPhoto:
@@ -107,6 +118,11 @@ enum WearbloomProblem {
   static let notOffered = OrchardError(
     status: .unprocessableContent, code: WardrobeError.invalidCategory.rawValue, title: "Try-on not available",
     detail: "Try-on is not yet available for this garment's category.")
+
+  /// The web's test store on a server that sells nothing through it (``TestStoreSetting``).
+  static let testStoreClosed = OrchardError(
+    status: .notFound, code: ProblemScreen.testStoreClosed, title: "No test store here",
+    detail: "This server does not sell through the web's test store; subscriptions are bought in the iPhone app.")
 
   /// An image that is not the caller's, or does not exist: the same answer either way.
   static let imageNotFound = OrchardError.notFound

@@ -83,7 +83,33 @@ extension WardrobeError {
     case .imageUnreadable: .problemUnreadable
     case .invalidCategory: .problemCategory
     case .noBodyPhoto: .problemNoBody
-    case .garmentNotFound, .stockItemNotFound: .problemGeneric
+    case .garmentNotFound: .garmentNotFound
+    case .stockItemNotFound: .problemGeneric
+    }
+  }
+}
+
+/// What a page says of a request it cannot answer (a garment or render that is not the visitor's,
+/// a try-on not offered, an address that leads nowhere), from the refusal's code and status: its
+/// heading and its sentence. The page always leads back into the app.
+public struct ProblemScreen: Hashable, Sendable {
+  public let title: WearbloomText
+  public let message: WearbloomText
+
+  /// The code a refused test-store purchase carries where the server has no test store.
+  public static let testStoreClosed = "TEST_STORE_CLOSED"
+
+  public init(code: String, status: Int) {
+    switch (code, status) {
+    case (WardrobeError.garmentNotFound.rawValue, _): (title, message) = (.garmentNotFoundTitle, .garmentNotFound)
+    case (TryOnError.renderNotFound.rawValue, _): (title, message) = (.renderNotFoundTitle, .renderNotFound)
+    // A category the server offers no try-on for (422); a 400 is a form's missing category.
+    case (WardrobeError.invalidCategory.rawValue, 422): (title, message) = (.tryOnUnavailableTitle, .tryOnUnavailable)
+    case (Self.testStoreClosed, _): (title, message) = (.testStoreClosedTitle, .paywallAppOnly)
+    case (_, 404): (title, message) = (.pageNotFoundTitle, .pageNotFound)
+    case (_, 429): (title, message) = (.problemTitle, .problemTooMany)
+    default:
+      (title, message) = (.problemTitle, WardrobeError(rawValue: code)?.message ?? .problemGeneric)
     }
   }
 }

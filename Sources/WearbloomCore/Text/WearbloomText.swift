@@ -120,6 +120,7 @@ public enum WearbloomText: String, TextKey {
   case paywallPlan = "paywall.plan"
   case paywallTerms = "paywall.terms"
   case testStore = "paywall.test-store"
+  case paywallAppOnly = "paywall.app-only"
   case notNow = "paywall.not-now"
   case trialStarted = "paywall.trial-started"
   case accountOffer = "paywall.account-offer"
@@ -159,6 +160,16 @@ public enum WearbloomText: String, TextKey {
   case problemTooMany = "problem.too-many"
   case problemNoBody = "problem.no-body"
   case problemGeneric = "problem.generic"
+  case problemTitle = "problem.title"
+  case problemBack = "problem.back"
+  case pageNotFoundTitle = "problem.page-not-found.title"
+  case pageNotFound = "problem.page-not-found"
+  case garmentNotFoundTitle = "problem.garment-not-found.title"
+  case garmentNotFound = "problem.garment-not-found"
+  case renderNotFoundTitle = "problem.render-not-found.title"
+  case renderNotFound = "problem.render-not-found"
+  case tryOnUnavailableTitle = "problem.try-on-unavailable.title"
+  case testStoreClosedTitle = "problem.test-store-closed.title"
 }
 
 /// Wearbloom's catalogs: English, the language it ships in.
@@ -296,6 +307,8 @@ public enum WearbloomTexts {
       .paywallPlan: "Weekly · {trial} days free, then {price} a week",
       .paywallTerms: "Cancel any time before the trial ends and you pay nothing.",
       .testStore: "Test store: this web version charges nothing. The iPhone app sells the same plan through Apple.",
+      .paywallAppOnly:
+        "This web version doesn’t sell the plan. Subscribe in the Wearbloom iPhone app, and it works here too when you sign in with the same account.",
       .notNow: "Not now",
       .trialStarted: "Your free trial has started",
       .accountOffer: "Create a free account for more free renders",
@@ -333,5 +346,15 @@ public enum WearbloomTexts {
       .problemTooMany: "That’s a lot at once. Wait a moment and try again.",
       .problemNoBody: "Add a photo of yourself first.",
       .problemGeneric: "Something went wrong. Try again.",
+      .problemTitle: "That didn’t work",
+      .problemBack: "Back to Wearbloom",
+      .pageNotFoundTitle: "Nothing here",
+      .pageNotFound: "There’s nothing at this address in Wearbloom. The link may be mistyped or out of date.",
+      .garmentNotFoundTitle: "Garment not found",
+      .garmentNotFound: "This garment isn’t in your wardrobe. It may have been removed.",
+      .renderNotFoundTitle: "Try-on not found",
+      .renderNotFound: "This try-on isn’t one of yours, or it’s no longer kept.",
+      .tryOnUnavailableTitle: "Try-on not available",
+      .testStoreClosedTitle: "No test store here",
     ])
 }

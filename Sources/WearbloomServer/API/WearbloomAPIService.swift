@@ -35,14 +35,8 @@ struct WearbloomAPIService: APIProtocol {
   func refusing<T>(_ body: () async throws -> T) async throws -> T {
     do {
       return try await body()
-    } catch let error as WardrobeError {
-      throw WearbloomProblem.refusal(error)
-    } catch let error as TryOnError {
-      throw WearbloomProblem.refusal(error)
-    } catch let error as PurchaseError {
-      throw WearbloomProblem.refusal(error)
-    } catch let error as OnboardingError {
-      throw WearbloomProblem.refusal(error)
+    } catch {
+      throw WearbloomProblem.refusal(error) ?? error
     }
   }
 

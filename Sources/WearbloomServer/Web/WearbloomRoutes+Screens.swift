@@ -121,6 +121,8 @@ extension WearbloomRoutes {
       return Response.seeOther(WearbloomPath.path(back, notice: .tooManyRequests))
     } catch WardrobeError.noBodyPhoto {
       return Response.seeOther(hasAccount ? WearbloomPath.profile.path : WearbloomPath.welcomePhoto.path)
+    } catch WardrobeError.invalidCategory {
+      throw WearbloomProblem.notOffered
     }
   }
 

@@ -86,11 +86,12 @@ extension WearbloomRoutes {
       try await member(request, context) { visitor, account in
         // A subscriber never sees it.
         if try await tryOn.summary(of: account).isUnlimited { return Response.seeOther(WearbloomPath.wardrobe.path) }
-        return pages.response(visitor.screens.paywall())
+        return pages.response(visitor.screens.paywall(testStore: testStore))
       }
     }
     web.post(WearbloomPath.testStore.pattern) { request, context in
       try await member(request, context) { _, account in
+        guard testStore else { throw WearbloomProblem.testStoreClosed }
         _ = try await tryOn.testStorePurchase(by: account)
         return Response.seeOther(WearbloomPath.path(WearbloomPath.wardrobe.path, notice: .trialStarted))
       }

@@ -23,9 +23,12 @@ struct WearbloomRoutes: Sendable {
   /// The web session's cookie, as the account pages set it.
   let sessionCookie: String
   let secureCookies: Bool
+  /// Whether the paywall sells through the test store (``TestStoreSetting``).
+  let testStore: Bool
 
   func register(_ routes: AppRoutes) {
-    let web = routes.web()
+    let errors = WearbloomErrorPages(pages: pages)
+    let web = routes.web().add(middleware: errors)
     web.get(WearbloomPath.home.pattern) { request, context in try await home(request, context) }
     web.get(WearbloomPath.consent.pattern) { request, context in
       let next = WearbloomPath.returnPath(request.uri.queryParameters.get("next"))
@@ -43,7 +46,7 @@ struct WearbloomRoutes: Sendable {
     }
     registerOnboarding(web)
     registerWardrobe(web)
-    registerUploads(routes.web(limit: UploadBodyLimit.upload))
+    registerUploads(routes.web(limit: UploadBodyLimit.upload).add(middleware: errors))
     web.get(WearbloomPath.images.pattern) { request, context in
       // An image is not a page: without consent it is as missing as anyone else's.
       let visitor = try await visitor(request, context)

@@ -152,9 +152,20 @@ extension WearbloomPages {
 
   // MARK: The paywall
 
-  func paywall() -> Page {
+  /// The plan, and a way to start it: the test store where this server has one; otherwise only
+  /// word of the iPhone app, which sells it.
+  func paywall(testStore: Bool) -> Page {
     let plan = SubscriptionProduct.weekly
     let price = formats.money(cents: plan.priceCents, currency: plan.currency)
+    let purchase: HTML =
+      testStore
+      ? """
+      <p class="test-store" role="note">\(t(.testStore))</p>
+      <form method="post" action="\(WearbloomPath.testStore.path)">
+      <button type="submit" class="button button--primary button--wide" data-primary-action>\(t(.startFreeTrial))</button>
+      </form>
+      """
+      : "<p class=\"fine-print\" role=\"note\">\(t(.paywallAppOnly))</p>"
     return page(
       t(.paywallTitle), bodyClass: "page-paywall",
       main: """
@@ -165,10 +176,7 @@ extension WearbloomPages {
         <p class="plan-line">\(t(.paywallPlan, ["trial": plan.trialDays, "price": price]))</p>
         <p class="fine-print">\(t(.paywallTerms))</p>
         </div>
-        <p class="test-store" role="note">\(t(.testStore))</p>
-        <form method="post" action="\(WearbloomPath.testStore.path)">
-        <button type="submit" class="button button--primary button--wide" data-primary-action>\(t(.startFreeTrial))</button>
-        </form>
+        \(purchase)
         <a class="button button--ghost button--wide" href="\(WearbloomPath.wardrobe.path)">\(t(.notNow))</a>
         </section>
         """)

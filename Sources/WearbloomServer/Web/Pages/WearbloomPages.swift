@@ -324,4 +324,20 @@ struct WearbloomPages: Sendable {
         </section>
         """)
   }
+
+  /// A request Wearbloom cannot answer, said plainly, with the way back in (home leads a member
+  /// to the wardrobe and anyone else to where they left off).
+  func problem(_ screen: ProblemScreen) -> Page {
+    page(
+      t(screen.title), bodyClass: "page-problem",
+      main: """
+        <section class="offer" aria-labelledby="problem-title">
+        <h1 id="problem-title">\(t(screen.title))</h1>
+        <p class="lede">\(t(screen.message))</p>
+        <p class="offer-actions">
+        <a class="button button--primary button--wide" href="\(WearbloomPath.home.path)" data-primary-action>\(t(.problemBack))</a>
+        </p>
+        </section>
+        """)
+  }
 }
