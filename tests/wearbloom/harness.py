@@ -55,3 +55,19 @@ def ledger(base, token):
     """The credit ledger in the account's export."""
     _, export = call(base, "GET", "/wearbloom/api/v1/auth/user/export", token)
     return ((export or {}).get("apps") or {}).get("wardrobe", {}).get("credits", [])
+
+
+def definitions(script):
+    """The definitions of a test script (its imports, constants, functions and classes) as a module,
+    without running its steps: how another script reuses, say, kill9_render.py's fake fal."""
+    import ast
+    import types
+    with open(script) as file:
+        tree = ast.parse(file.read(), script)
+    kept = [node for node in tree.body
+            if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef))
+            or (isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant))]
+    module = types.ModuleType(script.rsplit("/", 1)[-1].removesuffix(".py"))
+    module.__file__ = script
+    exec(compile(ast.Module(body=kept, type_ignores=[]), script, "exec"), module.__dict__)
+    return module
