@@ -2,7 +2,7 @@ import Testing
 
 @testable import DangdaiCore
 
-@Suite("Points, completion and mastery")
+@Suite("Points, completion and mastery", .timeLimit(.minutes(5)))
 struct ChapterProgressTests {
   func progress(_ scores: [(QuizKind, Int, Int)]) -> ChapterProgress {
     ChapterProgress(scores: scores.map { ($0.0, QuizScore(correct: $0.1, total: $0.2)) })

@@ -3,7 +3,7 @@ import Testing
 
 @testable import DangdaiCore
 
-@Suite("The companion lessons the app ships")
+@Suite("The companion lessons the app ships", .timeLimit(.minutes(5)))
 struct CompanionLessonsTests {
   let course = CompanionLessons.course
 

@@ -78,7 +78,7 @@ let goldenSchedules: [(String, [Step])] = [
   ),
 ]
 
-@Suite("FSRS-6 schedules reviews as the reference implementation does")
+@Suite("FSRS-6 schedules reviews as the reference implementation does", .timeLimit(.minutes(5)))
 struct FSRSTests {
   static let start = Date(timeIntervalSince1970: 1_788_249_600)
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DangdaiCore
 
-@Suite("The streak counts days with a finished quiz, in the learner's time zone")
+@Suite("The streak counts days with a finished quiz, in the learner's time zone", .timeLimit(.minutes(5)))
 struct LearningStreakTests {
   /// An instant given as local wall-clock time in `zone`.
   func at(_ text: String, _ zone: TimeZone) throws -> Date {
@@ -70,7 +70,7 @@ struct LearningStreakTests {
   }
 }
 
-@Suite("The activity calendar's weeks and months")
+@Suite("The activity calendar's weeks and months", .timeLimit(.minutes(5)))
 struct ActivityCalendarPageTests {
   let today = LocalDay(year: 2026, month: 11, day: 25)!
 

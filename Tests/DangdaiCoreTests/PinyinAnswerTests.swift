@@ -122,7 +122,7 @@ let pinyinCases: [PinyinCase] = [
   PinyinCase(["hao3"], "好", "háǒ", .wrong),
 ]
 
-@Suite("Typed pinyin is judged fairly")
+@Suite("Typed pinyin is judged fairly", .timeLimit(.minutes(5)))
 struct PinyinAnswerTests {
   @Test("the table", arguments: pinyinCases)
   func table(_ example: PinyinCase) {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import DangdaiCore
 
-@Suite("Readings written out: tone marks and zhuyin")
+@Suite("Readings written out: tone marks and zhuyin", .timeLimit(.minutes(5)))
 struct PinyinTextTests {
   func reading(_ numbered: String) -> [PinyinSyllable] { PinyinSyllable.numbered(numbered) ?? [] }
 

@@ -2,7 +2,7 @@ import DangdaiCore
 import OrchardKit
 import Testing
 
-@Suite("How a question's answers are laid out")
+@Suite("How a question's answers are laid out", .timeLimit(.minutes(5)))
 struct QuestionLayoutTests {
   func question(_ kind: Question.Kind, _ options: [String], key: Question.Key = .choice(0)) -> Question {
     Question(kind: kind, lesson: LessonID(rawValue: 101)!, subject: .word("你"), options: options, key: key)
@@ -52,7 +52,7 @@ struct QuestionLayoutTests {
   }
 }
 
-@Suite("A quiz screen's pace")
+@Suite("A quiz screen's pace", .timeLimit(.minutes(5)))
 struct QuizPacingTests {
   @Test("feedback on a right answer stays about a second; tips show past 300 ms and turn every 2 s")
   func pace() {

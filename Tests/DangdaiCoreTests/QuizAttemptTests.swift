@@ -2,7 +2,7 @@ import Testing
 
 @testable import DangdaiCore
 
-@Suite("A quiz's answers are kept one by one and count once")
+@Suite("A quiz's answers are kept one by one and count once", .timeLimit(.minutes(5)))
 struct QuizAttemptTests {
   @Test("interrupted at question 6, it resumes at question 7")
   func resume() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import DangdaiCore
 
-@Suite("Quiz questions: made from the lesson, checked before they are served")
+@Suite("Quiz questions: made from the lesson, checked before they are served", .timeLimit(.minutes(5)))
 struct QuizTests {
   let course = QuizFixture.course
   let lesson101 = LessonID(rawValue: 101)!

@@ -2,7 +2,7 @@ import Testing
 
 @testable import DangdaiCore
 
-@Suite("A learner's own vocabulary list")
+@Suite("A learner's own vocabulary list", .timeLimit(.minutes(5)))
 struct VocabularyImportTests {
   /// A list in the circulating flash-card format, made here: two lessons, both parts, tone marks
   /// and numbers, alternatives, parts of speech, comments and blank lines.
@@ -78,7 +78,7 @@ struct VocabularyImportTests {
   }
 }
 
-@Suite("A list written back reads the same")
+@Suite("A list written back reads the same", .timeLimit(.minutes(5)))
 struct VocabularyImportFormatTests {
   @Test("format then parse gives the same sections, every reading kept")
   func roundTrip() throws {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import DangdaiServer
 
-@Suite("Answers stored together: each decided as if alone")
+@Suite("Answers stored together: each decided as if alone", .timeLimit(.minutes(5)))
 struct AnswerBatchTests {
   @Test(
     "one batch: retries, conflicts, unknown questions, other learners' quizzes, a word answered twice, points in order",

@@ -138,7 +138,7 @@ enum JSONValue: Encodable, Sendable {
   }
 }
 
-@Suite("Dangdai's API: quizzes, answers kept one by one, progress")
+@Suite("Dangdai's API: quizzes, answers kept one by one, progress", .timeLimit(.minutes(5)))
 struct DangdaiRouteTests {
   @Test(
     "a quiz interrupted at question 6 resumes at question 7; a retried answer counts once",

@@ -94,7 +94,7 @@ struct WebLearner {
   }
 }
 
-@Suite("Dangdai on the web")
+@Suite("Dangdai on the web", .timeLimit(.minutes(5)))
 struct DangdaiWebTests {
   @Test("signed out: the welcome, and every other page asks to sign in", arguments: TestDatabase.available)
   func signedOut(engine: TestDatabase) async throws {
@@ -388,7 +388,7 @@ struct DangdaiWebTests {
 
 struct Unexpected: Error {}
 
-@Suite("Dangdai's web settings")
+@Suite("Dangdai's web settings", .timeLimit(.minutes(5)))
 struct DangdaiWebSettingsTests {
   @Test("sound and the look follow the learner, on every page and through the API", arguments: TestDatabase.available)
   func soundAndLook(engine: TestDatabase) async throws {

@@ -126,7 +126,7 @@ final class FakeLanguageModel: Sendable {
   }
 }
 
-@Suite("The optional language-model tier, against a fake model on loopback")
+@Suite("The optional language-model tier, against a fake model on loopback", .timeLimit(.minutes(5)))
 struct LanguageModelTests {
   /// Starts a grammar quiz on lesson 101 with the model behaving as told, and returns it with how
   /// many of its questions the model wrote.

@@ -2,7 +2,7 @@ import FaithJarCore
 import Foundation
 import Testing
 
-@Suite("Access: the free week, subscriptions and the paywall")
+@Suite("Access: the free week, subscriptions and the paywall", .timeLimit(.minutes(5)))
 struct AccessPolicyTests {
   let trial = TrialRecord(startedAt: start)
   let none = AccessPolicy.StoreReport.entitlements([])
@@ -113,7 +113,7 @@ struct AccessPolicyTests {
   }
 }
 
-@Suite("The test store's report")
+@Suite("The test store's report", .timeLimit(.minutes(5)))
 struct TestStoreReportTests {
   @Test("an outage reports the store unavailable; otherwise it reports the renewed entitlement")
   func report() throws {
@@ -128,7 +128,7 @@ struct TestStoreReportTests {
   }
 }
 
-@Suite("Changing plans, by StoreKit's rule for one subscription group")
+@Suite("Changing plans, by StoreKit's rule for one subscription group", .timeLimit(.minutes(5)))
 struct PlanChangeTests {
   let trial = TrialRecord(startedAt: start)
   let bought = start.addingTimeInterval(8 * day)

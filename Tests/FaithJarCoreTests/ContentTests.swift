@@ -2,7 +2,7 @@ import FaithJarCore
 import Foundation
 import Testing
 
-@Suite("The bundled verse library")
+@Suite("The bundled verse library", .timeLimit(.minutes(5)))
 struct ContentTests {
   let library = VerseLibrary.bundled
 

@@ -3,7 +3,7 @@ import Foundation
 import OrchardKit
 import Testing
 
-@Suite("What the device keeps")
+@Suite("What the device keeps", .timeLimit(.minutes(5)))
 struct FaithJarStateTests {
   @Test("the trial starts at the first launch and never restarts")
   func trialStartsOnce() {
@@ -71,7 +71,7 @@ struct FaithJarStateTests {
   }
 }
 
-@Suite("Emotions and translations")
+@Suite("Emotions and translations", .timeLimit(.minutes(5)))
 struct EmotionTests {
   @Test("six feelings, in the designer's order")
   func six() {

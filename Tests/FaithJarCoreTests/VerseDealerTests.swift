@@ -3,7 +3,7 @@ import Foundation
 import OrchardKit
 import Testing
 
-@Suite("Dealing verses")
+@Suite("Dealing verses", .timeLimit(.minutes(5)))
 struct VerseDealerTests {
   @Test(
     "every verse of a feeling comes once per cycle and never twice in a row, across reshuffles",
@@ -67,7 +67,7 @@ struct VerseDealerTests {
   }
 }
 
-@Suite("Reading offline")
+@Suite("Reading offline", .timeLimit(.minutes(5)))
 struct OfflineQueueTests {
   @Test("the offline queue is exactly what the next deals bring, and never repeats back to back")
   func queueMatchesDeals() {

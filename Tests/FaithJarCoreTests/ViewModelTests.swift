@@ -7,7 +7,7 @@ import Testing
 let english = FaithJarTexts.all.localizer(.english)
 
 @MainActor
-@Suite("Screens through their view models")
+@Suite("Screens through their view models", .timeLimit(.minutes(5)))
 struct ViewModelTests {
   func session(
     at now: Date = start, state: FaithJarState = FaithJarState(), ledger: TestStoreLedger = TestStoreLedger()
@@ -103,7 +103,7 @@ struct ViewModelTests {
   }
 }
 
-@Suite("Faith Jar's sentences")
+@Suite("Faith Jar's sentences", .timeLimit(.minutes(5)))
 struct FaithJarTextTests {
   @Test("every language Faith Jar declares has every sentence")
   func complete() {

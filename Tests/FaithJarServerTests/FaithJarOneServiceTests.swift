@@ -7,7 +7,7 @@ import Testing
 
 @testable import FaithJarServer
 
-@Suite("Faith Jar: one service behind its pages and its offline JSON")
+@Suite("Faith Jar: one service behind its pages and its offline JSON", .timeLimit(.minutes(5)))
 struct FaithJarOneServiceTests {
   @Test("the end of the free week closes the verse pages and the offline verses alike, and a purchase opens both")
   func accessThroughBothFaces() async throws {

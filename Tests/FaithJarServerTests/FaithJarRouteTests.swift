@@ -30,7 +30,7 @@ let library = VerseLibrary.bundled
 let escapedTexts: Set<String> = Set(
   library.verses.flatMap { v in Translation.allCases.map { HTML.escape(v.text(in: $0)) } })
 
-@Suite("Faith Jar on the web")
+@Suite("Faith Jar on the web", .timeLimit(.minutes(5)))
 struct FaithJarRouteTests {
   let start = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -321,7 +321,7 @@ struct FaithJarRouteTests {
   }
 }
 
-@Suite("Faith Jar offline")
+@Suite("Faith Jar offline", .timeLimit(.minutes(5)))
 struct FaithJarOfflineTests {
   let start = Date(timeIntervalSince1970: 1_800_000_000)
 

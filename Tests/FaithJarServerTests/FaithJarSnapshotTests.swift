@@ -10,7 +10,7 @@ import Testing
 
 /// Every Faith Jar page as a visitor receives it — status, headers and body — compared with the
 /// committed snapshots in `__Snapshots__/`.
-@Suite("Faith Jar pages, as served")
+@Suite("Faith Jar pages, as served", .timeLimit(.minutes(5)))
 struct FaithJarSnapshotTests {
   let start = Date(timeIntervalSince1970: 1_800_000_000)
 

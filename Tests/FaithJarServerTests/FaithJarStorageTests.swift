@@ -7,7 +7,7 @@ import Testing
 
 @testable import FaithJarServer
 
-@Suite("Faith Jar's devices", .serialized)
+@Suite("Faith Jar's devices", .serialized, .timeLimit(.minutes(5)))
 struct FaithJarStorageTests {
   @Test(
     "a database the earlier build wrote keeps every device through the move to one table",

@@ -2,7 +2,7 @@ import Foundation
 import IdentityCore
 import Testing
 
-@Suite("Email addresses")
+@Suite("Email addresses", .timeLimit(.minutes(5)))
 struct EmailAddressTests {
   @Test("an address is trimmed and lower-cased, so one mailbox is one account")
   func normalises() throws {

@@ -2,7 +2,7 @@ import Foundation
 import IdentityCore
 import Testing
 
-@Suite("Lockout and lifetimes")
+@Suite("Lockout and lifetimes", .timeLimit(.minutes(5)))
 struct LockoutTests {
   let schedule = LockoutSchedule.standard
   let start = Date(timeIntervalSince1970: 1_790_000_000)

@@ -2,7 +2,7 @@ import IdentityCore
 import OrchardKit
 import Testing
 
-@Suite("Password policy")
+@Suite("Password policy", .timeLimit(.minutes(5)))
 struct PasswordPolicyTests {
   let policy = PasswordPolicy.standard
 

@@ -4,7 +4,7 @@ import OrchardKit
 import PropertyBased
 import Testing
 
-@Suite("Refresh-token rotation")
+@Suite("Refresh-token rotation", .timeLimit(.minutes(5)))
 struct RefreshRotationTests {
   let start = Date(timeIntervalSince1970: 1_790_000_000)
   var session: RefreshRotation.Session { .init(createdAt: start, lastUsedAt: start) }

@@ -1,7 +1,7 @@
 import MIGACore
 import Testing
 
-@Suite("Apps and the hub")
+@Suite("Apps and the hub", .timeLimit(.minutes(5)))
 struct AppRegistryTests {
   @Test("the seven apps the spec names, each with a scheme, an https address and an App Store id")
   func builtIn() {
@@ -64,7 +64,7 @@ struct AppRegistryTests {
   }
 }
 
-@Suite("Content items")
+@Suite("Content items", .timeLimit(.minutes(5)))
 struct ContentItemTests {
   func item(locus: String?, translator: String?, words: Int = 57) -> ContentItem {
     ContentItem(

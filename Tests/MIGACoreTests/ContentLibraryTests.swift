@@ -10,7 +10,7 @@ let shippedLibrary: ContentLibrary = {
   return try! ContentLibrary.decode(Data(contentsOf: url))
 }()
 
-@Suite("MIGA's content library")
+@Suite("MIGA's content library", .timeLimit(.minutes(5)))
 struct ContentLibraryTests {
   let items = shippedLibrary.items
 

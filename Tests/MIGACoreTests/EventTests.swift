@@ -51,7 +51,7 @@ struct LogBuilder {
 
 // MARK: - Events
 
-@Suite("MIGA events")
+@Suite("MIGA events", .timeLimit(.minutes(5)))
 struct EventTests {
   private let sample = MIGAEvent(
     id: IdempotencyID("0123456789abcdef0123456789abcdef")!, kind: .exitSelected,
@@ -135,7 +135,7 @@ struct EventTests {
 
 // MARK: - Recording
 
-@Suite("Event recorder")
+@Suite("Event recorder", .timeLimit(.minutes(5)))
 struct EventRecorderTests {
   @Test("a recorded event carries a seeded id, the clock's instant to the millisecond, the zone and the local day")
   func stamping() throws {
@@ -195,7 +195,7 @@ struct EventRecorderTests {
 
 // MARK: - Validation
 
-@Suite("Event validation")
+@Suite("Event validation", .timeLimit(.minutes(5)))
 struct EventValidationTests {
   private func event(
     at iso: String = "2026-03-10T12:00:00Z", day dayISO: String = "2026-03-10", zone: String = "America/New_York",
@@ -312,7 +312,7 @@ struct EventValidationTests {
 
 // MARK: - Log
 
-@Suite("Event log")
+@Suite("Event log", .timeLimit(.minutes(5)))
 struct EventLogTests {
   @Test("the log keeps recording order and ignores a repeated id")
   func appendOnly() {

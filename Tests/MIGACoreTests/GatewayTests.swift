@@ -3,7 +3,7 @@ import MIGACore
 import OrchardKit
 import Testing
 
-@Suite("The gateway")
+@Suite("The gateway", .timeLimit(.minutes(5)))
 struct GatewayTests {
   let start = instant("2026-11-21T15:00:00Z")
   let library = syntheticContent(perCategory: 4)
@@ -137,7 +137,7 @@ struct GatewayTests {
   }
 }
 
-@Suite("Onboarding")
+@Suite("Onboarding", .timeLimit(.minutes(5)))
 struct OnboardingTests {
   @Test("twelve steps from the welcome to the hub, in the story's order")
   func steps() throws {

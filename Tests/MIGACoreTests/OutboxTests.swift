@@ -90,7 +90,7 @@ private func events(_ count: Int, seed: UInt64 = 5) -> [MIGAEvent] {
   }
 }
 
-@Suite("Outbox")
+@Suite("Outbox", .timeLimit(.minutes(5)))
 struct OutboxTests {
   private let now = instant("2026-03-10T12:00:00Z")
 

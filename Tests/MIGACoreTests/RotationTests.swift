@@ -15,7 +15,7 @@ func syntheticContent(perCategory: Int) -> [ContentItem] {
   }
 }
 
-@Suite("Content rotation")
+@Suite("Content rotation", .timeLimit(.minutes(5)))
 struct RotationTests {
   @Test("nothing comes again until every item has been shown, and never back to back", arguments: 0..<10)
   func noRepeatUntilExhausted(seed: UInt64) throws {

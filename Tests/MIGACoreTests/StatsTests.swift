@@ -3,7 +3,7 @@ import MIGACore
 import OrchardKit
 import Testing
 
-@Suite("Stats")
+@Suite("Stats", .timeLimit(.minutes(5)))
 struct StatsTests {
   /// Today is 2026-03-10 in UTC with midnight day starts, so frozen days read plainly.
   private let now = instant("2026-03-10T15:00:00Z")
@@ -279,7 +279,7 @@ struct StatsTests {
   }
 }
 
-@Suite("MIGA's sentences")
+@Suite("MIGA's sentences", .timeLimit(.minutes(5)))
 struct MIGATextTests {
   @Test("every language MIGA declares has every sentence")
   func complete() {

@@ -47,7 +47,7 @@ private struct Diary {
   }
 }
 
-@Suite("Control streak")
+@Suite("Control streak", .timeLimit(.minutes(5)))
 struct StreakTests {
   /// Builds days from a pattern: "E" an attempt and an exit, "A" an attempt only, "." nothing.
   private func log(from first: String, _ pattern: String) -> LogBuilder {

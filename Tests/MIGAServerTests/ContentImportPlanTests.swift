@@ -3,7 +3,7 @@ import Testing
 
 @testable import MIGAServer
 
-@Suite("What a content import changes")
+@Suite("What a content import changes", .timeLimit(.minutes(5)))
 struct ContentImportPlanTests {
   let stored = [
     StoredContent(id: "a", item: item("a"), isRetired: false),

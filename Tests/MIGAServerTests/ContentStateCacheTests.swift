@@ -6,7 +6,7 @@ import Testing
 
 @testable import MIGAServer
 
-@Suite("The library state a server trusts")
+@Suite("The library state a server trusts", .timeLimit(.minutes(5)))
 struct ContentStateCacheTests {
   /// A library whose state moves on every read.
   final class CountingRepository: MIGAContentRepository {

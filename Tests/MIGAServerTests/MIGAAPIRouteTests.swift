@@ -8,7 +8,7 @@ import Testing
 
 @testable import MIGAServer
 
-@Suite("MIGA's API: devices and tokens")
+@Suite("MIGA's API: devices and tokens", .timeLimit(.minutes(5)))
 struct MIGADeviceRouteTests {
   @Test("the API document is public and is the contract the code was generated from")
   func document() async throws {
@@ -70,7 +70,7 @@ struct MIGADeviceRouteTests {
   }
 }
 
-@Suite("MIGA's API: event backup")
+@Suite("MIGA's API: event backup", .timeLimit(.minutes(5)))
 struct MIGAEventRouteTests {
   @Test("a batch of 500 sent five times is stored once; the receipt says which were new")
   func idempotent() async throws {

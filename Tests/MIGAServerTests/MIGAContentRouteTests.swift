@@ -8,7 +8,7 @@ import Testing
 
 @testable import MIGAServer
 
-@Suite("MIGA's API: content sync and remote config")
+@Suite("MIGA's API: content sync and remote config", .timeLimit(.minutes(5)))
 struct MIGAContentRouteTests {
   /// Where the library's history stands once the bundled library is seeded: one change per item.
   static var seeded: Int { (try? MIGAApp.bundledLibrary().items.count) ?? 0 }

@@ -9,7 +9,7 @@ import Testing
 
 @testable import MIGAServer
 
-@Suite("MIGA: one service behind the web version and the API")
+@Suite("MIGA: one service behind the web version and the API", .timeLimit(.minutes(5)))
 struct MIGAOneServiceTests {
   @Test("an Exit on the web and an Exit posted through the API land in one events table and count the same way")
   func oneExitTwoFaces() async throws {

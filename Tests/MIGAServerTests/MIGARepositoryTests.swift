@@ -8,7 +8,7 @@ import Testing
 
 @testable import MIGAServer
 
-@Suite("MIGA's content library")
+@Suite("MIGA's content library", .timeLimit(.minutes(5)))
 struct MIGAContentRepositoryTests {
   @Test("the first import numbers every item; importing it again changes nothing", arguments: TestDatabase.available)
   func importIsIdempotent(engine: TestDatabase) async throws {
@@ -99,7 +99,7 @@ struct MIGAContentRepositoryTests {
   }
 }
 
-@Suite("MIGA's event backup")
+@Suite("MIGA's event backup", .timeLimit(.minutes(5)))
 struct MIGAEventRepositoryTests {
   @Test("a batch of 500 is stored once however often it is sent", arguments: TestDatabase.available)
   func idempotent(engine: TestDatabase) async throws {

@@ -11,7 +11,7 @@ import Testing
 /// Every MIGA page as a visitor receives it — status, headers and body — compared with the committed
 /// snapshots in `__Snapshots__/`. The server's clock and randomness are the test's, so the pause's
 /// reading and countdown are the same every run.
-@Suite("MIGA pages, as served")
+@Suite("MIGA pages, as served", .timeLimit(.minutes(5)))
 struct MIGASnapshotTests {
   let start = Date(timeIntervalSince1970: 1_795_000_000)
 

@@ -7,7 +7,7 @@ import Testing
 
 @testable import MIGAServer
 
-@Suite("MIGA's devices and events", .serialized)
+@Suite("MIGA's devices and events", .serialized, .timeLimit(.minutes(5)))
 struct MIGAStorageTests {
   @Test(
     "a database the earlier build wrote keeps every device and every event in one table of each",

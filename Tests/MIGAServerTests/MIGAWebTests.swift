@@ -30,7 +30,7 @@ func onboard(_ visitor: inout Visitor, apps: [String] = ["instagram", "youtube"]
   }
 }
 
-@Suite("MIGA on the web")
+@Suite("MIGA on the web", .timeLimit(.minutes(5)))
 struct MIGAWebTests {
   let start = Date(timeIntervalSince1970: 1_795_000_000)
 

@@ -39,7 +39,7 @@ enum StoreUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable
   }
 }
 
-@Suite("Blob stores: a local directory and S3-compatible storage, the same tests")
+@Suite("Blob stores: a local directory and S3-compatible storage, the same tests", .timeLimit(.minutes(5)))
 struct BlobStoreTests {
   @Test("S3 runs too when the test script asks for it")
   func s3IsThereWhenRequired() {

@@ -2,7 +2,7 @@ import Foundation
 import OrchardBlobs
 import Testing
 
-@Suite("A local directory store")
+@Suite("A local directory store", .timeLimit(.minutes(5)))
 struct LocalBlobStoreTests {
   let root = FileManager.default.temporaryDirectory.appendingPathComponent("blobs-\(UUID().uuidString)").path
 
@@ -38,7 +38,7 @@ struct LocalBlobStoreTests {
   }
 }
 
-@Suite("Blob keys")
+@Suite("Blob keys", .timeLimit(.minutes(5)))
 struct BlobKeyTests {
   @Test(
     "a key's segments are short, lowercase, and cannot climb, hide or need escaping",
@@ -62,7 +62,7 @@ struct BlobKeyTests {
   }
 }
 
-@Suite("S3-compatible storage")
+@Suite("S3-compatible storage", .timeLimit(.minutes(5)))
 struct S3BlobStoreTests {
   @Test("a request signed with the wrong secret is refused by the store, and says why")
   func wrongSecret() async throws {

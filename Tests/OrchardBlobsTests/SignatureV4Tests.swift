@@ -8,7 +8,7 @@ import Testing
 /// Signatures checked against the vectors AWS publishes: the Signature Version 4 test suite
 /// (docs.aws.amazon.com/general/latest/gr/signature-v4-test-suite.html, service `service`) and the
 /// worked examples of the S3 API reference ("Signature Calculations for the Authorization Header").
-@Suite("Signature Version 4")
+@Suite("Signature Version 4", .timeLimit(.minutes(5)))
 struct SignatureV4Tests {
   struct Vector: CustomTestStringConvertible, Sendable {
     let name: String

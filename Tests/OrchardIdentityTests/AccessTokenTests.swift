@@ -6,7 +6,7 @@ import Testing
 
 @testable import OrchardIdentity
 
-@Suite("Access tokens (EdDSA JWTs)")
+@Suite("Access tokens (EdDSA JWTs)", .timeLimit(.minutes(5)))
 struct AccessTokenTests {
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
   let account = Account(

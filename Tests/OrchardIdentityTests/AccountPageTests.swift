@@ -69,7 +69,7 @@ struct AccountBrowser: Sendable {
   }
 }
 
-@Suite("The account pages")
+@Suite("The account pages", .timeLimit(.minutes(5)))
 struct AccountPageTests {
   static func secure(_ configuration: inout ServerConfiguration) {
     configuration.host = "0.0.0.0"

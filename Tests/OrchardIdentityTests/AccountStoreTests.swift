@@ -9,7 +9,7 @@ import ServerKitTesting
 import Synchronization
 import Testing
 
-@Suite("Accounts, sessions and refresh tokens, on SQLite and PostgreSQL")
+@Suite("Accounts, sessions and refresh tokens, on SQLite and PostgreSQL", .timeLimit(.minutes(5)))
 struct AccountStoreTests {
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
 

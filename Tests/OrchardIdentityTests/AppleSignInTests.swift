@@ -179,7 +179,7 @@ extension Data {
   }
 }
 
-@Suite("Sign in with Apple against a fake Apple on loopback")
+@Suite("Sign in with Apple against a fake Apple on loopback", .timeLimit(.minutes(5)))
 struct AppleSignInTests {
   static let now = Date(timeIntervalSince1970: 1_800_000_000)
 

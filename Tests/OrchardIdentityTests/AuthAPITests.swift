@@ -117,7 +117,7 @@ extension JSONAPIClient.Answer {
   var code: String? { json?["code"] as? String }
 }
 
-@Suite("The accounts API, GoTrue's calls under each app")
+@Suite("The accounts API, GoTrue's calls under each app", .timeLimit(.minutes(5)))
 struct AuthAPITests {
   @Test(
     "sign-up returns a session GoTrue's clients read; a taken email and a weak password say why",

@@ -7,7 +7,7 @@ import ServerKit
 import ServerKitTesting
 import Testing
 
-@Suite("Signing up and signing in")
+@Suite("Signing up and signing in", .timeLimit(.minutes(5)))
 struct IdentityServiceTests {
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
   static let cheap = Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1)

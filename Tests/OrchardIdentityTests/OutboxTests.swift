@@ -9,7 +9,7 @@ import ServerKitTesting
 import Synchronization
 import Testing
 
-@Suite("The mail outbox, on SQLite and PostgreSQL")
+@Suite("The mail outbox, on SQLite and PostgreSQL", .timeLimit(.minutes(5)))
 struct OutboxTests {
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
   static let message = MailMessage(

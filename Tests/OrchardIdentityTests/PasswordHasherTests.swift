@@ -3,7 +3,7 @@ import OrchardIdentity
 import ServerKit
 import Testing
 
-@Suite("Password hashing (Argon2id)")
+@Suite("Password hashing (Argon2id)", .timeLimit(.minutes(5)))
 struct PasswordHasherTests {
   /// Cheap parameters, so the suite runs fast; the OWASP ones are checked once below.
   let hasher = try! PasswordHasher(

@@ -7,7 +7,7 @@ import ServerKit
 import ServerKitTesting
 import Testing
 
-@Suite("Refresh-token families, stored")
+@Suite("Refresh-token families, stored", .timeLimit(.minutes(5)))
 struct RefreshFamilyTests {
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Against the real SMTP server `scripts/test` starts (`tests/smtp/server.py`), named by
 /// `ORCHARD_TEST_SMTP_DIR`: STARTTLS with its own certificate, AUTH PLAIN, the message as delivered.
-@Suite("SMTP delivery to a real server on loopback", .enabled(if: SMTPServer.available))
+@Suite("SMTP delivery to a real server on loopback", .enabled(if: SMTPServer.available), .timeLimit(.minutes(5)))
 struct SMTPMailerTests {
   let server = SMTPServer()!
   let message = MailMessage(

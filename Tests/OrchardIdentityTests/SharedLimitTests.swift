@@ -8,7 +8,7 @@ import Testing
 
 @testable import OrchardIdentity
 
-@Suite("The per-address auth limit across processes")
+@Suite("The per-address auth limit across processes", .timeLimit(.minutes(5)))
 struct SharedLimitTests {
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -4,7 +4,7 @@ import OrchardImages
 import OrchardImagesTesting
 import Testing
 
-@Suite("Photos through libvips")
+@Suite("Photos through libvips", .timeLimit(.minutes(5)))
 struct ImageProcessorTests {
   let processor = ImageProcessor()
   static let renditions = [
@@ -135,7 +135,7 @@ struct ImageProcessorTests {
   }
 }
 
-@Suite("WebP without metadata")
+@Suite("WebP without metadata", .timeLimit(.minutes(5)))
 struct WebPContainerTests {
   @Test("a WebP written with metadata keeps its picture and loses its EXIF, XMP and ICC chunks")
   func stripped() async throws {

@@ -8,7 +8,7 @@ import ServerKitTesting
 import Synchronization
 import Testing
 
-@Suite("The durable job queue, on SQLite and PostgreSQL")
+@Suite("The durable job queue, on SQLite and PostgreSQL", .timeLimit(.minutes(5)))
 struct JobQueueTests {
   static let logger = Logger(label: "test")
   static let start = Date(timeIntervalSince1970: 1_800_000_000)

@@ -3,7 +3,7 @@ import OrchardKit
 import PropertyBased
 import Testing
 
-@Suite("Deck properties")
+@Suite("Deck properties", .timeLimit(.minutes(5)))
 struct DeckPropertyTests {
   private func makeDeck(size: Int) throws -> Deck<String, String> {
     try #require(Deck((0..<size).map { "v\($0)" }, id: { $0 }))

@@ -2,7 +2,7 @@ import Foundation
 import OrchardKit
 import Testing
 
-@Suite("Deck")
+@Suite("Deck", .timeLimit(.minutes(5)))
 struct DeckTests {
   private let verses = ["a", "b", "c", "d", "e"]
 

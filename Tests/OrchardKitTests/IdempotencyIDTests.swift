@@ -2,7 +2,7 @@ import Foundation
 import OrchardKit
 import Testing
 
-@Suite("IdempotencyID")
+@Suite("IdempotencyID", .timeLimit(.minutes(5)))
 struct IdempotencyIDTests {
   @Test("an ID is drawn from the injected generator, high word first")
   func drawnFromGenerator() {

@@ -4,7 +4,7 @@ import Foundation
 import OrchardKit
 import Testing
 
-@Suite("LocalDay")
+@Suite("LocalDay", .timeLimit(.minutes(5)))
 struct LocalDayTests {
   struct Row: CustomTestStringConvertible, Sendable {
     let zone: String

@@ -1,7 +1,7 @@
 import OrchardKit
 import Testing
 
-@Suite("Sentences from catalogs")
+@Suite("Sentences from catalogs", .timeLimit(.minutes(5)))
 struct LocalizerTests {
   enum Key: String, TextKey {
     case plain, named, days, exact, nested, braces
@@ -71,7 +71,7 @@ struct LocalizerTests {
   }
 }
 
-@Suite("Time zones by their IANA names")
+@Suite("Time zones by their IANA names", .timeLimit(.minutes(5)))
 struct IANAZoneTests {
   @Test("a real zone is accepted; a made-up, malformed or over-long one is refused")
   func validation() throws {

@@ -3,7 +3,7 @@ import OrchardKit
 import PropertyBased
 import Testing
 
-@Suite("SeededRandomNumberGenerator")
+@Suite("SeededRandomNumberGenerator", .timeLimit(.minutes(5)))
 struct SeededRandomNumberGeneratorTests {
   private func draws(_ generator: inout Seeded, _ count: Int) -> [UInt64] {
     (0..<count).map { _ in generator.next() }

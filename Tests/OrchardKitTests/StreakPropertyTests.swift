@@ -2,7 +2,7 @@ import OrchardKit
 import PropertyBased
 import Testing
 
-@Suite("Streak properties")
+@Suite("Streak properties", .timeLimit(.minutes(5)))
 struct StreakPropertyTests {
   private static let base = day("2026-01-01")
 

@@ -2,7 +2,7 @@ import Foundation
 import OrchardKit
 import Testing
 
-@Suite("Streak")
+@Suite("Streak", .timeLimit(.minutes(5)))
 struct StreakTests {
   private let today = day("2026-03-10")
 
@@ -120,7 +120,7 @@ struct StreakTests {
   }
 }
 
-@Suite("Streak transitions")
+@Suite("Streak transitions", .timeLimit(.minutes(5)))
 struct StreakTransitionTests {
   private func streak(_ kept: [String], today: String) -> Streak {
     Streak(kept: kept.map(day), today: day(today))

@@ -2,7 +2,7 @@ import Foundation
 import OrchardKit
 import Testing
 
-@Suite("Wall clocks")
+@Suite("Wall clocks", .timeLimit(.minutes(5)))
 struct WallClockTests {
   private let start = Date(timeIntervalSince1970: 1_772_953_200)
 

@@ -2,7 +2,7 @@ import Foundation
 import OrchardKit
 import Testing
 
-@Suite("Wire timestamps")
+@Suite("Wire timestamps", .timeLimit(.minutes(5)))
 struct WireTimestampTests {
   @Test("milliseconds and whole seconds are read exactly")
   func reads() {
@@ -69,7 +69,7 @@ struct WireTimestampTests {
   }
 }
 
-@Suite("Reading any ISO 8601 instant")
+@Suite("Reading any ISO 8601 instant", .timeLimit(.minutes(5)))
 struct WireTimestampParseTests {
   @Test("the wire spellings, an offset and another fraction are read; 30 February and prose are not")
   func parse() {

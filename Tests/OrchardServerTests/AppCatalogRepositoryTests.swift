@@ -16,7 +16,7 @@ let sampleApps = [
     availability: .comingSoon),
 ]
 
-@Suite("The app catalog, on SQLite and PostgreSQL")
+@Suite("The app catalog, on SQLite and PostgreSQL", .timeLimit(.minutes(5)))
 struct AppCatalogRepositoryTests {
   @Test("the catalog stores the apps in launcher order and replaces them whole", arguments: TestDatabase.available)
   func replaceAndRead(engine: TestDatabase) async throws {

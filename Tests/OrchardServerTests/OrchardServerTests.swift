@@ -19,7 +19,7 @@ func withOrchard(
   try await app.test(.router, body)
 }
 
-@Suite("The Orchard server")
+@Suite("The Orchard server", .timeLimit(.minutes(5)))
 struct OrchardServerTests {
   @Test("/healthz answers 200")
   func health() async throws {
@@ -254,7 +254,7 @@ struct OrchardServerTests {
   }
 }
 
-@Suite("Methods an address does not take")
+@Suite("Methods an address does not take", .timeLimit(.minutes(5)))
 struct MethodNotAllowedTests {
   @Test("a known address asked with another method answers 405 and says which methods it takes")
   func methodNotAllowed() async throws {
@@ -273,7 +273,7 @@ struct MethodNotAllowedTests {
   }
 }
 
-@Suite("Every app, as the server lists them")
+@Suite("Every app, as the server lists them", .timeLimit(.minutes(5)))
 struct EveryAppTests {
   @Test("every app says every sentence in every language it declares, and speaks English")
   func catalogsComplete() throws {
@@ -314,7 +314,7 @@ struct EveryAppTests {
   }
 }
 
-@Suite("The app catalog's answer, written from bytes")
+@Suite("The app catalog's answer, written from bytes", .timeLimit(.minutes(5)))
 struct CatalogAnswerTests {
   @Test("the bytes are the generated handler's answer: the same members, type and ETag")
   func sameAsHandler() async throws {

@@ -7,7 +7,7 @@ import OrchardServer
 import ServerKit
 import Testing
 
-@Suite("Rate limits across the server, at their defaults")
+@Suite("Rate limits across the server, at their defaults", .timeLimit(.minutes(5)))
 struct RateLimitTests {
   func withLimitedOrchard(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
     let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))

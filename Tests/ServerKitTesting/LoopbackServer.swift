@@ -12,9 +12,16 @@ public enum LoopbackServer {
     let app = Application(
       router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
       onServerRunning: { channel in port.yield(channel.localAddress?.port ?? 0) })
-    let task = Task { try await app.runService() }
+    // A server that stops before it binds (a port refused) ends the stream, so nobody waits on.
+    let task = Task {
+      defer { port.finish() }
+      try await app.runService()
+    }
     var iterator = ports.makeAsyncIterator()
-    guard let bound = await iterator.next() else { throw CancellationError() }
+    guard let bound = await iterator.next() else {
+      try await task.value
+      throw CancellationError()
+    }
     return (bound, task)
   }
 }

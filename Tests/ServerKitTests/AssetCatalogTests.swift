@@ -4,7 +4,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("Static assets")
+@Suite("Static assets", .timeLimit(.minutes(5)))
 struct AssetCatalogTests {
   func catalog() throws -> AssetCatalog {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
@@ -119,7 +119,7 @@ struct AssetCatalogTests {
   }
 }
 
-@Suite("Design tokens")
+@Suite("Design tokens", .timeLimit(.minutes(5)))
 struct DesignTokensTests {
   let tokens = DesignTokens(
     name: "test", colors: [("background", "#fff"), ("text", "#111")], fonts: [],

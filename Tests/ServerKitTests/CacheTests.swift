@@ -7,7 +7,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("The cache every process keeps in front of the database", .serialized)
+@Suite("The cache every process keeps in front of the database", .serialized, .timeLimit(.minutes(5)))
 struct CacheTests {
   let start = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("SQLite's write-ahead log shrinks back after a burst")
+@Suite("SQLite's write-ahead log shrinks back after a burst", .timeLimit(.minutes(5)))
 struct CheckpointTests {
   @Test("a 24 MB transaction grows the log; a checkpoint empties it and keeps every row")
   func checkpoint() async throws {

@@ -86,7 +86,7 @@ func within<T: Sendable>(
   }
 }
 
-@Suite("Connections: idle and slow clients, the cap, the operators' port")
+@Suite("Connections: idle and slow clients, the cap, the operators' port", .timeLimit(.minutes(5)))
 struct ConnectionTests {
   static func configuration(_ change: (inout ServerConfiguration) -> Void = { _ in }) -> ServerConfiguration {
     var configuration = ServerConfiguration.defaults

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("Control characters: refused wherever text arrives, tab and line breaks kept")
+@Suite("Control characters: refused wherever text arrives, tab and line breaks kept", .timeLimit(.minutes(5)))
 struct ControlCharacterTests {
   @Test(
     "a JSON string with a control character, raw or escaped, is refused",

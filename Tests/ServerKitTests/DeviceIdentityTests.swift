@@ -7,7 +7,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("Anonymous device identity")
+@Suite("Anonymous device identity", .timeLimit(.minutes(5)))
 struct DeviceIdentityTests {
   func cookieValue(_ setCookie: String?, name: String) -> String? {
     guard let setCookie, setCookie.hasPrefix(name + "=") else { return nil }

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("An app's one table of devices", .serialized)
+@Suite("An app's one table of devices", .serialized, .timeLimit(.minutes(5)))
 struct DeviceStoreTests {
   let now = Date(timeIntervalSince1970: 1_800_000_000)
 

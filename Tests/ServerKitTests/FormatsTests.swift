@@ -4,7 +4,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("Dates and money as a page's language writes them")
+@Suite("Dates and money as a page's language writes them", .timeLimit(.minutes(5)))
 struct FormatsTests {
   @Test("a price in cents is written with its currency, as each language writes it")
   func money() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("HTML escaping")
+@Suite("HTML escaping", .timeLimit(.minutes(5)))
 struct HTMLEscapingTests {
   @Test("a quote followed by a combining mark is still escaped (attribute-context XSS)")
   func quoteWithCombiningMark() {

@@ -6,7 +6,7 @@ import Testing
 @testable import ServerKit
 
 /// Log lines as JSON, written in ordered batches: what a reader of the log gets, and when.
-@Suite("Log lines")
+@Suite("Log lines", .timeLimit(.minutes(5)))
 struct JSONLogHandlerTests {
   /// A pipe whose read end never blocks: what has been written so far, and nothing more.
   final class Captured {

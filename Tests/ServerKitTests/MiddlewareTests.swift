@@ -8,7 +8,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("Security headers, CSRF and errors")
+@Suite("Security headers, CSRF and errors", .timeLimit(.minutes(5)))
 struct MiddlewareTests {
   static let requiredHeaders: [HTTPField.Name] = [
     .contentSecurityPolicy, .xContentTypeOptions, .referrerPolicy,
@@ -178,7 +178,7 @@ enum AnyCodable: Decodable, Equatable {
   }
 }
 
-@Suite("Languages and body limits")
+@Suite("Languages and body limits", .timeLimit(.minutes(5)))
 struct LanguageAndLimitTests {
   @Test("the explicit choice wins, then Accept-Language by preference, then English")
   func negotiation() {

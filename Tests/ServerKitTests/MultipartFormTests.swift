@@ -3,7 +3,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("multipart/form-data bodies")
+@Suite("multipart/form-data bodies", .timeLimit(.minutes(5)))
 struct MultipartFormTests {
   func body(_ boundary: String, _ parts: [(headers: String, content: [UInt8])]) -> [UInt8] {
     var bytes = Array("preamble\r\n".utf8)

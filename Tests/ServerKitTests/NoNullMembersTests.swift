@@ -1,7 +1,7 @@
 import ServerKit
 import Testing
 
-@Suite("Nulls in a request body")
+@Suite("Nulls in a request body", .timeLimit(.minutes(5)))
 struct NoNullMembersTests {
   @Test(
     "null is found as a value and never inside a string",

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("Which feed addresses the server may fetch")
+@Suite("Which feed addresses the server may fetch", .timeLimit(.minutes(5)))
 struct PublicAddressTests {
   static func v4(_ text: String) -> PublicAddress {
     .v4(text.split(separator: ".").reduce(UInt32(0)) { $0 << 8 | UInt32($1)! })

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("Rate limits: token buckets by rule and client, on the injected clock")
+@Suite("Rate limits: token buckets by rule and client, on the injected clock", .timeLimit(.minutes(5)))
 struct RateLimiterTests {
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
 

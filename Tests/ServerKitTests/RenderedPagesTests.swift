@@ -6,7 +6,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("Rendered pages")
+@Suite("Rendered pages", .timeLimit(.minutes(5)))
 struct RenderedPagesTests {
   let clock = FixedClock(Date(timeIntervalSince1970: 1_800_000_000))
 

@@ -7,7 +7,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("Migrations and the device repository, on SQLite and PostgreSQL")
+@Suite("Migrations and the device repository, on SQLite and PostgreSQL", .timeLimit(.minutes(5)))
 struct RepositoryTests {
   static let logger = Logger(label: "test")
 

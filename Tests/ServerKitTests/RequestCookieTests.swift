@@ -5,7 +5,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("Reading one cookie, and hex digits")
+@Suite("Reading one cookie, and hex digits", .timeLimit(.minutes(5)))
 struct RequestCookieTests {
   func request(_ cookies: [String]) -> Request {
     var fields = HTTPFields()

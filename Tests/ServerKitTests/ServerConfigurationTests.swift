@@ -2,7 +2,7 @@ import Testing
 
 @testable import ServerKit
 
-@Suite("Server configuration")
+@Suite("Server configuration", .timeLimit(.minutes(5)))
 struct ServerConfigurationTests {
   @Test("with no environment every value has a laptop default")
   func defaults() throws {

@@ -2,7 +2,7 @@ import Foundation
 import ServerKit
 import Testing
 
-@Suite("Dates in API answers")
+@Suite("Dates in API answers", .timeLimit(.minutes(5)))
 struct WireDateTranscoderTests {
   let transcoder = WireDateTranscoder()
   let whole = Date(timeIntervalSince1970: 1_763_406_000)  // 2025-11-17T19:00:00Z

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalkWorthyCore
 
-@Suite("The spec's API shapes")
+@Suite("The spec's API shapes", .timeLimit(.minutes(5)))
 struct APIModelTests {
   @Test("the mock next answer decodes into the spec's NextResponse")
   func mockNext() async throws {

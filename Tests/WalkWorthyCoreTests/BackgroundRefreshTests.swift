@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalkWorthyCore
 
-@Suite("Background refresh")
+@Suite("Background refresh", .timeLimit(.minutes(5)))
 struct BackgroundRefreshTests {
   /// 10:00 in New York, before the mock payload expires (2026-11-18T06:00:00Z).
   let morning = instant("2026-11-17T15:00:00Z")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalkWorthyCore
 
-@Suite("Feature flags")
+@Suite("Feature flags", .timeLimit(.minutes(5)))
 struct ConfigTests {
   @Test("with nothing set, the flags are the spec's defaults: mock, fake Canvas, local notifications")
   func defaults() throws {

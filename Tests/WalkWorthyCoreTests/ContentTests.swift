@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalkWorthyCore
 
-@Suite("The bundled encouragements")
+@Suite("The bundled encouragements", .timeLimit(.minutes(5)))
 struct ContentTests {
   let library = EncouragementLibrary.bundled
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalkWorthyCore
 
-@Suite("Day signals")
+@Suite("Day signals", .timeLimit(.minutes(5)))
 struct DaySignalsTests {
   let now = instant("2026-11-17T15:00:00Z")
 

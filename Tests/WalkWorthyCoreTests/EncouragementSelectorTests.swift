@@ -3,7 +3,7 @@ import OrchardKit
 import Testing
 import WalkWorthyCore
 
-@Suite("Choosing the next encouragement")
+@Suite("Choosing the next encouragement", .timeLimit(.minutes(5)))
 struct EncouragementSelectorTests {
   let selector = EncouragementSelector(library: .bundled)
   let now = instant("2026-11-17T15:00:00Z")
@@ -145,7 +145,7 @@ struct EncouragementSelectorTests {
   }
 }
 
-@Suite("The fake Canvas")
+@Suite("The fake Canvas", .timeLimit(.minutes(5)))
 struct FakeCanvasTests {
   @Test("on the mock's own day it is the mock file exactly")
   func mockDay() {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalkWorthyCore
 
-@Suite("History")
+@Suite("History", .timeLimit(.minutes(5)))
 struct HistoryTests {
   let entries = syntheticEntries(count: 60)
   let start = instant("2026-11-17T12:00:00Z")

@@ -2,7 +2,7 @@ import OrchardKit
 import Testing
 import WalkWorthyCore
 
-@Suite("The home verse card")
+@Suite("The home verse card", .timeLimit(.minutes(5)))
 struct HomeFeedTests {
   @Test("Next and Previous cycle the local list, wrapping at both ends")
   func cycling() throws {

@@ -16,7 +16,7 @@ private func parse(_ body: [String], zone: TimeZone = newYork) throws -> [Calend
   try ICalendar.parse(feed(body), defaultTimeZone: zone)
 }
 
-@Suite("Reading iCalendar feeds")
+@Suite("Reading iCalendar feeds", .timeLimit(.minutes(5)))
 struct ICalendarTests {
   @Test("a folded line continues after CRLF or LF and a space or tab")
   func foldedLines() throws {
@@ -150,7 +150,7 @@ struct ICalendarTests {
   }
 }
 
-@Suite("A student's day from their calendar")
+@Suite("A student's day from their calendar", .timeLimit(.minutes(5)))
 struct CalendarDayTests {
   /// 10:00 on 17 November 2026 in New York.
   static let now = instant("2026-11-17T15:00:00Z")

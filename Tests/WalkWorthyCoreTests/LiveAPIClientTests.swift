@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalkWorthyCore
 
-@Suite("Talking to our server")
+@Suite("Talking to our server", .timeLimit(.minutes(5)))
 struct LiveAPIClientTests {
   @Test("fetchNext asks for the next encouragement with the device token and decodes the answer")
   func next() async throws {

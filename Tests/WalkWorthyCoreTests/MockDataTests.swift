@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalkWorthyCore
 
-@Suite("The embedded mock answers")
+@Suite("The embedded mock answers", .timeLimit(.minutes(5)))
 struct MockDataTests {
   @Test(
     "each embedded answer is byte for byte its file in content/walkworthy/Mock",

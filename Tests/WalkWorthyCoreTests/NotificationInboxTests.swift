@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalkWorthyCore
 
-@Suite("Notification inbox")
+@Suite("Notification inbox", .timeLimit(.minutes(5)))
 struct NotificationInboxTests {
   let start = instant("2026-11-17T12:00:00Z")
 

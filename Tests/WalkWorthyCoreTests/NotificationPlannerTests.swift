@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalkWorthyCore
 
-@Suite("Planning local notifications")
+@Suite("Planning local notifications", .timeLimit(.minutes(5)))
 struct NotificationPlannerTests {
   /// 10:00 in New York.
   static let morning = instant("2026-11-17T15:00:00Z")

@@ -2,7 +2,7 @@ import OrchardKit
 import Testing
 import WalkWorthyCore
 
-@Suite("Notification settings form")
+@Suite("Notification settings form", .timeLimit(.minutes(5)))
 struct NotificationSettingsFormTests {
   func form(
     on: Bool = true, daily: String = "08:00", quiet: Bool = true, start: String = "22:00", end: String = "07:00"

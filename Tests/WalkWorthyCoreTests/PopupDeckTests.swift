@@ -2,7 +2,7 @@ import OrchardKit
 import Testing
 import WalkWorthyCore
 
-@Suite("Encouragement pop-ups")
+@Suite("Encouragement pop-ups", .timeLimit(.minutes(5)))
 struct PopupDeckTests {
   let entries = EncouragementLibrary.bundled.entries
 

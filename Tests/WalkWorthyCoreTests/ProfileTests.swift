@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalkWorthyCore
 
-@Suite("The onboarding profile")
+@Suite("The onboarding profile", .timeLimit(.minutes(5)))
 struct ProfileTests {
   @Test("a profile keeps trimmed text and each hobby once, whatever its case")
   func normalised() throws {

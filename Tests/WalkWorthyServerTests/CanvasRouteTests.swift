@@ -8,7 +8,7 @@ import WalkWorthyCore
 
 @testable import WalkWorthyServer
 
-@Suite("WalkWorthy's API: today's canvas and the calendar feed")
+@Suite("WalkWorthy's API: today's canvas and the calendar feed", .timeLimit(.minutes(5)))
 struct WalkWorthyCanvasRouteTests {
   static let feedURL = "https://school.example.edu/feed.ics"
 
@@ -187,7 +187,7 @@ struct WalkWorthyCanvasRouteTests {
   }
 }
 
-@Suite("WalkWorthy's API: settings and profile")
+@Suite("WalkWorthy's API: settings and profile", .timeLimit(.minutes(5)))
 struct WalkWorthyProfileRouteTests {
   @Test("an unknown time zone is refused and nothing changes", arguments: ["Mars/Olympus", "", "utc+1"])
   func badZone(zone: String) async throws {
@@ -282,7 +282,7 @@ struct WalkWorthyProfileRouteTests {
   }
 }
 
-@Suite("WalkWorthy's API: the profile contract's limits")
+@Suite("WalkWorthy's API: the profile contract's limits", .timeLimit(.minutes(5)))
 struct WalkWorthyProfileContractTests {
   @Test(
     "the contract counts what was sent: scalars, not characters, and repeated hobbies too",
@@ -325,7 +325,7 @@ struct WalkWorthyProfileContractTests {
   }
 }
 
-@Suite("WalkWorthy: text with control characters is refused and never stored")
+@Suite("WalkWorthy: text with control characters is refused and never stored", .timeLimit(.minutes(5)))
 struct WalkWorthyControlCharacterTests {
   @Test(
     "a profile holding NUL, an escape or a C1 control is a 400 CONTROL_CHARACTER, and no profile is kept",

@@ -8,7 +8,7 @@ import WalkWorthyCore
 
 @testable import WalkWorthyServer
 
-@Suite("WalkWorthy's API: devices and tokens")
+@Suite("WalkWorthy's API: devices and tokens", .timeLimit(.minutes(5)))
 struct WalkWorthyDeviceRouteTests {
   @Test("the API document is public and is the contract the code was generated from")
   func document() async throws {
@@ -58,7 +58,7 @@ struct WalkWorthyDeviceRouteTests {
   }
 }
 
-@Suite("WalkWorthy's API: the next encouragement")
+@Suite("WalkWorthy's API: the next encouragement", .timeLimit(.minutes(5)))
 struct WalkWorthyNextRouteTests {
   @Test("the answer has the spec's shape exactly, with an expiry in UTC")
   func shape() async throws {

@@ -9,7 +9,7 @@ import WalkWorthyCore
 
 @testable import WalkWorthyServer
 
-@Suite("WalkWorthy's next encouragement, written before the OpenAPI layer")
+@Suite("WalkWorthy's next encouragement, written before the OpenAPI layer", .timeLimit(.minutes(5)))
 struct FreshEncouragementTests {
   @Test("the hand-written answer is the generated handler's, member for member")
   func sameAsHandler() async throws {

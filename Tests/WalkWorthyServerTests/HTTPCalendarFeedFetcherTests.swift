@@ -58,7 +58,7 @@ func withFeedServer(_ body: @Sendable (_ base: String) async throws -> Void) asy
 /// Feeds on this machine: a production client refuses loopback.
 let loopback = PublicHTTPClient(allowsPrivateAddresses: true)
 
-@Suite("Fetching calendar feeds over HTTP", .serialized)
+@Suite("Fetching calendar feeds over HTTP", .serialized, .timeLimit(.minutes(5)))
 struct HTTPCalendarFeedFetcherTests {
   /// Generous, so a busy machine does not fail the cases that should succeed. The feeds are on
   /// loopback, which a production fetcher refuses.

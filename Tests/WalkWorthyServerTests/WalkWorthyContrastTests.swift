@@ -6,7 +6,7 @@ import Testing
 
 /// WCAG contrast of WalkWorthy's glass, worked out from the theme's own tokens: text sits on a
 /// translucent glass, so its background is the glass composited over the wallpaper behind it.
-@Suite("WalkWorthy contrast on glass")
+@Suite("WalkWorthy contrast on glass", .timeLimit(.minutes(5)))
 struct WalkWorthyContrastTests {
   /// A colour with its opacity, channels 0...255.
   struct RGBA: Equatable, CustomStringConvertible {

@@ -7,7 +7,7 @@ import WalkWorthyCore
 
 @testable import WalkWorthyServer
 
-@Suite("WalkWorthy's one table of devices", .serialized)
+@Suite("WalkWorthy's one table of devices", .serialized, .timeLimit(.minutes(5)))
 struct WalkWorthyMigrationTests {
   @Test(
     "a database the earlier build wrote keeps every device, and each feed's events, in one table",

@@ -9,7 +9,7 @@ import WalkWorthyCore
 
 @testable import WalkWorthyServer
 
-@Suite("WalkWorthy: one service behind the JSON API and the web version")
+@Suite("WalkWorthy: one service behind the JSON API and the web version", .timeLimit(.minutes(5)))
 struct WalkWorthyOneServiceTests {
   @Test("in live mode the web version is handed its encouragement by the selection the API runs, kept in one table")
   func liveModeSharesTheSelection() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// WalkWorthy's first screens as a visitor receives them — status, headers and body — compared
 /// with the committed snapshots in `__Snapshots__/`.
-@Suite("WalkWorthy pages, as served")
+@Suite("WalkWorthy pages, as served", .timeLimit(.minutes(5)))
 struct WalkWorthySnapshotTests {
   static func snapshot(_ visitor: Visitor, _ path: String) async throws -> String {
     var headers: HTTPFields = [:]

@@ -8,7 +8,7 @@ import WalkWorthyCore
 
 @testable import WalkWorthyServer
 
-@Suite("WalkWorthy's storage", .serialized)
+@Suite("WalkWorthy's storage", .serialized, .timeLimit(.minutes(5)))
 struct WalkWorthyStorageTests {
   /// The service on a fresh, migrated database.
   func withService(
@@ -68,7 +68,7 @@ struct WalkWorthyStorageTests {
   }
 }
 
-@Suite("Stored calendars")
+@Suite("Stored calendars", .timeLimit(.minutes(5)))
 struct StoredCalendarTests {
   @Test("only exams and deadlines no more than a day old are kept")
   func kept() throws {

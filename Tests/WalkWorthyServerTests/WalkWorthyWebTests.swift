@@ -5,7 +5,7 @@ import ServerKitTesting
 import Testing
 import WalkWorthyCore
 
-@Suite("WalkWorthy on the web")
+@Suite("WalkWorthy on the web", .timeLimit(.minutes(5)))
 struct WalkWorthyWebTests {
   @Test("a first visit opens onboarding: age, major, gender with Prefer not to say, hobby chips, opt-in, privacy")
   func onboardingForm() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WearbloomCore
 
-@Suite("Apple's purchases and notifications, as the subscription hears them")
+@Suite("Apple's purchases and notifications, as the subscription hears them", .timeLimit(.minutes(5)))
 struct AppStoreRulesTests {
   let now = Date(timeIntervalSince1970: 1_790_000_000)
   let account = "0123456789abcdef0123456789abcdef"

@@ -35,7 +35,7 @@ struct Scene {
   }
 }
 
-@Suite("Local background removal")
+@Suite("Local background removal", .timeLimit(.minutes(5)))
 struct BackgroundRemovalTests {
   func alpha(_ image: RGBImage, _ x: Int, _ y: Int) -> UInt8 { image.bytes[(y * image.width + x) * 4 + 3] }
 
@@ -166,7 +166,7 @@ struct BackgroundRemovalTests {
   }
 }
 
-@Suite("The quality check of a hosted cutout")
+@Suite("The quality check of a hosted cutout", .timeLimit(.minutes(5)))
 struct CutoutCheckTests {
   @Test(
     "a cutout keeping almost nothing or almost everything is refused; one keeping the garment is not",

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WearbloomCore
 
-@Suite("The body photo")
+@Suite("The body photo", .timeLimit(.minutes(5)))
 struct BodyPhotoTests {
   func photo(_ source: BodyPhoto.Source, at time: Int = 0) -> BodyPhoto {
     BodyPhoto(owner: "ana", source: source, updatedAt: minute(time))

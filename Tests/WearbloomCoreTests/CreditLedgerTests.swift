@@ -4,7 +4,7 @@ import PropertyBased
 import Testing
 import WearbloomCore
 
-@Suite("Credits: the ledger and its policy")
+@Suite("Credits: the ledger and its policy", .timeLimit(.minutes(5)))
 struct CreditLedgerTests {
   let start = Date(timeIntervalSince1970: 1_790_000_000)
 

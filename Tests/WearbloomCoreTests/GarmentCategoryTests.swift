@@ -1,7 +1,7 @@
 import Testing
 import WearbloomCore
 
-@Suite("Garment categories")
+@Suite("Garment categories", .timeLimit(.minutes(5)))
 struct GarmentCategoryTests {
   @Test("the picker and the filter pills list tops, bottoms, dresses, shoes, outerwear, in that order")
   func displayOrder() {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WearbloomCore
 
-@Suite("A garment's image")
+@Suite("A garment's image", .timeLimit(.minutes(5)))
 struct GarmentTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let status: BackgroundRemovalStatus

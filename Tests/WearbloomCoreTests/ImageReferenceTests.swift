@@ -3,7 +3,7 @@ import OrchardKit
 import Testing
 import WearbloomCore
 
-@Suite("Image ids")
+@Suite("Image ids", .timeLimit(.minutes(5)))
 struct ImageReferenceTests {
   @Test("a new id is 26 characters of lowercase base32 and passes validation")
   func generated() throws {

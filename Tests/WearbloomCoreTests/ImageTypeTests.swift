@@ -1,7 +1,7 @@
 import Testing
 import WearbloomCore
 
-@Suite("Image types and their magic bytes")
+@Suite("Image types and their magic bytes", .timeLimit(.minutes(5)))
 struct ImageTypeTests {
   struct Sniff: Sendable, CustomTestStringConvertible {
     let name: String

@@ -1,7 +1,7 @@
 import Testing
 import WearbloomCore
 
-@Suite("Image variants")
+@Suite("Image variants", .timeLimit(.minutes(5)))
 struct ImageVariantTests {
   @Test("the full image keeps 1200 px; thumbnails are smaller, the small one smallest")
   func longEdges() {

@@ -1,7 +1,7 @@
 import Testing
 import WearbloomCore
 
-@Suite("The first try-on before an account")
+@Suite("The first try-on before an account", .timeLimit(.minutes(5)))
 struct OnboardingPolicyTests {
   @Test("a device starts with exactly one free render; an account with its welcome credits")
   func credits() {

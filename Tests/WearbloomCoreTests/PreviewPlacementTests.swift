@@ -1,7 +1,7 @@
 import Testing
 import WearbloomCore
 
-@Suite("Where the local preview lays a garment")
+@Suite("Where the local preview lays a garment", .timeLimit(.minutes(5)))
 struct PreviewPlacementTests {
   @Test(
     "every category's box lies within the picture, and shoes stand at its bottom", arguments: GarmentCategory.allCases)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WearbloomCore
 
-@Suite("Renders: their budget, their charge and their feedback")
+@Suite("Renders: their budget, their charge and their feedback", .timeLimit(.minutes(5)))
 struct RenderPolicyTests {
   let start = Date(timeIntervalSince1970: 1_790_000_000)
 

@@ -3,7 +3,7 @@ import OrchardKit
 import Testing
 import WearbloomCore
 
-@Suite("What Wearbloom's screens show")
+@Suite("What Wearbloom's screens show", .timeLimit(.minutes(5)))
 struct ScreenRulesTests {
   let start = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -22,7 +22,7 @@ private struct SplitMix: RandomNumberGenerator {
   }
 }
 
-@Suite("The stock catalog's rule")
+@Suite("The stock catalog's rule", .timeLimit(.minutes(5)))
 struct StockCatalogTests {
   /// Nine garments as FR11 asks and two body figures.
   static let sound: [StockItem] = [

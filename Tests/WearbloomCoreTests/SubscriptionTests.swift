@@ -4,7 +4,7 @@ import PropertyBased
 import Testing
 import WearbloomCore
 
-@Suite("The subscription's state machine")
+@Suite("The subscription's state machine", .timeLimit(.minutes(5)))
 struct SubscriptionTests {
   let day: TimeInterval = 86_400
   let start = Date(timeIntervalSince1970: 1_790_000_000)

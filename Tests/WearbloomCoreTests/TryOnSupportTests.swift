@@ -1,7 +1,7 @@
 import Testing
 import WearbloomCore
 
-@Suite("Which categories offer try-on")
+@Suite("Which categories offer try-on", .timeLimit(.minutes(5)))
 struct TryOnSupportTests {
   @Test("the configured categories are supported and no others")
   func configured() throws {

@@ -1,7 +1,7 @@
 import Testing
 import WearbloomCore
 
-@Suite("What an upload must be")
+@Suite("What an upload must be", .timeLimit(.minutes(5)))
 struct UploadPolicyTests {
   @Test("a file whose bytes match its declared type is accepted as that type")
   func matching() throws {

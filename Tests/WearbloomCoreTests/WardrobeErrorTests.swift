@@ -1,7 +1,7 @@
 import Testing
 import WearbloomCore
 
-@Suite("Wardrobe error codes")
+@Suite("Wardrobe error codes", .timeLimit(.minutes(5)))
 struct WardrobeErrorTests {
   @Test("the API's codes are stable strings")
   func codes() {

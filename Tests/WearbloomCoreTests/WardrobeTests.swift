@@ -1,7 +1,7 @@
 import Testing
 import WearbloomCore
 
-@Suite("The wardrobe grid and who reaches a garment")
+@Suite("The wardrobe grid and who reaches a garment", .timeLimit(.minutes(5)))
 struct WardrobeTests {
   static let own = [
     garment("jeans", .bottoms, createdAt: 10), garment("blouse", .tops, createdAt: 30),

@@ -8,7 +8,7 @@ import X509
 
 @testable import WearbloomServer
 
-@Suite("Apple's signed purchases and notifications, verified")
+@Suite("Apple's signed purchases and notifications, verified", .timeLimit(.minutes(5)))
 struct AppStoreVerifierTests {
   let now = Date(timeIntervalSince1970: 1_790_000_000)
   let account = "0123456789abcdef0123456789abcdef"

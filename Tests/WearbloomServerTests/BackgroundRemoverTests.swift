@@ -38,7 +38,7 @@ enum Photos {
   }
 }
 
-@Suite("The local background remover")
+@Suite("The local background remover", .timeLimit(.minutes(5)))
 struct LocalBackgroundRemoverTests {
   let remover = LocalBackgroundRemover(images: ImageProcessor())
 
@@ -60,7 +60,7 @@ struct LocalBackgroundRemoverTests {
   }
 }
 
-@Suite("The fal.ai background remover, against fal's queue on loopback")
+@Suite("The fal.ai background remover, against fal's queue on loopback", .timeLimit(.minutes(5)))
 struct FalBackgroundRemoverTests {
   // A budget far above a loopback round trip: a loaded test run must not make a test time out.
   func remover(_ fal: FakeFal, budget: Duration = .seconds(120)) -> FalBackgroundRemover {
@@ -160,7 +160,7 @@ struct FalBackgroundRemoverTests {
   }
 }
 
-@Suite("The stock wardrobe")
+@Suite("The stock wardrobe", .timeLimit(.minutes(5)))
 struct StockWardrobeTests {
   @Test("nine garments (3 tops, 2 bottoms, 2 dresses, outerwear, shoes) and the figures meet the catalog's rules")
   func catalog() {

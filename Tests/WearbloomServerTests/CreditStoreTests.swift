@@ -46,7 +46,7 @@ struct Credits {
   }
 }
 
-@Suite("Wearbloom's credit ledger on the database")
+@Suite("Wearbloom's credit ledger on the database", .timeLimit(.minutes(5)))
 struct CreditStoreTests {
   @Test("the welcome grant is made once; granting it again changes nothing", arguments: TestDatabase.available)
   func grantOnce(_ engine: TestDatabase) async throws {

@@ -8,7 +8,7 @@ import WearbloomCore
 
 @testable import WearbloomServer
 
-@Suite("Try-on through fal's queue, against a fake speaking fal's contract")
+@Suite("Try-on through fal's queue, against a fake speaking fal's contract", .timeLimit(.minutes(5)))
 struct FalTryOnProviderTests {
   static func result() async throws -> [UInt8] { try await TestImages.photo(width: 432, height: 648, format: .jpeg) }
 

@@ -37,7 +37,7 @@ struct FalSigner: Sendable {
   }
 }
 
-@Suite("fal's webhooks, verified")
+@Suite("fal's webhooks, verified", .timeLimit(.minutes(5)))
 struct FalWebhookVerifierTests {
   let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
   let body = Array(#"{"request_id":"req-1","status":"OK","payload":{"images":[]}}"#.utf8)

@@ -123,7 +123,7 @@ final class FakeGoogle: Sendable {
   }
 }
 
-@Suite("Try-on by Google's virtual-try-on-001, against a fake speaking Vertex AI's contract")
+@Suite("Try-on by Google's virtual-try-on-001, against a fake speaking Vertex AI's contract", .timeLimit(.minutes(5)))
 struct GoogleVTOProviderTests {
   let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
 

@@ -5,7 +5,7 @@ import WearbloomCore
 
 @testable import WearbloomServer
 
-@Suite("The local preview provider")
+@Suite("The local preview provider", .timeLimit(.minutes(5)))
 struct LocalPreviewProviderTests {
   let images = ImageProcessor()
 

@@ -8,7 +8,7 @@ import WearbloomCore
 
 @testable import WearbloomServer
 
-@Suite("Wearbloom's first try-on without an account, and its move into one")
+@Suite("Wearbloom's first try-on without an account, and its move into one", .timeLimit(.minutes(5)))
 struct OnboardingAPITests {
   static func start(on server: WearbloomAPI) async throws -> String {
     let answer = try await server.api.send(

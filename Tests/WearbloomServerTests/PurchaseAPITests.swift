@@ -7,7 +7,7 @@ import WearbloomCore
 
 @testable import WearbloomServer
 
-@Suite("Wearbloom's subscription: Apple purchases, restores and notifications over HTTP")
+@Suite("Wearbloom's subscription: Apple purchases, restores and notifications over HTTP", .timeLimit(.minutes(5)))
 struct PurchaseAPITests {
   /// A server trusting `store`'s root, as it trusts Apple's.
   static func with(

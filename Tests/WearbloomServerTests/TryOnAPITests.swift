@@ -8,7 +8,7 @@ import WearbloomCore
 
 @testable import WearbloomServer
 
-@Suite("Wearbloom's try-on API")
+@Suite("Wearbloom's try-on API", .timeLimit(.minutes(5)))
 struct TryOnAPITests {
   @Test(
     "Try On over HTTP: pending at once, completed by the job with its image, feedback refunding, the credits counted",
@@ -172,7 +172,7 @@ struct TryOnAPITests {
       let (token, id) = try await Self.requested(on: server)
       let jobs = Task { try await server.runJobs() }
       // The job submits the render, then waits on fal.
-      while fake.submissions == 0 { try await Task.sleep(for: .milliseconds(20)) }
+      try await waitUntil("the render's submission to fal") { fake.submissions > 0 }
       #expect(fake.observed.submissions.first?.webhook == "https://wearbloom.example/hook")
       let webhook = try fake.webhook("job-1", at: server.clock.now)
       let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
@@ -180,7 +180,7 @@ struct TryOnAPITests {
         return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
       }
       #expect(statuses == Array(repeating: .ok, count: 6))
-      _ = try await jobs.value
+      _ = try await value(of: jobs)
       let done = try await server.get("/wearbloom/api/v1/renders/\(id)", token: token)
       #expect(done.json?["status"] as? String == "completed")
       #expect(done.json?["creditConsumed"] as? Bool == true)
@@ -241,9 +241,9 @@ struct TryOnAPITests {
     try await WearbloomAPI.with(environment: fake.environment()) { server in
       let (token, first) = try await Self.requested(on: server)
       let jobs = Task { try await server.runJobs() }
-      while fake.submissions == 0 { try await Task.sleep(for: .milliseconds(20)) }
+      try await waitUntil("the render's submission to fal") { fake.submissions > 0 }
       #expect(try await Self.post(try fake.webhook("job-1", ok: false, at: server.clock.now), to: server).status == .ok)
-      _ = try await jobs.value
+      _ = try await value(of: jobs)
       let failed = try await server.get("/wearbloom/api/v1/renders/\(first)", token: token)
       #expect(failed.json?["status"] as? String == "failed")
       #expect(failed.json?["errorCode"] as? String == "RENDER_FAILED")
@@ -254,12 +254,12 @@ struct TryOnAPITests {
         .post, "/wearbloom/api/v1/renders", token: token, json: ["garmentId": "navy-t-shirt"])
       let id = try #require(second.json?["id"] as? String)
       let jobs2 = Task { try await server.runJobs() }
-      while fake.submissions < 2 { try await Task.sleep(for: .milliseconds(20)) }
+      try await waitUntil("the second render's submission to fal") { fake.submissions >= 2 }
       server.clock.advance(by: RenderPolicy.budget + TryOnService.grace)
       let timedOut = try await server.get("/wearbloom/api/v1/renders/\(id)", token: token)
       #expect(timedOut.json?["errorCode"] as? String == "RENDER_TIMEOUT")
       #expect(try await Self.post(try fake.webhook("job-2", at: server.clock.now), to: server).status == .ok)
-      _ = try await jobs2.value
+      _ = try await value(of: jobs2)
       let after = try await server.get("/wearbloom/api/v1/renders/\(id)", token: token)
       #expect(after.json?["status"] as? String == "failed")
       #expect(after.json?["resultImageUrl"] == nil)

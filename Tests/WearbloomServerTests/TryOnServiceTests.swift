@@ -116,7 +116,7 @@ struct TryOnFixture {
   }
 }
 
-@Suite("Wearbloom's try-on: renders, credits and feedback")
+@Suite("Wearbloom's try-on: renders, credits and feedback", .timeLimit(.minutes(5)))
 struct TryOnServiceTests {
   @Test(
     "a render is requested pending, drawn by its job, completed with its image, and its credit spent",

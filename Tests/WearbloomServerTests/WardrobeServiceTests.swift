@@ -91,7 +91,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
   }
 }
 
-@Suite("Wearbloom's wardrobe service")
+@Suite("Wearbloom's wardrobe service", .timeLimit(.minutes(5)))
 struct WardrobeServiceTests {
   @Test(
     "a garment photo is stored in every form, listed newest first, its removal pending",
@@ -302,7 +302,7 @@ struct WardrobeServiceTests {
   }
 }
 
-@Suite("Wearbloom's accounts and the wardrobe")
+@Suite("Wearbloom's accounts and the wardrobe", .timeLimit(.minutes(5)))
 struct WardrobeAccountTests {
   @Test(
     "an account's export lists its wardrobe, and deleting the account removes every file and row of it",

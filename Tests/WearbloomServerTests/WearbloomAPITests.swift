@@ -149,7 +149,7 @@ extension JSONAPIClient.Answer {
   var bytes: [UInt8] { [UInt8](body) }
 }
 
-@Suite("Wearbloom's API")
+@Suite("Wearbloom's API", .timeLimit(.minutes(5)))
 struct WearbloomAPITests {
   @Test(
     "a photo goes in as multipart and comes back to its owner without its location, in every form, cached and revalidated",
@@ -507,7 +507,7 @@ private struct KeyRow: Decodable {
   let job_key: String
 }
 
-@Suite("What the remembered answers read from a request")
+@Suite("What the remembered answers read from a request", .timeLimit(.minutes(5)))
 struct RememberedWardrobeParsingTests {
   @Test("Accept's media ranges, without parameters or spaces, lowercased")
   func accepted() {

@@ -9,7 +9,7 @@ import WearbloomCore
 
 /// Wearbloom's web version in a browser without scripts: every screen a form or a link over the
 /// services the API uses.
-@Suite("Wearbloom on the web")
+@Suite("Wearbloom on the web", .timeLimit(.minutes(5)))
 struct WearbloomWebTests {
   static let password = "tulip-91 at dawn"
 
