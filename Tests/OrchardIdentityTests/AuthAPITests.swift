@@ -308,9 +308,6 @@ struct AuthAPITests {
       let session = try #require(try await harness.signUp("ada@example.com").session)
       _ = try await harness.signUp("taken@example.com")
       let path = harness.path("wearbloom", "user")
-      let taken = try await harness.api.send(
-        .put, path, token: session.access, json: ["email": "taken@example.com", "current_password": "tulip-91 at dawn"])
-      #expect(taken.code == "email_exists")
       let asked = try await harness.api.send(
         .put, path, token: session.access, json: ["email": "ada@new.example", "current_password": "tulip-91 at dawn"])
       #expect(asked.json?["email"] as? String == "ada@example.com")

@@ -174,3 +174,61 @@ struct EmailRaceTests {
     }
   }
 }
+
+@Suite("Email-change requests, held to recover's limits", .timeLimit(.minutes(5)))
+struct EmailChangeLimitTests {
+  @Test(
+    "an address that has an account is answered like a free one, and its mail says so with no link",
+    arguments: TestDatabase.available)
+  func takenLooksFree(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      let ada = try await LinkOwner.signUp(harness, "ada@example.com")
+      _ = try await harness.signUp("taken@example.com")
+      let taken = try await ada.update(["email": "taken@example.com"])
+      harness.clock.advance(by: 61)
+      let free = try await ada.update(["email": "free@example.com"])
+      #expect(taken.status == .ok && free.status == .ok)
+      #expect(taken.json?["new_email"] as? String == "taken@example.com")
+      #expect(free.json?["new_email"] as? String == "free@example.com")
+      #expect(taken.json.map { Set($0.keys) } == free.json.map { Set($0.keys) })
+
+      let mail = try await harness.database.sql.select().columns("subject", "text_body").from("email_outbox")
+        .where("to_address", .equal, SQLBind("taken@example.com")).all()
+      #expect(mail.count == 1)
+      let body = try mail.first?.decode(column: "text_body", as: String.self) ?? ""
+      #expect(
+        try mail.first?.decode(column: "subject", as: String.self) == "This address already has a Wearbloom account")
+      #expect(!body.contains("token="))
+      #expect(try await harness.links(to: "free@example.com").first?.contains("confirm-email?token=") == true)
+    }
+  }
+
+  @Test("one mail a minute to one address, however many accounts ask", arguments: TestDatabase.available)
+  func oneMailAMinute(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      let ada = try await LinkOwner.signUp(harness, "ada@example.com")
+      let bea = try await LinkOwner.signUp(harness, "bea@example.com")
+      for _ in 0..<10 {
+        #expect(try await ada.update(["email": "target@example.com"]).status == .ok)
+        #expect(try await bea.update(["email": "target@example.com"]).status == .ok)
+      }
+      #expect(try await harness.links(to: "target@example.com").count == 1)
+      harness.clock.advance(by: 61)
+      _ = try await bea.update(["email": "target@example.com"])
+      #expect(try await harness.links(to: "target@example.com").count == 2)
+    }
+  }
+
+  @Test("email-change requests spend the per-address auth budget", arguments: TestDatabase.available)
+  func addressBudget(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine, scale: 1) { harness in
+      let ada = try await LinkOwner.signUp(harness, "ada@example.com")
+      var statuses: [Int] = []
+      for index in 0..<40 {
+        statuses.append(try await ada.update(["email": "t\(index)@example.com"]).status.code)
+      }
+      #expect(statuses.contains(429))
+      #expect(statuses.filter { $0 == 200 }.count < 30)
+    }
+  }
+}

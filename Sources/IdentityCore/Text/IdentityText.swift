@@ -35,6 +35,9 @@ public enum IdentityText: String, TextKey {
   case emailChangeIntro = "mail.email-change.intro"
   case emailChangeAction = "mail.email-change.action"
   case emailChangeIgnore = "mail.email-change.ignore"
+  case emailTakenSubject = "mail.email-taken.subject"
+  case emailTakenIntro = "mail.email-taken.intro"
+  case emailTakenIgnore = "mail.email-taken.ignore"
   case signUpTitle = "page.sign-up.title"
   case signInTitle = "page.sign-in.title"
   case forgotTitle = "page.forgot.title"
@@ -120,6 +123,11 @@ public enum IdentityTexts {
       .emailChangeIntro: "To sign in to {app} with this address from now on, confirm it within 30 minutes:",
       .emailChangeAction: "Confirm this email",
       .emailChangeIgnore: "If you didn\u{2019}t ask for this, ignore this email and nothing will change.",
+      .emailTakenSubject: "This address already has a {app} account",
+      .emailTakenIntro:
+        "Someone asked to move another {app} account to this address. This address already has its own {app} account, so nothing has changed.",
+      .emailTakenIgnore:
+        "If it was you, sign in with this address instead. If it wasn\u{2019}t, you can ignore this email.",
       .signUpTitle: "Create your {app} account",
       .signInTitle: "Sign in to {app}",
       .forgotTitle: "Forgot your password?",
@@ -210,6 +218,11 @@ public enum IdentityTexts {
         "Pour vous connecter à {app} avec cette adresse désormais, confirmez-la dans les 30 minutes :",
       .emailChangeAction: "Confirmer cette adresse",
       .emailChangeIgnore: "Si vous n\u{2019}avez rien demandé, ignorez cet e-mail : rien ne changera.",
+      .emailTakenSubject: "Cette adresse a déjà un compte {app}",
+      .emailTakenIntro:
+        "Quelqu\u{2019}un a demandé à utiliser cette adresse pour un autre compte {app}. Elle a déjà son propre compte {app} : rien n\u{2019}a changé.",
+      .emailTakenIgnore:
+        "Si c\u{2019}était vous, connectez-vous plutôt avec cette adresse. Sinon, vous pouvez ignorer cet e-mail.",
       .signUpTitle: "Créez votre compte {app}",
       .signInTitle: "Connexion à {app}",
       .forgotTitle: "Mot de passe oublié ?",
@@ -298,6 +311,9 @@ public enum IdentityTexts {
       .emailChangeIntro: "今後このアドレスで{app}にログインするには、30分以内に確認してください：",
       .emailChangeAction: "このメールアドレスを確認する",
       .emailChangeIgnore: "お心当たりがない場合は、このメールを無視してください。何も変更されません。",
+      .emailTakenSubject: "このアドレスにはすでに{app}アカウントがあります",
+      .emailTakenIntro: "別の{app}アカウントのメールアドレスをこのアドレスに変更するリクエストがありました。このアドレスにはすでに{app}アカウントがあるため、何も変更されていません。",
+      .emailTakenIgnore: "ご本人の場合は、このアドレスでログインしてください。お心当たりがない場合は、このメールを無視してください。",
       .signUpTitle: "{app}のアカウントを作成",
       .signInTitle: "{app}にログイン",
       .forgotTitle: "パスワードをお忘れですか？",
@@ -382,6 +398,9 @@ public enum IdentityTexts {
       .emailChangeIntro: "앞으로 이 주소로 {app}에 로그인하려면 30분 안에 확인하세요:",
       .emailChangeAction: "이 이메일 주소 확인",
       .emailChangeIgnore: "요청하지 않았다면 이 이메일을 무시하세요. 아무것도 바뀌지 않습니다.",
+      .emailTakenSubject: "이 주소에는 이미 {app} 계정이 있습니다",
+      .emailTakenIntro: "다른 {app} 계정의 이메일을 이 주소로 바꾸려는 요청이 있었습니다. 이 주소에는 이미 {app} 계정이 있어서 아무것도 바뀌지 않았습니다.",
+      .emailTakenIgnore: "본인이라면 이 주소로 로그인하세요. 요청하지 않았다면 이 이메일은 무시하셔도 됩니다.",
       .signUpTitle: "{app} 계정 만들기",
       .signInTitle: "{app}에 로그인",
       .forgotTitle: "비밀번호를 잊으셨나요?",

@@ -181,21 +181,31 @@ public struct Accounts: Sendable {
   }
 
   /// Starts an email change, after the current password: a link to the new address confirms it.
+  ///
+  /// Held to the limits of recover: the per-address auth budget, and one mail a minute to one
+  /// address, whoever asks. An address that already has an account is answered exactly as a free
+  /// one (the same work, the same pending email); only its mail differs, saying it has an account.
   public func requestEmailChange(
     _ caller: Caller, current: String?, new raw: String, origin: String, address: String?
   ) async throws -> Result<Account, AuthFailure> {
+    if let address, let refusal = try await identity.refusal(address) { return .failure(refusal) }
     if let refusal = try await checkCurrentPassword(current, of: caller.account) { return .failure(refusal) }
     let email: EmailAddress
     switch EmailAddress.parse(raw) {
     case .failure(let problem): return .failure(.invalidEmail(problem))
     case .success(let parsed): email = parsed
     }
-    if email == caller.account.email { return .success(caller.account) }
-    if try await store.account(app: realm.app, email: email) != nil { return .failure(.emailExists) }
     let account = caller.account
+    if email == account.email { return .success(account) }
+    if let last = try await store.lastEmailLink(sentTo: email.normalized, purpose: .emailChange),
+      clock.now.timeIntervalSince(last) < 60
+    {
+      return .success(account)
+    }
+    let taken = try await store.account(app: realm.app, email: email) != nil
     try await mailLink(
       .emailChange, account: account, newEmail: email.normalized, to: email.normalized, origin: origin,
-      page: "confirm-email")
+      page: "confirm-email", taken: taken)
     try await forgetSessions(of: account.id)
     try await identity.audit("email-change-requested", account: account.id, address: address)
     return .success(account)
@@ -346,10 +356,12 @@ public struct Accounts: Sendable {
     return nil
   }
 
-  /// Writes a link's hash and its mail in one transaction; the mail job sends it.
+  /// Writes a link's hash and its mail in one transaction; the mail job sends it. When the address
+  /// is `taken` by another account, the link is kept all the same (so the answer does not differ)
+  /// but the mail carries no link, only that the address has an account.
   func mailLink(
     _ purpose: EmailLink.Purpose, account: Account, newEmail: String? = nil, to address: String, origin: String,
-    page: String
+    page: String, taken: Bool = false
   ) async throws {
     let now = clock.now
     var generator = random.generator
@@ -359,6 +371,8 @@ public struct Accounts: Sendable {
       switch purpose {
       case .reset:
         AccountMail.reset(to: address, link: link, realm: realm, language: account.language, from: mailFrom)
+      case .emailChange where taken:
+        AccountMail.emailTaken(to: address, realm: realm, language: account.language, from: mailFrom)
       case .emailChange:
         AccountMail.emailChange(to: address, link: link, realm: realm, language: account.language, from: mailFrom)
       }

@@ -3,8 +3,8 @@ import IdentityCore
 import OrchardKit
 import ServerKit
 
-/// The two messages accounts send, in the account's language: a password-reset link and an
-/// email-change confirmation. Plain text and HTML say the same words; the link is the only thing
+/// The messages accounts send, in the account's language: a password-reset link, an email-change
+/// confirmation, and notices without a link. Plain text and HTML say the same words; the link is the only thing
 /// that matters in either, and it appears whole in both.
 public enum AccountMail {
   public static func reset(
@@ -25,6 +25,33 @@ public enum AccountMail {
     message(
       to: address, link: link, realm: realm, language: language, from: from,
       texts: (.emailChangeSubject, .emailChangeIntro, .emailChangeAction, .emailChangeIgnore))
+  }
+
+  /// The answer to an email change towards an address that already has an account: no link,
+  /// only that it has one (the person asking is told the same as for a free address).
+  public static func emailTaken(to address: String, realm: Realm, language: Language, from: String) -> MailMessage {
+    notice(
+      to: address, realm: realm, language: language, from: from,
+      texts: (.emailTakenSubject, [.emailTakenIntro, .emailTakenIgnore]))
+  }
+
+  /// A message of a few sentences and no link.
+  static func notice(
+    to address: String, realm: Realm, language: Language, from: String,
+    texts: (subject: IdentityText, paragraphs: [IdentityText]), values extra: [String: any Sendable] = [:]
+  ) -> MailMessage {
+    let text = IdentityTexts.all.localizer(realm.languages.contains(language) ? language : .english)
+    let values = extra.merging(["app": realm.name]) { _, app in app }
+    let subject = text(texts.subject, values)
+    let paragraphs = texts.paragraphs.map { text($0, values) }
+    let plain = paragraphs.joined(separator: "\n\n") + "\n\n— \(realm.name)\n"
+    let body = paragraphs.map { paragraph -> HTML in "<p>\(paragraph)</p>" }
+    let html: HTML = """
+      <!doctype html><html lang="\(text.language.rawValue)"><head><meta charset="utf-8"><title>\(subject)</title></head>\
+      <body style="font-family: system-ui, sans-serif; line-height: 1.5; max-width: 34rem; margin: 0 auto; padding: 1.5rem;">\
+      \(body)<p>— \(realm.name)</p></body></html>
+      """
+    return MailMessage(from: from, to: address, subject: subject, text: plain, html: html.rendered)
   }
 
   static func message(

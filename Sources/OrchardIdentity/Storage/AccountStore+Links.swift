@@ -112,6 +112,15 @@ extension AccountStore {
     return row.map { Date(timeIntervalSince1970: $0.created_at) }
   }
 
+  /// When the newest link of `purpose` mailed to `address` was made, whichever account asked (the
+  /// limit of one mail a minute to one address reads it).
+  public func lastEmailLink(sentTo address: String, purpose: EmailLink.Purpose) async throws -> Date? {
+    let row: CreatedRow? = try await database.select().column("created_at").from("email_links")
+      .where("sent_to", .equal, SQLBind(address)).where("purpose", .equal, SQLBind(purpose.rawValue))
+      .orderBy("created_at", .descending).first(decoding: CreatedRow.self)
+    return row.map { Date(timeIntervalSince1970: $0.created_at) }
+  }
+
   // MARK: Export and deletion
 
   /// The token hashes of the account's web sessions, ended or not.

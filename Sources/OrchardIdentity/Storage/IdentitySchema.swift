@@ -105,5 +105,8 @@ public enum IdentitySchema {
       try await database.alter(table: "email_links").column("sent_to", type: .text).run()
       try await database.alter(table: "email_links").column("account_email", type: .text).run()
     },
+    Migration("identity-0005-links-by-address") { database in
+      try await database.create(index: "email_links_by_address").on("email_links").column("sent_to").run()
+    },
   ]
 }
