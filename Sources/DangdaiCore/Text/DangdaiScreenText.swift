@@ -127,6 +127,12 @@ public enum DangdaiScreenText: String, TextKey {
   case nothingToReview = "problem.nothing-to-review"
   case offline = "problem.offline"
   case tooManyQuizzes = "problem.too-many-quizzes"
+  case chapterNotFoundTitle = "problem.chapter-not-found.title"
+  case chapterNotFound = "problem.chapter-not-found"
+  case quizNotFoundTitle = "problem.quiz-not-found.title"
+  case quizNotFound = "problem.quiz-not-found"
+  case pageNotFoundTitle = "problem.page-not-found.title"
+  case pageNotFound = "problem.page-not-found"
 
   /// A quiz kind's name.
   public static func kind(_ kind: QuizKind) -> DangdaiScreenText {
@@ -221,6 +227,12 @@ public enum DangdaiScreenTexts {
       .nothingToReview: "No words are due for review right now. Words you miss in a quiz come back here.",
       .offline: "No connection. Your answers are kept; try again when you are back online.",
       .tooManyQuizzes: "That is a lot of quizzes at once. Please wait a minute.",
+      .chapterNotFoundTitle: "Chapter not found",
+      .chapterNotFound: "There is no such chapter in your books. Choose one from the list.",
+      .quizNotFoundTitle: "Quiz not found",
+      .quizNotFound: "This quiz is not one of yours, or it no longer exists. Start another from your books.",
+      .pageNotFoundTitle: "Page not found",
+      .pageNotFound: "There is nothing at this address in Dangdai. The link may be mistyped or out of date.",
     ])
 
   public static let french = Catalog<DangdaiScreenText>(
@@ -296,6 +308,14 @@ public enum DangdaiScreenTexts {
         "Aucun mot à réviser pour l\u{2019}instant. Les mots manqués pendant un quiz reviendront ici.",
       .offline: "Pas de connexion. Vos réponses sont gardées\u{202F}; réessayez une fois reconnecté.",
       .tooManyQuizzes: "Cela fait beaucoup de quiz d\u{2019}un coup. Patientez une minute.",
+      .chapterNotFoundTitle: "Leçon introuvable",
+      .chapterNotFound: "Cette leçon n\u{2019}existe pas dans vos manuels. Choisissez-en une dans la liste.",
+      .quizNotFoundTitle: "Quiz introuvable",
+      .quizNotFound:
+        "Ce quiz n\u{2019}est pas le vôtre, ou il n\u{2019}existe plus. Commencez-en un autre depuis vos manuels.",
+      .pageNotFoundTitle: "Page introuvable",
+      .pageNotFound:
+        "Il n\u{2019}y a rien à cette adresse dans Dangdai. Le lien est peut-être mal saisi ou périmé.",
     ])
 
   public static let japanese = Catalog<DangdaiScreenText>(
@@ -360,6 +380,12 @@ public enum DangdaiScreenTexts {
       .nothingToReview: "今は復習する単語がありません。クイズで間違えた単語がここに戻ってきます。",
       .offline: "接続がありません。答えは保存されています。つながったらもう一度お試しください。",
       .tooManyQuizzes: "一度にたくさんのクイズが始まりました。1 分ほどお待ちください。",
+      .chapterNotFoundTitle: "この課は見つかりません",
+      .chapterNotFound: "教科書にその課はありません。一覧から選んでください。",
+      .quizNotFoundTitle: "クイズが見つかりません",
+      .quizNotFound: "このクイズはあなたのものではないか、もう存在しません。教科書から別のクイズを始めてください。",
+      .pageNotFoundTitle: "ページが見つかりません",
+      .pageNotFound: "Dangdai のこのアドレスには何もありません。リンクが間違っているか、古くなっている可能性があります。",
     ])
 
   public static let korean = Catalog<DangdaiScreenText>(
@@ -424,5 +450,11 @@ public enum DangdaiScreenTexts {
       .nothingToReview: "지금은 복습할 단어가 없어요. 퀴즈에서 틀린 단어가 여기로 돌아와요.",
       .offline: "연결이 끊겼어요. 답은 저장되어 있으니 다시 연결되면 시도해 주세요.",
       .tooManyQuizzes: "한꺼번에 퀴즈를 너무 많이 시작했어요. 1분만 기다려 주세요.",
+      .chapterNotFoundTitle: "과를 찾을 수 없어요",
+      .chapterNotFound: "교재에 그런 과가 없어요. 목록에서 골라 주세요.",
+      .quizNotFoundTitle: "퀴즈를 찾을 수 없어요",
+      .quizNotFound: "내 퀴즈가 아니거나 더 이상 없는 퀴즈예요. 교재에서 다른 퀴즈를 시작해 주세요.",
+      .pageNotFoundTitle: "페이지를 찾을 수 없어요",
+      .pageNotFound: "Dangdai의 이 주소에는 아무것도 없어요. 링크가 잘못되었거나 오래되었을 수 있어요.",
     ])
 }

@@ -20,7 +20,7 @@ struct DangdaiRoutes: Sendable {
   let secureCookies: Bool
 
   func register(_ routes: AppRoutes) {
-    let web = routes.web()
+    let web = routes.web().add(middleware: DangdaiErrorPages(service: service, pages: pages))
     web.get(DangdaiPath.home.pattern, use: home)
     web.get(DangdaiPath.books.pattern) { request, context in
       try await signedIn(request, context) { try await books($0) }
@@ -107,7 +107,7 @@ struct DangdaiRoutes: Sendable {
 
   func chapter(_ learner: Learner, _ id: String?) async throws -> Response {
     guard let id = id.flatMap(LessonID.init), let lesson = learner.pages.course.lesson(id) else {
-      throw OrchardError.notFound
+      throw DangdaiProblem.chapterNotFound
     }
     let snapshot = try await service.snapshot(of: learner.account)
     let entry = BookProgress.ChapterEntry(lesson: id, best: snapshot.best[id] ?? [:])
@@ -120,7 +120,7 @@ struct DangdaiRoutes: Sendable {
   func startQuiz(_ learner: Learner, chapter: String?, kind: String?) async throws -> Response {
     guard let kind = kind.flatMap(QuizKind.init(rawValue:)) else { throw OrchardError.badRequest("Choose a quiz.") }
     let lesson = chapter.flatMap(LessonID.init)
-    if kind != .review, lesson.flatMap(learner.pages.course.lesson) == nil { throw OrchardError.notFound }
+    if kind != .review, lesson.flatMap(learner.pages.course.lesson) == nil { throw DangdaiProblem.chapterNotFound }
     do {
       let quiz = try await service.startQuiz(
         for: learner.account, kind: kind, lesson: lesson, chapterGiven: kind != .review)
@@ -142,23 +142,14 @@ struct DangdaiRoutes: Sendable {
     return pages.response(learner.pages.question(view))
   }
 
-  /// The learner's quiz with its answers; another's, or none, is not found.
+  /// The learner's quiz with its answers; another's, or none, is not found (``DangdaiErrorPages``).
   func storedQuiz(_ id: String, of learner: Learner) async throws -> StoredQuiz {
-    try await notFoundIfMissing { try await service.quiz(id, of: learner.account) }
+    try await service.quiz(id, of: learner.account)
   }
 
   /// What the learner's quiz asks (remembered by the service, so no read of its answers).
   func content(_ id: String, of learner: Learner) async throws -> QuizContent {
-    try await notFoundIfMissing { try await service.content(id, of: learner.account) }
-  }
-
-  /// A quiz not found is the platform's page not found, in the learner's language.
-  func notFoundIfMissing<T>(_ read: () async throws -> T) async throws -> T {
-    do {
-      return try await read()
-    } catch let problem as OrchardError where problem.code == DangdaiProblem.quizNotFound.code {
-      throw OrchardError.notFound
-    }
+    try await service.content(id, of: learner.account)
   }
 
   /// A new id for the answer a question's form will send: sending the form twice (a double tap, a

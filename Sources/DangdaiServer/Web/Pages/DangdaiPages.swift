@@ -301,6 +301,16 @@ struct DangdaiPages: Sendable {
     notice(t(.chapterQuizzes), t(.tooManyQuizzes))
   }
 
+  /// What is not there (a chapter, a quiz, any other address), said in the learner's language,
+  /// with the way back to the books.
+  func notFound(_ code: String) -> Page {
+    switch code {
+    case DangdaiProblem.chapterNotFound.code: notice(t(.chapterNotFoundTitle), t(.chapterNotFound))
+    case DangdaiProblem.quizNotFound.code: notice(t(.quizNotFoundTitle), t(.quizNotFound))
+    default: notice(t(.pageNotFoundTitle), t(.pageNotFound))
+    }
+  }
+
   func notice(_ title: String, _ text: String) -> Page {
     page(
       title, bodyClass: "page-notice", tab: .books,
