@@ -53,6 +53,8 @@ public enum FaithJarText: String, TextKey {
   case confirmationManage = "confirmation.manage"
   case subscribeEntry = "entry.subscribe"
   case yourPlanEntry = "entry.your-plan"
+  case notFoundTitle = "not-found.title"
+  case notFoundBody = "not-found.body"
 }
 
 /// Faith Jar's catalogs: English, the language it ships in.
@@ -107,5 +109,8 @@ public enum FaithJarTexts {
       .confirmationRead: "Back to the verses",
       .confirmationManage: "See the plans",
       .subscribeEntry: "Subscribe", .yourPlanEntry: "Your plan",
+      .notFoundTitle: "Page not found",
+      .notFoundBody:
+        "There is nothing at this address in Faith Jar. The link may be mistyped or out of date; your verses are a tap away.",
     ])
 }

@@ -15,7 +15,7 @@ struct FaithJarRoutes: Sendable {
   let versePages: RenderedPages<VersePageKey>
 
   func register(_ routes: AppRoutes) {
-    let web = routes.web()
+    let web = routes.web().add(middleware: FaithJarErrorPages(pages: pages))
     web.get(FaithJarPath.home.pattern, use: home)
     web.post(FaithJarPath.welcome.pattern, use: completeOnboarding)
     web.get(FaithJarPath.verse.pattern, use: verse)

@@ -192,6 +192,20 @@ extension FaithJarPages {
         """)
   }
 
+  // MARK: Not found
+
+  /// An address that leads nowhere (a feeling, verse, plan or action typed by hand), with the way
+  /// back to the feelings.
+  func notFound() -> Page {
+    page(
+      "\(t(.notFoundTitle)) · Faith Jar", bodyClass: "not-found-page",
+      main: """
+        <h1>\(t(.notFoundTitle))</h1>
+        <p>\(t(.notFoundBody))</p>
+        <p><a class="button" href="\(FaithJarPath.home.path)">\(t(.confirmationRead))</a></p>
+        """)
+  }
+
   // MARK: Support
 
   /// Never behind the paywall: a person in crisis must always reach this page.
