@@ -8,9 +8,13 @@ import Synchronization
 /// Signing up and signing in to one realm: the core's rules (email, password policy, lockout)
 /// applied to the stored accounts, with Argon2id hashing and the auth rate limits.
 ///
+/// Wrong passwords are answered by ``SignInThrottle``: six from one client address lock that
+/// address out of the account (only that one), and many from everywhere slow every check at the
+/// account by a few seconds without ever refusing it, so no one can lock the owner out.
+///
 /// An unknown email and a wrong password get the same answer after the same work: the password is
-/// checked against a dummy hash, and wrong guesses at an unknown email earn the same lockout an
-/// account would, so neither the answer nor its timing says whether an account exists.
+/// checked against a dummy hash, and wrong guesses at an unknown email earn the same lock and delay
+/// an account would, so neither the answer nor its timing says whether an account exists.
 public struct IdentityService: Sendable {
   public let realm: Realm
   public let store: AccountStore
@@ -20,16 +24,19 @@ public struct IdentityService: Sendable {
   let clock: any WallClock
   let random: RandomSource
   let policy: PasswordPolicy
-  let lockout: LockoutSchedule
-  /// Failures at emails with no account, kept like an account's.
-  let strangers: StrangerFailures
+  let throttle: SignInThrottle
+  /// Failures from each address at each account, and at emails with no account.
+  let keyedFailures: StrangerFailures
+  /// Waits before a password check at an account under attack (``SignInThrottle``).
+  let pause: @Sendable (TimeInterval) async throws -> Void
   /// The per-address limit in the database, where several processes share one PostgreSQL.
   let shared: SharedRateBuckets?
 
   public init(
     realm: Realm, store: AccountStore, hasher: PasswordHasher, limiter: RateLimiter, clock: any WallClock,
-    random: RandomSource, policy: PasswordPolicy = .standard, lockout: LockoutSchedule = .standard,
-    lifetimes: Lifetimes = .standard, sharedLimits: (any SQLDatabase, scale: Double)? = nil
+    random: RandomSource, policy: PasswordPolicy = .standard, throttle: SignInThrottle = .standard,
+    lifetimes: Lifetimes = .standard, sharedLimits: (any SQLDatabase, scale: Double)? = nil,
+    pause: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
   ) {
     self.realm = realm
     self.store = store
@@ -38,12 +45,15 @@ public struct IdentityService: Sendable {
     self.clock = clock
     self.random = random
     self.policy = policy
-    self.lockout = lockout
+    self.throttle = throttle
+    self.pause = pause
     tokens = RefreshTokens(store: store, clock: clock, random: random, lifetimes: lifetimes)
     shared = sharedLimits.map { SharedRateBuckets(database: $0.0, clock: clock, scale: $0.scale) }
-    strangers =
+    keyedFailures =
       if let database = sharedLimits?.0 {
-        .shared(SharedStrangerFailures(database: database, memory: lockout.memory))
+        .shared(
+          SharedStrangerFailures(
+            database: database, memory: max(throttle.perAddress.memory, throttle.accountWide.memory)))
       } else {
         .memory(InMemoryStrangerFailures(capacity: 50_000))
       }
@@ -91,37 +101,84 @@ public struct IdentityService: Sendable {
   public func signIn(email raw: String, password: String, address: String) async throws -> Result<Account, AuthFailure>
   {
     if let refusal = try await refusal(address) { return .failure(refusal) }
-    let now = clock.now
     let email = try? EmailAddress.parse(raw).get()
     guard let email, let found = try await store.account(app: realm.app, email: email),
       let hash = found.passwordHash
     else {
       // No such account (or one without a password): the same checks, the same work, the same answer.
-      let key = realm.app + "|" + (email?.normalized ?? raw)
-      if let seconds = lockout.refusal(try await strangers.record(key), at: now) {
-        return .failure(.rateLimited(retryAfter: seconds))
-      }
-      try await hasher.verifyNothing(password)
-      try await strangers.update(key, at: now) { [lockout] in lockout.failed($0, at: now) }
-      try await audit("sign-in-failed", account: nil, address: address)
-      return .failure(.invalidCredentials)
+      let stranger = realm.app + "|email|" + (email?.normalized ?? raw)
+      let failure =
+        try await check(.stranger(stranger), from: address) {
+          try await hasher.verifyNothing(password)
+          return false
+        } ?? .invalidCredentials
+      if failure == .invalidCredentials { try await audit("sign-in-failed", account: nil, address: address) }
+      return .failure(failure)
     }
     let account = found.0
-    if let seconds = lockout.refusal(account.failures, at: now) { return .failure(.rateLimited(retryAfter: seconds)) }
-    guard try await hasher.verify(password, against: hash) else {
-      try await store.update(account.id) { $0.failures = lockout.failed($0.failures, at: now) }
-      try await audit("sign-in-failed", account: account.id, address: address)
-      return .failure(.invalidCredentials)
-    }
-    let signedIn = try await store.update(account.id) { account -> Account in
-      account.failures = .clear
-      return account
+    if let failure = try await check(
+      .account(account), from: address, { try await hasher.verify(password, against: hash) })
+    {
+      if failure == .invalidCredentials { try await audit("sign-in-failed", account: account.id, address: address) }
+      return .failure(failure)
     }
     if hasher.needsRehash(hash) {
-      try await store.setPasswordHash(try await hasher.hash(password), for: account.id, at: now)
+      try await store.setPasswordHash(try await hasher.hash(password), for: account.id, at: clock.now)
     }
     try await audit("sign-in", account: account.id, address: address)
-    return .success(signedIn ?? account)
+    return .success(account)
+  }
+
+  /// Whose wrong passwords an attempt counts against: an account (its row keeps the account-wide
+  /// record), or an email with no account (both records kept by key).
+  enum Target {
+    case account(Account)
+    case stranger(String)
+
+    var key: String {
+      switch self {
+      case .account(let account): account.app + "|account|" + account.id
+      case .stranger(let key): key
+      }
+    }
+  }
+
+  /// Checks a password with `verify` as the throttle decides for `address`: nil when it was right
+  /// (and the address's failures are forgotten), else why not. A wrong one counts against the
+  /// address and the account; a refused one counts against nothing.
+  func check(
+    _ target: Target, from address: String, _ verify: () async throws -> Bool
+  ) async throws -> AuthFailure? {
+    let now = clock.now
+    let addressKey = target.key + "|address|" + address
+    let fromAddress = try await keyedFailures.record(addressKey)
+    let accountWide =
+      switch target {
+      case .account(let account): account.failures
+      case .stranger(let key): try await keyedFailures.record(key)
+      }
+    switch throttle.decide(address: fromAddress, account: accountWide, at: now) {
+    case .refuse(let seconds): return .rateLimited(retryAfter: seconds)
+    case .check(let delay): if delay > 0 { try await pause(delay) }
+    }
+    if try await verify() {
+      if fromAddress != .clear { try await keyedFailures.clear(addressKey) }
+      return nil
+    }
+    let throttle = throttle
+    try await keyedFailures.update(addressKey, at: now) { throttle.addressFailed($0, at: now) }
+    switch target {
+    case .account(let account):
+      try await store.update(account.id) { $0.failures = throttle.accountFailed($0.failures, at: now) }
+    case .stranger(let key):
+      try await keyedFailures.update(key, at: now) { throttle.accountFailed($0, at: now) }
+    }
+    return .invalidCredentials
+  }
+
+  /// Forgets the failures from `address` at the account (a completed reset proves the owner).
+  func forgetFailures(of account: Account, from address: String) async throws {
+    try await keyedFailures.clear(Target.account(account).key + "|address|" + address)
   }
 
   func audit(_ kind: String, account: String?, address: String?) async throws {

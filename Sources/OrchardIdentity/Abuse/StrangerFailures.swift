@@ -6,9 +6,11 @@ import SQLKit
 import ServerKit
 import Synchronization
 
-/// Wrong passwords at emails that have no account, so they lock exactly as an account would and an
-/// answer never says whether an account exists. In memory on SQLite (one process); in PostgreSQL
-/// where several processes share it, so a guesser spreading tries over servers meets one lock.
+/// Wrong passwords kept by key, outside the accounts' rows: at emails that have no account (so they
+/// are answered exactly as an account would be, and an answer never says whether an account
+/// exists), and from each client address at each account (``SignInThrottle``'s lock per address).
+/// In memory on SQLite (one process); in PostgreSQL where several processes share it, so a guesser
+/// spreading tries over servers meets one lock.
 enum StrangerFailures: Sendable {
   case memory(InMemoryStrangerFailures)
   case shared(SharedStrangerFailures)
@@ -28,6 +30,14 @@ enum StrangerFailures: Sendable {
     case .shared(let shared): try await shared.update(key, at: now, change)
     }
   }
+
+  /// Forgets the failures at `key` (a right password from that address).
+  func clear(_ key: String) async throws {
+    switch self {
+    case .memory(let memory): memory.clear(key)
+    case .shared(let shared): try await shared.clear(key)
+    }
+  }
 }
 
 /// Bounded: past `capacity`, the oldest half is forgotten.
@@ -41,6 +51,8 @@ final class InMemoryStrangerFailures: Sendable {
   }
 
   func record(_ key: String) -> FailureRecord { records.withLock { $0[key] ?? .clear } }
+
+  func clear(_ key: String) { _ = records.withLock { $0.removeValue(forKey: key) } }
 
   func update(_ key: String, _ change: (FailureRecord) -> FailureRecord) {
     records.withLock { records in
@@ -94,6 +106,10 @@ struct SharedStrangerFailures: Sendable {
   }
 
   func record(_ key: String) async throws -> FailureRecord { try await row(Self.hash(key))?.record ?? .clear }
+
+  func clear(_ key: String) async throws {
+    try await database.delete(from: "stranger_failures").where("key_hash", .equal, SQLBind(Self.hash(key))).run()
+  }
 
   func update(_ key: String, at now: Date, _ change: (FailureRecord) -> FailureRecord) async throws {
     let hash = Self.hash(key)

@@ -167,7 +167,9 @@ public struct Accounts: Sendable {
   public func changePassword(
     _ caller: Caller, current: String?, new password: String, address: String?
   ) async throws -> Result<Account, AuthFailure> {
-    if let refusal = try await checkCurrentPassword(current, of: caller.account) { return .failure(refusal) }
+    if let refusal = try await checkCurrentPassword(current, of: caller.account, from: address) {
+      return .failure(refusal)
+    }
     if let problem = identity.policy.problem(with: password, email: caller.account.email) {
       return .failure(.weakPassword(problem))
     }
@@ -189,7 +191,9 @@ public struct Accounts: Sendable {
     _ caller: Caller, current: String?, new raw: String, origin: String, address: String?
   ) async throws -> Result<Account, AuthFailure> {
     if let address, let refusal = try await identity.refusal(address) { return .failure(refusal) }
-    if let refusal = try await checkCurrentPassword(current, of: caller.account) { return .failure(refusal) }
+    if let refusal = try await checkCurrentPassword(current, of: caller.account, from: address) {
+      return .failure(refusal)
+    }
     let email: EmailAddress
     switch EmailAddress.parse(raw) {
     case .failure(let problem): return .failure(.invalidEmail(problem))
@@ -296,12 +300,13 @@ public struct Accounts: Sendable {
     try await store.spendEmailLinks(of: account.id, at: now)
     try await store.endSessions(of: account.id, at: now)
     try await forgetSessions(of: account.id)
-    // The link proved the address, and the lock on wrong passwords is lifted.
+    // The link proved the address: the account's wrong passwords, and this address's, are forgotten.
     let updated = try await store.update(account.id) { account -> Account in
       account.failures = .clear
       if account.emailVerifiedAt == nil { account.emailVerifiedAt = now }
       return account
     }
+    if let address { try await identity.forgetFailures(of: account, from: address) }
     try await identity.audit("password-reset", account: account.id, address: address)
     return .success(updated ?? account)
   }
@@ -339,21 +344,22 @@ public struct Accounts: Sendable {
 
   // MARK: Helpers
 
-  /// Why the current password does not allow a change: missing, wrong, or locked after too many
-  /// wrong ones (which count as failed sign-ins). An account without a password (Sign in with
-  /// Apple) has none to give. The count of wrong ones is read afresh: a caller is remembered for a
-  /// minute, its failures must not be.
-  func checkCurrentPassword(_ current: String?, of account: Account) async throws -> AuthFailure? {
+  /// Why the current password does not allow a change: missing, wrong, or refused after too many
+  /// wrong ones from this address (they count as failed sign-ins, ``SignInThrottle``). An account
+  /// without a password (Sign in with Apple) has none to give. The account's failures are read
+  /// afresh: a caller is remembered for a minute, its failures must not be.
+  func checkCurrentPassword(
+    _ current: String?, of account: Account, from address: String?
+  ) async throws
+    -> AuthFailure?
+  {
     guard let hash = try await store.passwordHash(of: account.id) else { return nil }
     guard let current, !current.isEmpty else { return .currentPasswordRequired }
-    let now = clock.now
-    let failures = try await store.account(id: account.id)?.failures ?? account.failures
-    if let seconds = identity.lockout.refusal(failures, at: now) { return .rateLimited(retryAfter: seconds) }
-    guard try await identity.hasher.verify(current, against: hash) else {
-      try await store.update(account.id) { $0.failures = identity.lockout.failed($0.failures, at: now) }
-      return .currentPasswordWrong
+    let fresh = try await store.account(id: account.id) ?? account
+    let failure = try await identity.check(.account(fresh), from: address ?? "") {
+      try await identity.hasher.verify(current, against: hash)
     }
-    return nil
+    return failure == .invalidCredentials ? .currentPasswordWrong : failure
   }
 
   /// Writes a link's hash and its mail in one transaction; the mail job sends it. When the address
