@@ -84,6 +84,7 @@ public struct DangdaiApp: OrchardApp {
         PlainHeaderValues(), CachePolicy.Operations(shared: []), AccountAuthentication(accounts: accounts),
         JSONBodies(),
         PlainTextOnly(), NoNullMembers(operations: ["createQuiz", "answerQuestion", "updateSettings"]),
+        try ContractRules(json: DangdaiAPISpec.requestRules),
       ])
   }
 }

@@ -70,6 +70,9 @@ public struct MIGAApp: OrchardApp {
       configuration: AppRoutes.apiConfiguration,
       middlewares: AppRoutes.apiMiddlewares(
         unauthorized: .unauthorized, device: service.device(tokenHash:), shared: ["getContent", "getConfig"],
-        noNulls: ["uploadEvents"]))
+        noNulls: ["uploadEvents"]) + [
+          try ContractRules(
+            json: MIGAAPISpec.requestRules, leaving: ["uploadEvents", "listEvents", "getContent"])
+        ])
   }
 }

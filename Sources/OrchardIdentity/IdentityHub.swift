@@ -229,6 +229,7 @@ public final class IdentityHub: Sendable {
       middlewares: [
         PlainHeaderValues(), AuthAPIAuthentication(), JSONBodies(), PlainTextOnly(),
         NoNullMembers(operations: ["signUp", "token", "updateUser", "recover"]),
+        try ContractRules(json: IdentityAPISpec.requestRules, leaving: ["signUp.password", "updateUser.password"]),
       ])
     return accounts
   }

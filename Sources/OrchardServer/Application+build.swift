@@ -91,6 +91,6 @@ struct Platform: PlatformModule {
     // The most frequent call is written from bytes before the OpenAPI layer (see CatalogAnswer).
     try OrchardAPIService(catalog: catalog).registerHandlers(
       on: router.group().add(middleware: CatalogAnswer(catalog: catalog)), configuration: AppRoutes.apiConfiguration,
-      middlewares: [PlainHeaderValues()])
+      middlewares: [PlainHeaderValues(), try ContractRules(json: OrchardAPISpec.requestRules)])
   }
 }

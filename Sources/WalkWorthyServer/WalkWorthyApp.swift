@@ -72,7 +72,8 @@ public struct WalkWorthyApp: OrchardApp {
       on: routes.api(before: FreshEncouragement(service: service)), configuration: AppRoutes.apiConfiguration,
       middlewares: AppRoutes.apiMiddlewares(
         unauthorized: .unauthorized, device: service.device(tokenHash:),
-        noNulls: ["linkCalendar", "updateSettings", "putProfile"]))
+        noNulls: ["linkCalendar", "updateSettings", "putProfile"])
+        + [try ContractRules(json: WalkWorthyAPISpec.requestRules, leaving: ["putProfile"])])
     WalkWorthyRoutes(
       service: service, pages: environment.pages,
       build: BuildInfo(version: manifest.version, commit: environment.configuration.buildCommit), api: webAPI,

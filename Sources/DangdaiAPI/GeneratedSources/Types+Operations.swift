@@ -562,7 +562,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The question was already answered differently (`ALREADY_ANSWERED`), the quiz is not finished (`QUIZ_NOT_FINISHED`), or no word is due for review (`NOTHING_TO_REVIEW`).
+            /// The question was already answered differently (`ALREADY_ANSWERED`), the quiz is not finished (`QUIZ_NOT_FINISHED`), no word is due for review (`NOTHING_TO_REVIEW`), or the learner keeps as many quizzes as one may: 100 started and not finished (`UNFINISHED_QUIZ_LIMIT`; finish one first) or 20,000 in all (`QUIZ_QUOTA_REACHED`).
             ///
             /// - Remark: Generated from `#/paths//dangdai/api/v1/quizzes/post(createQuiz)/responses/409`.
             ///
@@ -1046,7 +1046,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The question was already answered differently (`ALREADY_ANSWERED`), the quiz is not finished (`QUIZ_NOT_FINISHED`), or no word is due for review (`NOTHING_TO_REVIEW`).
+            /// The question was already answered differently (`ALREADY_ANSWERED`), the quiz is not finished (`QUIZ_NOT_FINISHED`), no word is due for review (`NOTHING_TO_REVIEW`), or the learner keeps as many quizzes as one may: 100 started and not finished (`UNFINISHED_QUIZ_LIMIT`; finish one first) or 20,000 in all (`QUIZ_QUOTA_REACHED`).
             ///
             /// - Remark: Generated from `#/paths//dangdai/api/v1/quizzes/{quiz_id}/answers/post(answerQuestion)/responses/409`.
             ///
@@ -1293,7 +1293,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The question was already answered differently (`ALREADY_ANSWERED`), the quiz is not finished (`QUIZ_NOT_FINISHED`), or no word is due for review (`NOTHING_TO_REVIEW`).
+            /// The question was already answered differently (`ALREADY_ANSWERED`), the quiz is not finished (`QUIZ_NOT_FINISHED`), no word is due for review (`NOTHING_TO_REVIEW`), or the learner keeps as many quizzes as one may: 100 started and not finished (`UNFINISHED_QUIZ_LIMIT`; finish one first) or 20,000 in all (`QUIZ_QUOTA_REACHED`).
             ///
             /// - Remark: Generated from `#/paths//dangdai/api/v1/quizzes/{quiz_id}/result/get(getResult)/responses/409`.
             ///

@@ -250,8 +250,12 @@ public struct DangdaiStore: Sendable {
 
   // MARK: Quizzes
 
-  /// Stores a new quiz, with no answers yet.
-  public func insert(_ quiz: QuizContent) async throws {
+  /// Stores a new quiz, with no answers yet, when the learner's quota leaves room for it
+  /// (otherwise `UNFINISHED_QUIZ_LIMIT` or `QUIZ_QUOTA_REACHED`, and nothing is stored).
+  public func insert(_ quiz: QuizContent, within quota: QuizQuota = .standard) async throws {
+    if let refusal = quota.refusal(try await quizzesKept(by: quiz.accountID)) {
+      throw DangdaiProblem.quota(refusal)
+    }
     try await database.insert(into: Self.quizzes)
       .columns(
         "id", "account_id", "lesson", "kind", "language", "questions", "question_count", "answered", "correct",
