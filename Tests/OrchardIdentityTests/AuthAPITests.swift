@@ -388,8 +388,8 @@ struct AuthAPITests {
       harness.clock.advance(by: 30 * 60 + 1)
       #expect(try await accounts.resetLinkOpens(late) == false)
 
-      // The mail itself goes out through the job.
-      #expect(try await harness.runJobs() == 2)
+      // The mail itself goes out through the job: two links, and the notice of the new password.
+      #expect(try await harness.runJobs() == 3)
     }
   }
 

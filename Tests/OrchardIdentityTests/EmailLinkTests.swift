@@ -232,3 +232,63 @@ struct EmailChangeLimitTests {
     }
   }
 }
+
+@Suite("\"Was this you?\" mail to the old address", .timeLimit(.minutes(5)))
+struct ChangeNoticeTests {
+  /// Subjects of the mail sent to `address`, oldest first.
+  static func subjects(_ harness: AuthHarness, to address: String) async throws -> [String] {
+    try await harness.database.sql.select().column("subject").from("email_outbox")
+      .where("to_address", .equal, SQLBind(address)).orderBy("created_at").all()
+      .map { try $0.decode(column: "subject", as: String.self) }
+  }
+
+  @Test("a new password is told to the account's address", arguments: TestDatabase.available)
+  func passwordChange(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      let owner = try await LinkOwner.signUp(harness, "ada@example.com")
+      #expect(try await owner.update(["password": "maple-42 at noon"]).status == .ok)
+      #expect(try await Self.subjects(harness, to: "ada@example.com") == ["Your Wearbloom password was changed"])
+    }
+  }
+
+  @Test("a completed reset is told to the account's address", arguments: TestDatabase.available)
+  func reset(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      let owner = try await LinkOwner.signUp(harness, "ada@example.com")
+      try await owner.recover("ada@example.com")
+      let accounts = try harness.accounts(.wearbloom)
+      _ = try await accounts.resetPassword(
+        token: try await owner.token(to: "ada@example.com"), password: "maple-42 at noon", confirmation: nil,
+        address: nil)
+      #expect(try await Self.subjects(harness, to: "ada@example.com").last == "Your Wearbloom password was changed")
+    }
+  }
+
+  @Test("a confirmed new email is told to the old address, naming the new one", arguments: TestDatabase.available)
+  func emailChange(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      let owner = try await LinkOwner.signUp(harness, "ada@example.com")
+      _ = try await owner.update(["email": "ada@new.example"])
+      let accounts = try harness.accounts(.wearbloom)
+      _ = try await accounts.confirmEmailChange(token: try await owner.token(to: "ada@new.example"), address: nil)
+      #expect(try await Self.subjects(harness, to: "ada@example.com") == ["Your Wearbloom email was changed"])
+      let body: String = try #require(
+        try await harness.database.sql.select().column("text_body").from("email_outbox")
+          .where("to_address", .equal, SQLBind("ada@example.com")).first()?.decode(column: "text_body", as: String.self)
+      )
+      #expect(body.contains("ada@new.example"))
+      #expect(try await Self.subjects(harness, to: "ada@new.example").count == 1)
+    }
+  }
+
+  @Test("the notices are written in each of the realm's languages", arguments: Realm.dangdai.languages)
+  func languages(language: Language) {
+    let english = AccountMail.passwordChanged(to: "a@b.c", realm: .dangdai, language: .english, from: "x@y.z")
+    let password = AccountMail.passwordChanged(to: "a@b.c", realm: .dangdai, language: language, from: "x@y.z")
+    let email = AccountMail.emailChanged(
+      to: "a@b.c", newAddress: "new@b.c", realm: .dangdai, language: language, from: "x@y.z")
+    #expect(!password.text.contains("mail.") && !email.text.contains("mail."))
+    #expect(email.text.contains("new@b.c"))
+    #expect((password.subject == english.subject) == (language == .english))
+  }
+}

@@ -38,6 +38,12 @@ public enum IdentityText: String, TextKey {
   case emailTakenSubject = "mail.email-taken.subject"
   case emailTakenIntro = "mail.email-taken.intro"
   case emailTakenIgnore = "mail.email-taken.ignore"
+  case passwordNoticeSubject = "mail.password-changed.subject"
+  case passwordNoticeIntro = "mail.password-changed.intro"
+  case passwordNoticeWarning = "mail.password-changed.warning"
+  case addressNoticeSubject = "mail.email-changed.subject"
+  case addressNoticeIntro = "mail.email-changed.intro"
+  case addressNoticeWarning = "mail.email-changed.warning"
   case signUpTitle = "page.sign-up.title"
   case signInTitle = "page.sign-in.title"
   case forgotTitle = "page.forgot.title"
@@ -128,6 +134,16 @@ public enum IdentityTexts {
         "Someone asked to move another {app} account to this address. This address already has its own {app} account, so nothing has changed.",
       .emailTakenIgnore:
         "If it was you, sign in with this address instead. If it wasn\u{2019}t, you can ignore this email.",
+      .passwordNoticeSubject: "Your {app} password was changed",
+      .passwordNoticeIntro:
+        "The password of your {app} account was just changed. If that was you, all is well and there\u{2019}s nothing more to do.",
+      .passwordNoticeWarning:
+        "If it wasn\u{2019}t you, someone may be using your account. Choose a new password now with \u{201C}Forgot password?\u{201D} on the sign-in page.",
+      .addressNoticeSubject: "Your {app} email was changed",
+      .addressNoticeIntro:
+        "Your {app} account now uses {email} instead of this address. If that was you, all is well and there\u{2019}s nothing more to do.",
+      .addressNoticeWarning:
+        "If it wasn\u{2019}t you, someone may have your password. Tell us right away, and we\u{2019}ll help you get your account back.",
       .signUpTitle: "Create your {app} account",
       .signInTitle: "Sign in to {app}",
       .forgotTitle: "Forgot your password?",
@@ -223,6 +239,16 @@ public enum IdentityTexts {
         "Quelqu\u{2019}un a demandé à utiliser cette adresse pour un autre compte {app}. Elle a déjà son propre compte {app} : rien n\u{2019}a changé.",
       .emailTakenIgnore:
         "Si c\u{2019}était vous, connectez-vous plutôt avec cette adresse. Sinon, vous pouvez ignorer cet e-mail.",
+      .passwordNoticeSubject: "Votre mot de passe {app} a été modifié",
+      .passwordNoticeIntro:
+        "Le mot de passe de votre compte {app} vient d\u{2019}être modifié. Si c\u{2019}était vous, tout va bien : vous n\u{2019}avez rien d\u{2019}autre à faire.",
+      .passwordNoticeWarning:
+        "Si ce n\u{2019}était pas vous, quelqu\u{2019}un utilise peut-être votre compte. Choisissez dès maintenant un nouveau mot de passe avec \u{AB}\u{A0}Mot de passe oublié ?\u{A0}\u{BB} sur la page de connexion.",
+      .addressNoticeSubject: "Votre adresse e-mail {app} a été modifiée",
+      .addressNoticeIntro:
+        "Votre compte {app} utilise désormais {email} au lieu de cette adresse. Si c\u{2019}était vous, tout va bien : vous n\u{2019}avez rien d\u{2019}autre à faire.",
+      .addressNoticeWarning:
+        "Si ce n\u{2019}était pas vous, quelqu\u{2019}un connaît peut-être votre mot de passe. Prévenez-nous tout de suite : nous vous aiderons à récupérer votre compte.",
       .signUpTitle: "Créez votre compte {app}",
       .signInTitle: "Connexion à {app}",
       .forgotTitle: "Mot de passe oublié ?",
@@ -314,6 +340,12 @@ public enum IdentityTexts {
       .emailTakenSubject: "このアドレスにはすでに{app}アカウントがあります",
       .emailTakenIntro: "別の{app}アカウントのメールアドレスをこのアドレスに変更するリクエストがありました。このアドレスにはすでに{app}アカウントがあるため、何も変更されていません。",
       .emailTakenIgnore: "ご本人の場合は、このアドレスでログインしてください。お心当たりがない場合は、このメールを無視してください。",
+      .passwordNoticeSubject: "{app}のパスワードが変更されました",
+      .passwordNoticeIntro: "{app}アカウントのパスワードが変更されました。ご本人による変更であれば、このままで大丈夫です。",
+      .passwordNoticeWarning: "お心当たりがない場合は、第三者がアカウントを使っているおそれがあります。ログイン画面の「パスワードをお忘れですか？」から、すぐに新しいパスワードを設定してください。",
+      .addressNoticeSubject: "{app}のメールアドレスが変更されました",
+      .addressNoticeIntro: "{app}アカウントのメールアドレスが、このアドレスから{email}に変更されました。ご本人による変更であれば、このままで大丈夫です。",
+      .addressNoticeWarning: "お心当たりがない場合は、第三者がパスワードを知っているおそれがあります。すぐにお知らせください。アカウントを取り戻すお手伝いをします。",
       .signUpTitle: "{app}のアカウントを作成",
       .signInTitle: "{app}にログイン",
       .forgotTitle: "パスワードをお忘れですか？",
@@ -401,6 +433,13 @@ public enum IdentityTexts {
       .emailTakenSubject: "이 주소에는 이미 {app} 계정이 있습니다",
       .emailTakenIntro: "다른 {app} 계정의 이메일을 이 주소로 바꾸려는 요청이 있었습니다. 이 주소에는 이미 {app} 계정이 있어서 아무것도 바뀌지 않았습니다.",
       .emailTakenIgnore: "본인이라면 이 주소로 로그인하세요. 요청하지 않았다면 이 이메일은 무시하셔도 됩니다.",
+      .passwordNoticeSubject: "{app} 비밀번호가 변경되었습니다",
+      .passwordNoticeIntro: "{app} 계정의 비밀번호가 방금 변경되었습니다. 본인이 변경했다면 더 하실 일은 없습니다.",
+      .passwordNoticeWarning:
+        "본인이 아니라면 다른 사람이 계정을 쓰고 있을 수 있습니다. 로그인 화면의 \u{2018}비밀번호를 잊으셨나요?\u{2019}에서 지금 새 비밀번호를 설정하세요.",
+      .addressNoticeSubject: "{app} 이메일 주소가 변경되었습니다",
+      .addressNoticeIntro: "{app} 계정이 이제 이 주소 대신 {email}을(를) 사용합니다. 본인이 변경했다면 더 하실 일은 없습니다.",
+      .addressNoticeWarning: "본인이 아니라면 다른 사람이 비밀번호를 알고 있을 수 있습니다. 바로 알려 주시면 계정을 되찾도록 도와드리겠습니다.",
       .signUpTitle: "{app} 계정 만들기",
       .signInTitle: "{app}에 로그인",
       .forgotTitle: "비밀번호를 잊으셨나요?",

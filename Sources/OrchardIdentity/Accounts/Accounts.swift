@@ -176,6 +176,7 @@ public struct Accounts: Sendable {
     if let current, PasswordConfirmation.matches(current, password) { return .failure(.samePassword) }
     try await store.setPasswordHash(try await identity.hasher.hash(password), for: caller.account.id, at: clock.now)
     try await store.spendEmailLinks(of: caller.account.id, at: clock.now)
+    try await notifyPasswordChanged(caller.account)
     try await store.endSessions(of: caller.account.id, keeping: caller.session, at: clock.now)
     try await forgetSessions(of: caller.account.id)
     try await identity.audit("password-changed", account: caller.account.id, address: address)
@@ -241,6 +242,12 @@ public struct Accounts: Sendable {
     }
     guard let account = changed ?? nil else { return .failure(.emailLinkInvalid) }
     try await store.spendEmailLinks(of: account.id, at: now)
+    if let old = link.accountEmail, !old.isEmpty {
+      try await send(
+        AccountMail.emailChanged(
+          to: old, newAddress: newEmail.normalized, realm: realm, language: account.language, from: mailFrom),
+        account: account.id)
+    }
     try await forgetSessions(of: account.id)
     try await identity.audit("email-changed", account: account.id, address: address)
     return .success(account)
@@ -298,6 +305,7 @@ public struct Accounts: Sendable {
     }
     try await store.setPasswordHash(passwordHash, for: account.id, at: now)
     try await store.spendEmailLinks(of: account.id, at: now)
+    try await notifyPasswordChanged(account)
     try await store.endSessions(of: account.id, at: now)
     try await forgetSessions(of: account.id)
     // The link proved the address: the account's wrong passwords, and this address's, are forgotten.
@@ -360,6 +368,22 @@ public struct Accounts: Sendable {
       try await identity.hasher.verify(current, against: hash)
     }
     return failure == .invalidCredentials ? .currentPasswordWrong : failure
+  }
+
+  /// Tells the account's address its password changed ("was this you?").
+  func notifyPasswordChanged(_ account: Account) async throws {
+    guard let address = account.email?.normalized else { return }
+    try await send(
+      AccountMail.passwordChanged(to: address, realm: realm, language: account.language, from: mailFrom),
+      account: account.id)
+  }
+
+  /// Puts a message in the outbox, with its job, in one transaction.
+  func send(_ message: MailMessage, account: String) async throws {
+    let (outbox, app) = (outbox, realm.app)
+    try await store.database.inTransaction { database in
+      try await outbox.enqueue(message, app: app, account: account, on: database)
+    }
   }
 
   /// Writes a link's hash and its mail in one transaction; the mail job sends it. When the address

@@ -35,6 +35,23 @@ public enum AccountMail {
       texts: (.emailTakenSubject, [.emailTakenIntro, .emailTakenIgnore]))
   }
 
+  /// "Was this you?" to the account's address after its password changed.
+  public static func passwordChanged(to address: String, realm: Realm, language: Language, from: String) -> MailMessage
+  {
+    notice(
+      to: address, realm: realm, language: language, from: from,
+      texts: (.passwordNoticeSubject, [.passwordNoticeIntro, .passwordNoticeWarning]))
+  }
+
+  /// "Was this you?" to the old address after the account moved to `newAddress`.
+  public static func emailChanged(
+    to address: String, newAddress: String, realm: Realm, language: Language, from: String
+  ) -> MailMessage {
+    notice(
+      to: address, realm: realm, language: language, from: from,
+      texts: (.addressNoticeSubject, [.addressNoticeIntro, .addressNoticeWarning]), values: ["email": newAddress])
+  }
+
   /// A message of a few sentences and no link.
   static func notice(
     to address: String, realm: Realm, language: Language, from: String,
