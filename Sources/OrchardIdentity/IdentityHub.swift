@@ -257,11 +257,14 @@ public final class IdentityHub: Sendable {
 }
 
 /// The origin written into links sent by mail: the configured public origin, never a request's
-/// `Host` header, which anyone can set (a reset link must not point at a stranger's site). Only a
-/// server on loopback (a developer's machine, a test) without one writes the address it was
-/// reached by, and then only a loopback address.
+/// `Host` header, which anyone can set (a reset link must not point at a stranger's site, nor at
+/// another port of this machine). A server on loopback (a developer's machine, a test) without one
+/// writes the address it listens on; only one that picked its port at start (port 0), and so cannot
+/// know it here, writes the loopback address it was reached by.
 struct LinkOrigin: Sendable {
   let configured: WebOrigin?
+  /// `http://<host>:<port>` of a loopback server with a fixed port.
+  let listening: String?
 
   /// Accounts send links, so a server reachable from other machines must say where it lives.
   init(_ configuration: ServerConfiguration) throws(ConfigurationError) {
@@ -271,11 +274,14 @@ struct LinkOrigin: Sendable {
         expected: "the origin people reach the server by, such as https://orchard.example: account mail links to it")
     }
     configured = configuration.publicOrigin
+    let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    listening = configuration.port == 0 ? nil : "http://\(host):\(configuration.port)"
   }
 
   /// The origin for a request sent to `authority`.
   func origin(authority: String?) throws -> String {
     if let configured { return configured.description }
+    if let listening { return listening }
     guard let authority, let origin = WebOrigin(scheme: "http", authority: authority),
       ["localhost", "127.0.0.1", "::1"].contains(origin.host)
     else { throw OrchardError.badRequest("Open this server by its loopback address to receive links by mail.") }

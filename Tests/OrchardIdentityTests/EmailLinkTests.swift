@@ -1,5 +1,7 @@
 import Foundation
+import HTTPTypes
 import IdentityCore
+import NIOCore
 import OrchardKit
 import SQLKit
 import ServerKit
@@ -290,5 +292,50 @@ struct ChangeNoticeTests {
     #expect(!password.text.contains("mail.") && !email.text.contains("mail."))
     #expect(email.text.contains("new@b.c"))
     #expect((password.subject == english.subject) == (language == .english))
+  }
+}
+
+@Suite("Links in mail point where the server is, whatever the Host header says", .timeLimit(.minutes(5)))
+struct LinkOriginTests {
+  @Test(
+    "without a public URL, a loopback server's links use the address it listens on, not the request's authority",
+    arguments: TestDatabase.available)
+  func listeningAddress(engine: TestDatabase) async throws {
+    try await AuthHarness.run(
+      engine,
+      configure: {
+        $0.publicOrigin = nil
+        $0.host = "127.0.0.1"
+        $0.port = 8123
+      }
+    ) { harness in
+      _ = try await harness.signUp("ada@example.com")
+      let response = try await harness.api.client.execute(
+        uri: harness.path("wearbloom", "recover"), method: .post,
+        headers: [.contentType: "application/json"],
+        body: ByteBuffer(string: #"{"email":"ada@example.com"}"#))
+      #expect(response.status == .ok)
+      let body: String = try #require(
+        try await harness.database.sql.select().column("text_body").from("email_outbox")
+          .where("to_address", .equal, SQLBind("ada@example.com")).first()?.decode(column: "text_body", as: String.self)
+      )
+      #expect(body.contains("http://127.0.0.1:8123/wearbloom/account/reset?token="))
+      // The request was addressed to `localhost`, with no port: the link does not follow it.
+      #expect(!body.contains("localhost"))
+    }
+  }
+
+  @Test("a configured public URL is the only origin of links", arguments: TestDatabase.available)
+  func publicURL(engine: TestDatabase) async throws {
+    try await AuthHarness.run(engine) { harness in
+      _ = try await harness.signUp("ada@example.com")
+      let response = try await harness.api.client.execute(
+        uri: harness.path("wearbloom", "recover"), method: .post,
+        headers: [.contentType: "application/json"],
+        body: ByteBuffer(string: #"{"email":"ada@example.com"}"#))
+      #expect(response.status == .ok)
+      #expect(
+        try await harness.links(to: "ada@example.com").first?.hasPrefix("https://orchard.test/wearbloom/") == true)
+    }
   }
 }
