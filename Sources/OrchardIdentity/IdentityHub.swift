@@ -187,7 +187,7 @@ public final class IdentityHub: Sendable {
           web: settings.apple.web.flatMap { AppleWebSignIn(settings: $0, app: realm.app) })
       },
       webSessions: environment.cache("web-sessions-\(realm.app)", capacity: 50_000, maxAge: 60),
-      callers: environment.cache("api-callers-\(realm.app)", capacity: 50_000, maxAge: 60))
+      callers: environment.cache("api-callers-\(realm.app)", capacity: 50_000, maxAge: 60), bell: environment.jobBell)
   }
 
   func mailFrom(_ realm: Realm, _ configuration: ServerConfiguration) -> String {
@@ -234,16 +234,20 @@ public final class IdentityHub: Sendable {
     return accounts
   }
 
-  /// The jobs accounts need: sending mail (through SMTP when configured, else into `.eml` files)
-  /// and deleting accounts.
-  public func jobs(_ environment: AppEnvironment) -> [JobKind] {
+  /// The jobs accounts need: sending mail (through SMTP when configured, else into `.eml` files),
+  /// answering reset requests and deleting accounts. Throws when a realm's accounts cannot be
+  /// built (its access token key cannot be read).
+  public func jobs(_ environment: AppEnvironment) throws -> [JobKind] {
     let queue = JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random)
     let mailer: any Mailer =
       if let smtp = settings.smtp { SMTPMailer(settings: smtp) } else {
         FileMailer(directory: mailDirectory(environment))
       }
+    let accounts = try Dictionary(
+      uniqueKeysWithValues: realms.map { ($0.app, try self.accounts($0, environment: environment)) })
     return [
       Outbox(queue: queue, clock: environment.clock, random: environment.random).job(mailer),
+      ResetRequests.job(accounts),
       AccountDeletion.job(
         store: AccountStore(database: environment.database.sql), registries: registries, clock: environment.clock,
         random: environment.random),

@@ -243,6 +243,7 @@ struct AccountPageTests {
       #expect(sent.body.contains("If an account uses ada@example.com"))
       let unknown = try await other.post("/wearbloom/account/forgot", [("email", "bea@example.com")])
       #expect(unknown.status == sent.status)
+      try await harness.runJobs()
       let link = try #require(try await harness.links(to: "ada@example.com").first)
       let path = String(link.dropFirst("https://orchard.test".count))
       #expect(try await other.get(path).body.contains("name=\"token\""))

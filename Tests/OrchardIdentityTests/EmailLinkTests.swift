@@ -28,9 +28,11 @@ struct LinkOwner: Sendable {
     return try await harness.api.send(.put, harness.path("wearbloom", "user"), token: access, json: body)
   }
 
+  /// Asks for a reset link, and runs the job that mails it.
   func recover(_ email: String) async throws {
     let answer = try await harness.api.send(.post, harness.path("wearbloom", "recover"), json: ["email": email])
     #expect(answer.status == .ok)
+    try await harness.runJobs()
   }
 
   /// The token of the newest link mailed to `address`.
@@ -315,6 +317,7 @@ struct LinkOriginTests {
         headers: [.contentType: "application/json"],
         body: ByteBuffer(string: #"{"email":"ada@example.com"}"#))
       #expect(response.status == .ok)
+      try await harness.runJobs()
       let body: String = try #require(
         try await harness.database.sql.select().column("text_body").from("email_outbox")
           .where("to_address", .equal, SQLBind("ada@example.com")).first()?.decode(column: "text_body", as: String.self)
@@ -334,6 +337,7 @@ struct LinkOriginTests {
         headers: [.contentType: "application/json"],
         body: ByteBuffer(string: #"{"email":"ada@example.com"}"#))
       #expect(response.status == .ok)
+      try await harness.runJobs()
       #expect(
         try await harness.links(to: "ada@example.com").first?.hasPrefix("https://orchard.test/wearbloom/") == true)
     }

@@ -51,12 +51,15 @@ public struct Accounts: Sendable {
   /// The caller of each live API session, by session id, remembered briefly
   /// (``authenticate(accessToken:)``).
   let callers: Cache<String, Caller>?
+  /// Rung when work is queued (a reset request), so the job worker of this process looks at once.
+  let bell: JobBell?
 
   public init(
     identity: IdentityService, access: AccessTokens, outbox: Outbox, queue: JobQueue, data: AccountDataRegistry,
     mailFrom: String, apple: AppleSignIn? = nil, webSessions: Cache<String, WebSession>? = nil,
-    callers: Cache<String, Caller>? = nil
+    callers: Cache<String, Caller>? = nil, bell: JobBell? = nil
   ) {
+    self.bell = bell
     self.apple = apple
     self.webSessions = webSessions
     self.callers = callers
@@ -253,8 +256,10 @@ public struct Accounts: Sendable {
     return .success(account)
   }
 
-  /// Mails a reset link when an account has this email. The answer is the same either way, and
-  /// an account gets at most one link a minute. Only an address that cannot be one is refused.
+  /// Asks for a reset link for this email. The request does the same work whether or not an
+  /// account has the email: it queues a ``ResetRequests`` job, which looks the account up and mails
+  /// the link, so neither the answer nor its time tells who has an account. Only an address that
+  /// cannot be one is refused.
   public func recover(email raw: String, origin: String, address: String) async throws -> Result<Void, AuthFailure> {
     if let refusal = try await identity.refusal(address) { return .failure(refusal) }
     // A malformed address says nothing about who has an account: that much is said plainly.
@@ -263,13 +268,9 @@ public struct Accounts: Sendable {
     case .failure(let problem): return .failure(.invalidEmail(problem))
     case .success(let parsed): email = parsed
     }
-    guard let (account, _) = try await store.account(app: realm.app, email: email) else { return .success(()) }
-    if let last = try await store.lastEmailLink(of: account.id, purpose: .reset), clock.now.timeIntervalSince(last) < 60
-    {
-      return .success(())
-    }
-    try await mailLink(.reset, account: account, to: email.normalized, origin: origin, page: "reset")
-    try await identity.audit("reset-requested", account: account.id, address: address)
+    try await ResetRequests.enqueue(
+      email: email, origin: origin, address: address, app: realm.app, queue: queue, random: random)
+    bell?.ring()
     return .success(())
   }
 
