@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import SQLKit
 import SQLiteKit
+import Synchronization
 
 /// A small fixed pool of SQLite connections presented as one `SQLDatabase`.
 ///
@@ -22,7 +23,8 @@ final class SQLitePool: SQLDatabase {
   static let journalSizeLimit = 16 << 20
   let logger: Logger
   private let leases: Leases
-  private let writes = WriteTurns()
+  /// SQLite's one writer at a time, taken in this process before a write reaches SQLite.
+  private let writes = ConcurrencyLimit(width: 1)
 
   var eventLoop: any EventLoop { MultiThreadedEventLoopGroup.singleton.any() }
   var dialect: any SQLDialect { SQLiteDialect() }
@@ -92,7 +94,7 @@ final class SQLitePool: SQLDatabase {
   )
     async throws
   {
-    if !WriteTurns.held, !isRead(query) {
+    if !WriteTurn.held, !isRead(query) {
       return try await inTurn { try await self.run(query, onRow) }
     }
     try await run(query, onRow)
@@ -102,9 +104,9 @@ final class SQLitePool: SQLDatabase {
     let connection = try await leases.acquire()
     do {
       try await connection.sql().execute(sql: query, onRow)
-      await leases.release(connection)
+      leases.release(connection)
     } catch {
-      await leases.release(connection)
+      leases.release(connection)
       throw error
     }
   }
@@ -126,19 +128,19 @@ final class SQLitePool: SQLDatabase {
   }
 
   func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-    if WriteTurns.held { return try await session(closure) }
-    return try await inTurn { try await WriteTurns.$held.withValue(true) { try await self.session(closure) } }
+    if WriteTurn.held { return try await session(closure) }
+    return try await inTurn { try await WriteTurn.$held.withValue(true) { try await self.session(closure) } }
   }
 
   /// Runs `body` in this process's turn to write.
   private func inTurn<R>(_ body: () async throws -> R) async throws -> R {
-    await writes.take()
+    try await writes.acquire()
     do {
       let result = try await body()
-      await writes.give()
+      writes.release()
       return result
     } catch {
-      await writes.give()
+      writes.release()
       throw error
     }
   }
@@ -147,74 +149,97 @@ final class SQLitePool: SQLDatabase {
     let connection = try await leases.acquire()
     do {
       let result = try await closure(connection.sql())
-      await leases.release(connection)
+      leases.release(connection)
       return result
     } catch {
-      await leases.release(connection)
+      leases.release(connection)
       throw error
     }
   }
 
-  /// Writes taking turns, first come first served. A task inside a session already has the turn
-  /// (``held``): what it runs goes ahead, as it always could.
-  private actor WriteTurns {
+  /// Whether the running task already has the write turn: inside a session, what it runs goes
+  /// ahead, as it always could.
+  private enum WriteTurn {
     @TaskLocal static var held = false
-    private var busy = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    func take() async {
-      if !busy {
-        busy = true
-        return
-      }
-      await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func give() {
-      if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
-    }
   }
 
-  /// Hands out idle connections and queues callers when all are busy.
-  private actor Leases {
-    private var idle: [SQLiteConnection]
-    private var waiting: [CheckedContinuation<SQLiteConnection, Never>] = []
+  /// Hands out idle connections and queues callers when all are busy, first come first served. A
+  /// caller cancelled while it waits leaves the queue at once with `CancellationError` (a test
+  /// past its time limit, a request gone) instead of waiting for a connection it no longer wants.
+  private final class Leases: Sendable {
+    private struct State {
+      var idle: [SQLiteConnection]
+      var waiting: [(ticket: Int, continuation: CheckedContinuation<SQLiteConnection, any Error>)] = []
+      var nextTicket = 0
+      var closed = false
+      /// Waiting for the leased connections to come back before closing.
+      var closing: CheckedContinuation<Void, Never>?
+    }
+
+    private let state: Mutex<State>
     private let size: Int
-    /// Waiting for the leased connections to come back before closing.
-    private var closing: CheckedContinuation<Void, Never>?
 
     init(_ connections: [SQLiteConnection]) {
-      idle = connections
+      state = Mutex(State(idle: connections))
       size = connections.count
     }
 
-    private var closed = false
-
     /// An idle connection, waiting for one if all are leased; an error once the pool is closed.
     func acquire() async throws -> SQLiteConnection {
-      if closed { throw DatabaseError.closed }
-      if let connection = idle.popLast() { return connection }
-      return await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func release(_ connection: SQLiteConnection) {
-      if waiting.isEmpty {
-        idle.append(connection)
-        if idle.count == size, let closing {
-          self.closing = nil
-          closing.resume()
+      let ticket = state.withLock { state in
+        defer { state.nextTicket += 1 }
+        return state.nextTicket
+      }
+      return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SQLiteConnection, any Error>) in
+          // A cancellation that came first has set the flag read here, under the lock its handler
+          // takes: either the caller is refused now, or the handler finds it queued.
+          let outcome: Result<SQLiteConnection, any Error>? = state.withLock { state in
+            if state.closed { return .failure(DatabaseError.closed) }
+            if Task.isCancelled { return .failure(CancellationError()) }
+            if let connection = state.idle.popLast() { return .success(connection) }
+            state.waiting.append((ticket, continuation))
+            return nil
+          }
+          if let outcome { continuation.resume(with: outcome) }
         }
-      } else {
-        waiting.removeFirst().resume(returning: connection)
+      } onCancel: {
+        let left = state.withLock { state -> CheckedContinuation<SQLiteConnection, any Error>? in
+          guard let index = state.waiting.firstIndex(where: { $0.ticket == ticket }) else { return nil }
+          return state.waiting.remove(at: index).continuation
+        }
+        left?.resume(throwing: CancellationError())
       }
     }
 
-    /// Every connection, once none is leased.
+    func release(_ connection: SQLiteConnection) {
+      let (next, closing) = state.withLock {
+        state -> (CheckedContinuation<SQLiteConnection, any Error>?, CheckedContinuation<Void, Never>?) in
+        if !state.waiting.isEmpty { return (state.waiting.removeFirst().continuation, nil) }
+        state.idle.append(connection)
+        guard state.idle.count == size, let closing = state.closing else { return (nil, nil) }
+        state.closing = nil
+        return (nil, closing)
+      }
+      next?.resume(returning: connection)
+      closing?.resume()
+    }
+
+    /// Every connection, once none is leased; later callers are refused.
     func drain() async -> [SQLiteConnection] {
-      closed = true
-      if idle.count < size { await withCheckedContinuation { closing = $0 } }
-      defer { idle = [] }
-      return idle
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let ready = state.withLock { state in
+          state.closed = true
+          guard state.idle.count < size else { return true }
+          state.closing = continuation
+          return false
+        }
+        if ready { continuation.resume() }
+      }
+      return state.withLock { state in
+        defer { state.idle = [] }
+        return state.idle
+      }
     }
   }
 }

@@ -19,7 +19,10 @@ extension SQLDatabase {
         try await session.raw("COMMIT").run()
         return result
       } catch {
-        try? await session.raw("ROLLBACK").run()
+        // Ended even when the task is cancelled (a cancelled statement is skipped): otherwise the
+        // connection would go back to the pool inside the transaction, holding SQLite's write
+        // lock, and every other write would wait out the busy timeout behind it.
+        await Task { try? await session.raw("ROLLBACK").run() }.value
         throw error
       }
     }
