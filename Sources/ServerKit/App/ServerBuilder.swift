@@ -53,10 +53,19 @@ public func buildServer(
   let logger = dependencies.logger
   let database = try await Database.open(location ?? configuration.databaseLocation, logger: logger)
   let registry = PrometheusCollectorRegistry()
-  let (router, environment) = try buildRouter(
-    configuration, apps: apps, platform: platform, database: database, dependencies: dependencies,
-    registry: registry)
-  let connections = try ConnectionLimits(configuration, descriptors: FileDescriptorLimit.raise())
+  let router: Router<AppRequestContext>
+  let environment: AppEnvironment
+  let connections: ConnectionLimits
+  do {
+    (router, environment) = try buildRouter(
+      configuration, apps: apps, platform: platform, database: database, dependencies: dependencies,
+      registry: registry)
+    connections = try ConnectionLimits(configuration, descriptors: FileDescriptorLimit.raise())
+  } catch {
+    // An app that refuses to start (a setting it cannot run with) leaves no connection open.
+    try? await database.close()
+    throw error
+  }
   let idleTimeout = connections.idleTimeout
   let started = StartupGate()
   // Stopped in reverse: background work first, then upkeep, then the database closes, then its pool.
@@ -79,7 +88,9 @@ public func buildServer(
         ], idleTimeout: idleTimeout)),
     configuration: .init(
       address: .hostname(configuration.host, port: configuration.port), serverName: "Orchard",
-      availableConnectionsDelegate: .maximum(connections.maximum, logger: logger)),
+      // A burst of new connections (a thousand sign-ins at once) waits in the kernel's queue
+      // rather than being turned away while the server accepts the ones before it.
+      backlog: 1024, availableConnectionsDelegate: .maximum(connections.maximum, logger: logger)),
     services: services,
     onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
     logger: logger)
