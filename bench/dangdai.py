@@ -1,8 +1,11 @@
 """Dangdai under load, against a running orchard (scripts/bench): one learner with a history (quizzes
 finished across lessons, so the dashboard has days, scores and a streak to work out), then open
-quizzes whose answers wrk posts. Writes OUT/dangdai-answers.lua (the answers, each posted once,
-under fresh answer ids) and OUT/dangdai-token (the learner's access token), and prints one JSON
-object: how long starting a quiz took through the API, and how many answers were prepared.
+quizzes whose answers wrk posts. A learner keeps at most 100 unfinished quizzes (Dangdai's quota),
+so the open quizzes are spread over as many learners as they need, 100 each, the first being the
+learner with the history. Writes OUT/dangdai-answers.lua (the answers, each posted once, under
+fresh answer ids, each with its learner's access token) and OUT/dangdai-token (the first learner's
+access token, for the dashboard), and prints one JSON object: how long starting a quiz took through
+the API, and how many answers and learners were prepared.
 
     dangdai.py BASE_URL OUT_DIR [ANSWERS]
 """
@@ -49,10 +52,18 @@ def answer_body(question):
     return body
 
 
-session = call("POST", api + "/auth/signup", {"email": f"bench-{uuid.uuid4().hex[:12]}@bench.example",
-                                             "password": "a meadow of quiet tulips"})
-token = session["access_token"]
-call("PATCH", api + "/settings", {"time_zone": "Asia/Taipei", "language": "en"}, token)
+# How many quizzes one learner may leave unfinished (DangdaiCore's QuizQuota.standard).
+UNFINISHED_PER_LEARNER = 100
+
+
+def sign_up():
+    session = call("POST", api + "/auth/signup", {"email": f"bench-{uuid.uuid4().hex[:12]}@bench.example",
+                                                 "password": "a meadow of quiet tulips"})
+    call("PATCH", api + "/settings", {"time_zone": "Asia/Taipei", "language": "en"}, session["access_token"])
+    return session["access_token"]
+
+
+token = sign_up()
 
 kinds = ["vocabulary", "grammar", "test"]
 chapters = [book * 100 + n for book in (1, 2) for n in range(1, 16)]
@@ -66,15 +77,20 @@ for index in range(60):
     for question in quiz["questions"]:
         call("POST", f"{api}/quizzes/{quiz['quiz_id']}/answers", answer_body(question), token)
 
-# Open quizzes, whose answers wrk posts, each once.
+# Open quizzes, whose answers wrk posts, each once: a new learner each time one holds as many
+# unfinished quizzes as the quota lets them.
 requests = []
+learners, learner, opened = 1, token, 0
 while len(requests) < wanted:
+    if opened == UNFINISHED_PER_LEARNER:
+        learner, opened, learners = sign_up(), 0, learners + 1
     index = len(started_ms)
     started = time.perf_counter()
-    quiz = call("POST", api + "/quizzes", {"chapter_id": chapters[index % 30], "quiz_type": kinds[index % 3]}, token)
+    quiz = call("POST", api + "/quizzes", {"chapter_id": chapters[index % 30], "quiz_type": kinds[index % 3]}, learner)
     started_ms.append((time.perf_counter() - started) * 1000)
+    opened += 1
     for question in quiz["questions"]:
-        requests.append((f"{api}/quizzes/{quiz['quiz_id']}/answers", json.dumps(answer_body(question))))
+        requests.append((f"{api}/quizzes/{quiz['quiz_id']}/answers", json.dumps(answer_body(question)), learner))
 
 with open(os.path.join(out, "dangdai-token"), "w") as f:
     f.write(token)
@@ -84,10 +100,9 @@ with open(os.path.join(out, "dangdai-answers.lua"), "w") as f:
     f.write("local function add(chunk) for _, r in ipairs(chunk) do requests[#requests + 1] = r end end\n")
     for start in range(0, len(requests), 20_000):
         f.write("add((function() return {\n")
-        for path, body in requests[start:start + 20_000]:
-            f.write(f"  {{{json.dumps(path)}, {json.dumps(body)}}},\n")
+        for path, body, owner in requests[start:start + 20_000]:
+            f.write(f"  {{{json.dumps(path)}, {json.dumps(body)}, {json.dumps(owner)}}},\n")
         f.write("} end)())\n")
-    f.write(f"local token = {json.dumps(token)}\n")
     f.write("""
 local threads = 0
 function setup(thread)
@@ -100,13 +115,14 @@ function request()
   next_index = next_index or first
   local r = requests[(next_index % #requests) + 1]
   next_index = next_index + 2
-  return wrk.format("POST", r[1], {["Authorization"] = "Bearer " .. token, ["Content-Type"] = "application/json"}, r[2])
+  return wrk.format("POST", r[1], {["Authorization"] = "Bearer " .. r[3], ["Content-Type"] = "application/json"}, r[2])
 end
 """)
 
 print(json.dumps({
     "answers_prepared": len(requests),
     "quizzes_started": len(started_ms),
+    "learners": learners,
     "start_quiz_p50_ms": percentile(started_ms, 0.5),
     "start_quiz_p99_ms": percentile(started_ms, 0.99),
 }))

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import MIGACore
 import OrchardKit
 import ServerKit
 import ServerKitTesting
@@ -42,6 +43,30 @@ struct MIGAWebIdTests {
           }
         }
       }
+    }
+  }
+
+  static func expectOwnPage(_ answer: (status: HTTPResponse.Status, location: String?, body: String), _ what: String) {
+    #expect(answer.status == .notFound, "\(what)")
+    #expect(answer.body.contains("class=\"miga "), "\(what): MIGA's page")
+    #expect(answer.body.contains(MIGATexts.english.messages[.notFoundBody] ?? "-"), "\(what): MIGA's sentence")
+    #expect(answer.body.contains("href=\"/miga/\""), "\(what): the way back to the hub")
+  }
+
+  @Test("an address that leads nowhere, or a step or app that is not one, is MIGA's own 404 with the way back")
+  func ownNotFoundPage() async throws {
+    try await withMIGAWeb(clock: ManualClock(Date(timeIntervalSince1970: 1_790_000_000))) { visitor in
+      for onboarded in [false, true] {
+        if onboarded { try await onboard(&visitor) }
+        let when = "onboarded: \(onboarded)"
+        for path in ["/miga/nothing", "/miga/stats/extra", "/miga/a/b/c", "/miga/welcome/nope/more"] {
+          Self.expectOwnPage(try await visitor.get(path), "GET \(path), \(when)")
+          Self.expectOwnPage(try await visitor.post(path), "POST \(path), \(when)")
+        }
+        Self.expectOwnPage(try await visitor.get("/miga/welcome/nope"), "unknown step, \(when)")
+        if onboarded { Self.expectOwnPage(try await visitor.post("/miga/open/nope"), "unknown app") }
+      }
+      #expect(try await visitor.get("/miga/api/v1/nothing").body.contains("\"code\":\"NOT_FOUND\""))
     }
   }
 }

@@ -4,6 +4,7 @@ import OrchardKit
 import ServerKit
 import ServerKitTesting
 import Testing
+import WalkWorthyCore
 
 @testable import WalkWorthyServer
 
@@ -40,6 +41,30 @@ struct WalkWorthyWebIdTests {
           }
         }
       }
+    }
+  }
+
+  static func expectOwnPage(_ answer: (status: HTTPResponse.Status, location: String?, body: String), _ what: String) {
+    #expect(answer.status == .notFound, "\(what)")
+    #expect(answer.body.contains("class=\"ww "), "\(what): WalkWorthy's page")
+    #expect(
+      answer.body.contains(WalkWorthyTexts.english.messages[.notFoundBody] ?? "-"), "\(what): WalkWorthy's sentence")
+    #expect(answer.body.contains("href=\"/walkworthy/\""), "\(what): the way back to today")
+  }
+
+  @Test("an address that leads nowhere, or a history entry that is not one, is WalkWorthy's own 404 with the way back")
+  func ownNotFoundPage() async throws {
+    try await withWalkWorthyWeb(configuration: .defaults) { visitor in
+      for onboarded in [false, true] {
+        if onboarded { try await onboard(&visitor) }
+        let when = "onboarded: \(onboarded)"
+        for path in ["/walkworthy/nothing", "/walkworthy/settings/extra", "/walkworthy/a/b/c"] {
+          Self.expectOwnPage(try await visitor.get(path), "GET \(path), \(when)")
+          Self.expectOwnPage(try await visitor.post(path), "POST \(path), \(when)")
+        }
+        if onboarded { Self.expectOwnPage(try await visitor.get("/walkworthy/history/99"), "unknown entry") }
+      }
+      #expect(try await visitor.get("/walkworthy/api/v1/nothing").body.contains("\"code\":\"NOT_FOUND\""))
     }
   }
 }

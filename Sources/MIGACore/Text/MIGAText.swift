@@ -28,6 +28,9 @@ public enum MIGAText: String, TextKey {
   case statsLead = "stats.lead"
   case days = "unit.days"
   case freezesSaved = "stats.freezes-saved"
+  case notFoundTitle = "not-found.title"
+  case notFoundBody = "not-found.body"
+  case notFoundBack = "not-found.back"
 }
 
 /// MIGA's catalogs: English, the language it ships in.
@@ -60,6 +63,10 @@ public enum MIGATexts {
         "{exits, plural, one {# conscious Exit so far} other {# conscious Exits so far}}, about {time} back in your day.",
       .days: "{days, plural, one {# day} other {# days}}",
       .freezesSaved: "{count, plural, one {# freeze saved} other {# freezes saved}}",
+      .notFoundTitle: "Nothing here",
+      .notFoundBody:
+        "This address does not lead anywhere in MIGA. The link may be mistyped or out of date. Your hub and your streak are just as you left them.",
+      .notFoundBack: "Back to your hub",
     ])
 }
 

@@ -397,6 +397,20 @@ struct MIGAPages {
   static let appsInPlace: HTML =
     " data-in-place=\"#apps-setting,.settings-notice\" data-expect=\"\(MIGAPath.settings.path)\" data-focus=\"#apps-title\""
 
+  // MARK: Not found
+
+  /// An address that leads nowhere in MIGA (a step, an app or a page typed by hand), with the way
+  /// back to the hub.
+  func notFound() -> Page {
+    page(
+      "\(t(.notFoundTitle)) · MIGA", bodyClass: "not-found-page",
+      main: """
+        <h1>\(t(.notFoundTitle))</h1>
+        <p>\(t(.notFoundBody))</p>
+        <p><a class="button" href="\(MIGAPath.home.path)">\(t(.notFoundBack))</a></p>
+        """)
+  }
+
   // MARK: Support
 
   /// Helplines, one tap from the hub, the pause and settings; open before onboarding too.

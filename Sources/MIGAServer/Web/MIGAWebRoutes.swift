@@ -18,7 +18,8 @@ struct MIGAWebRoutes: Sendable {
   var clock: any WallClock { service.clock }
 
   func register(_ routes: AppRoutes) {
-    let group = routes.web()
+    let errors = MIGAErrorPages(pages: pages)
+    let group = routes.web().add(middleware: errors)
     group.get(MIGAPath.home.pattern, use: hub)
     group.get(MIGAPath.welcome.pattern, use: onboardingStep)
     group.post(MIGAPath.welcome.pattern, use: answerStep)
@@ -41,6 +42,7 @@ struct MIGAWebRoutes: Sendable {
     group.post(MIGAPath.erase.pattern, use: erase)
     // Open to anyone, before onboarding too: it never asks for a device.
     group.get(MIGAPath.support.pattern) { _, context in pages.response(Self.view(context).support()) }
+    routes.answerUnknownAddresses(with: errors)
   }
 
   // MARK: Hub and onboarding

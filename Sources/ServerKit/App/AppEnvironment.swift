@@ -122,6 +122,19 @@ public struct AppRoutes {
       .add(middleware: limit)
   }
 
+  /// Makes every address under the app's path that no route takes (any method) not found
+  /// (``OrchardError/notFound``), answered through `errorPages`: the app's own page, in the
+  /// visitor's language, without making a device. Addresses under its API keep the server's
+  /// problem document.
+  public func answerUnknownAddresses(with errorPages: some RouterMiddleware<AppRequestContext>) {
+    let pages = router.group(RouterPath(prefix)).add(middleware: LanguageMiddleware(offered: languages))
+      .add(middleware: errorPages)
+    for method in Router<AppRequestContext>.answeredMethods {
+      pages.on("**", method: method) { _, _ -> Response in throw OrchardError.notFound }
+      router.on(RouterPath(prefix + "/api/**"), method: method) { _, _ -> Response in throw HTTPError(.notFound) }
+    }
+  }
+
   /// Routes that need no device (a JSON API's own paths come from its document). Registering an
   /// app install (`POST <prefix>/api/v1/devices`) counts against the address's device creations.
   public func api(limit: BodyLimit = .json) -> RouterGroup<AppRequestContext> {

@@ -72,6 +72,9 @@ public enum WalkWorthyText: String, TextKey {
   case inboxArrived = "inbox.arrived"
   case translationShown = "home.translation-shown"
   case testClockUnreadable = "test-clock.unreadable"
+  case notFoundTitle = "not-found.title"
+  case notFoundBody = "not-found.body"
+  case notFoundBack = "not-found.back"
 }
 
 /// WalkWorthy's catalogs: English, the language it ships in.
@@ -145,5 +148,9 @@ public enum WalkWorthyTexts {
       .testClockUnreadable: "Give the time as ISO 8601, such as 2026-11-17T12:00:00Z.",
       .practiceLinkOff:
         "The practice Canvas link is off. Turn on \u{201C}Use fake Canvas link\u{201D} in Settings first.",
+      .notFoundTitle: "This page isn\u{2019}t here",
+      .notFoundBody:
+        "There is nothing at this address in WalkWorthy. The link may be mistyped or out of date. Today\u{2019}s encouragement is still waiting for you.",
+      .notFoundBack: "Back to today",
     ])
 }

@@ -21,7 +21,8 @@ struct WalkWorthyRoutes: Sendable {
   var config: Config { service.config }
 
   func register(_ routes: AppRoutes) {
-    let web = routes.web()
+    let errors = WalkWorthyErrorPages(pages: pages)
+    let web = routes.web().add(middleware: errors)
     web.get(WalkWorthyPath.home.pattern, use: home)
     web.get(WalkWorthyPath.welcome.pattern, use: welcome)
     web.post(WalkWorthyPath.welcome.pattern, use: saveWelcome)
@@ -45,6 +46,7 @@ struct WalkWorthyRoutes: Sendable {
     if testDeviceClock { web.post(WalkWorthyPath.testClock.pattern, use: setDeviceClock) }
     // Open to anyone, before onboarding too: it never asks for a device, and follows the system's look.
     web.get(WalkWorthyPath.support.pattern) { _, context in pages.response(Self.view(context).support()) }
+    routes.answerUnknownAddresses(with: errors)
   }
 
   // MARK: Onboarding

@@ -131,6 +131,22 @@ extension WalkWorthyPages {
       input: "<input id=\"\(name)\" name=\"\(name)\" type=\"time\" value=\"\(value)\"\(describedBy(name, problem))>")
   }
 
+  // MARK: Not found
+
+  /// An address that leads nowhere in WalkWorthy (an entry, a card or a page typed by hand),
+  /// with the way back to today's encouragement.
+  func notFound() -> Page {
+    page(
+      t(.notFoundTitle), theme: .system, bodyClass: "page-not-found", tab: nil,
+      main: """
+        <section class="glass card">
+        <h1>\(t(.notFoundTitle))</h1>
+        <p>\(t(.notFoundBody))</p>
+        <p><a class="button" href="\(WalkWorthyPath.home.path)">\(t(.notFoundBack))</a></p>
+        </section>
+        """)
+  }
+
   // MARK: Support
 
   /// Helplines, one tap from home and settings; open before onboarding too.
