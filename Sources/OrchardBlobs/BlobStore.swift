@@ -1,3 +1,5 @@
+import Foundation
+
 /// Private bytes by key: users' photos and what the server makes of them.
 ///
 /// Nothing in a store is public. A store has no URLs to hand out: the app reads a blob and serves
@@ -17,9 +19,28 @@ public protocol BlobStore: Sendable {
   /// Every key under `prefix`, in no particular order.
   func list(under prefix: BlobKey) async throws -> [BlobKey]
 
+  /// Every key under `prefix` with when it was last written, in no particular order.
+  func entries(under prefix: BlobKey) async throws -> [BlobEntry]
+
+  /// Removes what writes cut off by a crash left behind, begun before `cutoff`, and returns how
+  /// many there were. A store whose writes leave nothing half-done (object storage) has none.
+  @discardableResult
+  func deleteUnfinishedWrites(before cutoff: Date) async throws -> Int
+
   /// Removes every key under `prefix` and returns how many there were: an account's deletion.
   @discardableResult
   func deleteAll(under prefix: BlobKey) async throws -> Int
+}
+
+/// A key in a store and when its bytes were last written.
+public struct BlobEntry: Hashable, Sendable {
+  public let key: BlobKey
+  public let modified: Date
+
+  public init(key: BlobKey, modified: Date) {
+    self.key = key
+    self.modified = modified
+  }
 }
 
 /// A store that could not do what it was asked, with what it answered.

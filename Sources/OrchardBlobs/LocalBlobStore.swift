@@ -47,6 +47,40 @@ public struct LocalBlobStore: BlobStore {
     return try await pool.runIfActive { try Self.files(under: directory, prefix: prefix) }
   }
 
+  public func entries(under prefix: BlobKey) async throws -> [BlobEntry] {
+    let directory = path(of: prefix)
+    return try await pool.runIfActive {
+      try Self.files(under: directory, prefix: prefix).compactMap { key in
+        Self.modified(Self.join(directory, key.segments.dropFirst(prefix.segments.count))).map {
+          BlobEntry(key: key, modified: $0)
+        }
+      }
+    }
+  }
+
+  /// Removes the hidden temporary files of writes a crash cut off, anywhere under `root`.
+  @discardableResult
+  public func deleteUnfinishedWrites(before cutoff: Date) async throws -> Int {
+    let root = root
+    return try await pool.runIfActive {
+      guard FileManager.default.fileExists(atPath: root) else { return 0 }
+      var removed = 0
+      for relative in try FileManager.default.subpathsOfDirectory(atPath: root) {
+        let name = relative.split(separator: "/").last.map(String.init) ?? relative
+        let path = root + "/" + relative
+        guard name.hasPrefix(Self.temporaryPrefix), let modified = Self.modified(path), modified < cutoff else {
+          continue
+        }
+        if unlink(path) == 0 {
+          removed += 1
+        } else if errno != ENOENT {
+          throw Self.error("delete \(path)")
+        }
+      }
+      return removed
+    }
+  }
+
   @discardableResult
   public func deleteAll(under prefix: BlobKey) async throws -> Int {
     let directory = path(of: prefix)
@@ -66,7 +100,7 @@ public struct LocalBlobStore: BlobStore {
     let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
     try FileManager.default.createDirectory(
       atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    let temporary = directory + "/.tmp-" + String(UInt64.random(in: .min ... .max), radix: 36)
+    let temporary = directory + "/" + temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 36)
     let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard file >= 0 else { throw error("create \(temporary)") }
     do {
@@ -92,6 +126,21 @@ public struct LocalBlobStore: BlobStore {
       fsync(folder)
       close(folder)
     }
+  }
+
+  /// How a write's temporary file is named: hidden, so no key can name it.
+  static let temporaryPrefix = ".tmp-"
+
+  private static func join(_ directory: String, _ segments: ArraySlice<String>) -> String {
+    segments.isEmpty ? directory : directory + "/" + segments.joined(separator: "/")
+  }
+
+  /// When the file at `path` was last written; nil when it is gone.
+  private static func modified(_ path: String) -> Date? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return Date(
+      timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1_000_000_000)
   }
 
   private static func load(_ path: String) throws -> [UInt8]? {

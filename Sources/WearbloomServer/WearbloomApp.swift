@@ -82,6 +82,16 @@ public struct WearbloomApp: OrchardApp, AppJobs {
     let blobs = try BlobStores.configured(
       environment: settings, dataDirectory: environment.configuration.dataDirectory)
     if let bucket = blobs as? S3BlobStore { try await bucket.createBucketIfMissing() }
+    // A sweep follows every start by one grace period; each sweep queues the next.
+    try await sweep(environment, wardrobe: try service(environment)).scheduleAfterStart()
+  }
+
+  /// The sweep of what crashed uploads left behind, with the configured grace period.
+  func sweep(_ environment: AppEnvironment, wardrobe: WardrobeService) throws -> ImageSweep {
+    ImageSweep(
+      wardrobe: wardrobe,
+      queue: JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random),
+      grace: try ImageSweep.grace(environment: settings))
   }
 
   /// The wardrobe over this server's database, blob store, remover, rate limits and job queue.
@@ -190,13 +200,15 @@ public struct WearbloomApp: OrchardApp, AppJobs {
 
   /// A garment's background is removed by the job worker, a moment after its photo is stored; a
   /// render is drawn the moment it is requested (the request rings the worker); an onboarding
-  /// nobody claimed is erased when its token expires. A render's run is
+  /// nobody claimed is erased when its token expires; every hour, one process sweeps away what
+  /// crashed uploads left behind (its done rows are not kept). A render's run is
   /// mostly waiting on its provider, so many run at once; its lease outlasts its budget briefly, so
   /// a render whose worker died is taken up again (and finished or failed) within seconds.
   public func jobs(_ environment: AppEnvironment) throws -> [JobKind] {
     let service = try service(environment)
     let tryOn = try tryOn(environment, wardrobe: service)
     let onboarding = onboarding(environment, wardrobe: service)
+    let sweep = try sweep(environment, wardrobe: service)
     let budget = Duration.milliseconds(Int64(tryOn.budget * 1_000))
     return [
       JobKind(WardrobeService.removalJob, concurrency: 2, timeout: .seconds(120)) { job in
@@ -207,6 +219,9 @@ public struct WearbloomApp: OrchardApp, AppJobs {
       },
       JobKind(OnboardingService.expiryJob, concurrency: 1, timeout: .seconds(120)) { job in
         try await onboarding.expire(job.key, tryOn: tryOn)
+      },
+      JobKind(ImageSweep.job, concurrency: 1, timeout: .seconds(600), firstRetry: 60, forgetsWhenDone: true) { _ in
+        try await sweep.run()
       },
     ]
   }

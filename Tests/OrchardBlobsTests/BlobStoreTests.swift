@@ -137,6 +137,19 @@ struct BlobStoreTests {
     _ = try await store.deleteAll(under: prefix)
   }
 
+  @Test("a listing with times names every key under the prefix, written about now", arguments: StoreUnderTest.available)
+  func entriesCarryTheirTimes(_ kind: StoreUnderTest) async throws {
+    let (store, prefix) = try await kind.make()
+    let before = Date().addingTimeInterval(-120)
+    let keys = [prefix.appending("a")!.appending("full.jpg")!, prefix.appending("b")!.appending("thumb.webp")!]
+    for key in keys { try await store.put(key, bytes: [1, 2], contentType: "image/jpeg") }
+    let entries = try await store.entries(under: prefix)
+    #expect(Set(entries.map(\.key)) == Set(keys))
+    #expect(entries.allSatisfy { $0.modified > before && $0.modified < Date().addingTimeInterval(120) })
+    #expect(try await store.entries(under: prefix.appending("none")!).isEmpty)
+    _ = try await store.deleteAll(under: prefix)
+  }
+
   @Test("many writers to one key leave one of their versions whole", arguments: StoreUnderTest.available)
   func concurrentWrites(_ kind: StoreUnderTest) async throws {
     let (store, prefix) = try await kind.make()

@@ -28,6 +28,22 @@ struct LocalBlobStoreTests {
     #expect(Set(entries) == ["photo.jpg", ".tmp-crashed"])
   }
 
+  @Test("an unfinished write older than the cutoff is removed; a newer one and every blob stay")
+  func staleTemporaryFilesGo() async throws {
+    let store = LocalBlobStore(root: root)
+    let key = BlobKey("wearbloom", "0123abcd", "image", "full.jpg")!
+    try await store.put(key, bytes: [1], contentType: "image/jpeg")
+    let folder = root + "/wearbloom/0123abcd/image"
+    FileManager.default.createFile(atPath: folder + "/.tmp-crashed", contents: Data([7]))
+    FileManager.default.createFile(atPath: folder + "/.tmp-writing", contents: Data([8]))
+    let hourAgo = Date().addingTimeInterval(-3_600)
+    try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: folder + "/.tmp-crashed")
+    try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: folder + "/full.jpg")
+    #expect(try await store.deleteUnfinishedWrites(before: Date().addingTimeInterval(-60)) == 1)
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["full.jpg", ".tmp-writing"])
+    #expect(try await store.get(key) == [1])
+  }
+
   @Test("deleting a user's blobs removes their folder from the disk")
   func deleteAllRemovesTheFolder() async throws {
     let store = LocalBlobStore(root: root)

@@ -56,7 +56,11 @@ public struct S3BlobStore: BlobStore {
   }
 
   public func list(under prefix: BlobKey) async throws -> [BlobKey] {
-    var keys: [BlobKey] = []
+    try await entries(under: prefix).map(\.key)
+  }
+
+  public func entries(under prefix: BlobKey) async throws -> [BlobEntry] {
+    var entries: [BlobEntry] = []
     var token: String?
     repeat {
       var query = [("list-type", "2"), ("prefix", prefix.description + "/")]
@@ -64,11 +68,15 @@ public struct S3BlobStore: BlobStore {
       let answer = try await send(.GET, key: nil, query: query, limit: 16 * 1024 * 1024)
       try answer.expect(200..<300, "list \(prefix)")
       let page = ListPage(xml: String(decoding: answer.body, as: UTF8.self))
-      keys += page.keys.compactMap { BlobKey(path: $0) }
+      entries += page.entries
       token = page.truncated ? page.next : nil
     } while token != nil
-    return keys
+    return entries
   }
+
+  /// An object is written whole or not at all, so a crash leaves nothing half-written.
+  @discardableResult
+  public func deleteUnfinishedWrites(before cutoff: Date) async throws -> Int { 0 }
 
   @discardableResult
   public func deleteAll(under prefix: BlobKey) async throws -> Int {
@@ -153,14 +161,31 @@ public struct S3BlobStore: BlobStore {
 
   /// One page of a ListObjectsV2 answer.
   struct ListPage {
-    let keys: [String]
+    let entries: [BlobEntry]
     let truncated: Bool
     let next: String?
 
     init(xml: String) {
-      keys = XMLText.elements("Contents", in: xml).compactMap { XMLText.elements("Key", in: $0).first }
+      entries = XMLText.elements("Contents", in: xml).compactMap { contents in
+        guard let name = XMLText.elements("Key", in: contents).first, let key = BlobKey(path: name),
+          let text = XMLText.elements("LastModified", in: contents).first, let modified = Self.date(text)
+        else { return nil }
+        return BlobEntry(key: key, modified: modified)
+      }
       truncated = XMLText.elements("IsTruncated", in: xml).first == "true"
       next = XMLText.elements("NextContinuationToken", in: xml).first
+    }
+
+    /// An ISO 8601 time as S3 writes it (`2026-05-01T09:30:00.000Z`), with or without milliseconds.
+    static func date(_ text: String) -> Date? {
+      let whole = text.split(separator: ".").first.map { String($0) } ?? text
+      let seconds = whole.hasSuffix("Z") ? whole : whole + "Z"
+      let formatter = ISO8601DateFormatter()
+      formatter.formatOptions = [.withInternetDateTime]
+      guard let date = formatter.date(from: seconds) else { return nil }
+      guard let dot = text.firstIndex(of: ".") else { return date }
+      let fraction = Double("0" + text[dot...].prefix { $0 != "Z" && $0 != "+" }) ?? 0
+      return date.addingTimeInterval(fraction)
     }
   }
 }
