@@ -23,7 +23,8 @@ connections = int(sys.argv[6]) if len(sys.argv) > 6 else 64
 target = urllib.parse.urlsplit(base)
 token = open(token_file).read().strip()
 
-pair = re.compile(r'^\s*\{"(?P<path>[^"]+)", "(?P<body>(?:[^"\\]|\\.)*)"\},?$')
+# A line of a wrk script: path, body and, where requests are spread over accounts, its own token.
+pair = re.compile(r'^\s*\{"(?P<path>[^"]+)", "(?P<body>(?:[^"\\]|\\.)*)"(?:, "(?P<token>[^"]+)")?\},?$')
 requests = []
 if script.startswith("GET:"):
     request = (f"GET {script[4:]} HTTP/1.1\r\nHost: {target.hostname}:{target.port}\r\n"
@@ -34,7 +35,7 @@ for line in ([] if script.startswith("GET:") else open(script)):
     if found:
         body = json.loads('"' + found["body"] + '"').encode()
         head = (f"POST {found['path']} HTTP/1.1\r\nHost: {target.hostname}:{target.port}\r\n"
-                f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
+                f"Authorization: Bearer {found['token'] or token}\r\nContent-Type: application/json\r\n"
                 f"Content-Length: {len(body)}\r\n\r\n").encode()
         requests.append(head + body)
 total = int(rate * seconds)
