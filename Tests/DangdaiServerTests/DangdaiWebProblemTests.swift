@@ -46,6 +46,18 @@ struct DangdaiWebProblemTests {
     }
   }
 
+  @Test("an address under Dangdai that leads nowhere is Dangdai's \"Page not found\", its API's a problem document")
+  func unknownAddresses() async throws {
+    try await DangdaiHarness.run(.sqlite) { harness in
+      var learner = try await WebLearner.signedIn(harness, "lin@example.com")
+      for path in ["/dangdai/nothing", "/dangdai/books/extra/more", "/dangdai/a/b/c"] {
+        Self.expectOwnPage(try await learner.get(path), title: .pageNotFoundTitle, "GET \(path)")
+        Self.expectOwnPage(try await learner.post(path, []), title: .pageNotFoundTitle, "POST \(path)")
+      }
+      #expect(try await learner.get("/dangdai/api/v1/nothing").body.contains("\"code\":\"NOT_FOUND\""))
+    }
+  }
+
   @Test("said in the learner's language", arguments: [Language.french, .japanese, .korean])
   func translated(_ language: Language) async throws {
     try await DangdaiHarness.run(.sqlite) { harness in

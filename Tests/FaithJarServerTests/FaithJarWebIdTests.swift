@@ -24,6 +24,16 @@ struct FaithJarWebIdTests {
     #expect(answer.body.contains("href=\"/faith-jar/\""), "\(what): the way back")
   }
 
+  @Test("an address under Faith Jar that leads nowhere is its own page; its API's is a problem document")
+  func unknownAddresses() async throws {
+    try await withFaithJar(clock: ManualClock(Self.start), testDeviceClock: true) { visitor in
+      for path in ["/faith-jar/nothing", "/faith-jar/favourites/a/b", "/faith-jar/a/b/c"] {
+        Self.expectOwnPage(try await visitor.get(path), "GET \(path)")
+        Self.expectOwnPage(try await visitor.post(path), "POST \(path)")
+      }
+    }
+  }
+
   @Test("a feeling, verse, plan, store action or page that does not exist is 404, before and after onboarding")
   func typedSegments() async throws {
     try await withFaithJar(clock: ManualClock(Self.start), testDeviceClock: true) { visitor in

@@ -71,6 +71,20 @@ struct WearbloomWebProblemTests {
     }
   }
 
+  @Test("an address under Wearbloom that leads nowhere is its own \"Nothing here\"; its API's is a problem document")
+  func unknownAddresses() async throws {
+    try await WearbloomAPI.with { server in
+      var member = try await WearbloomWebTests.member(server)
+      for path in ["/wearbloom/nothing", "/wearbloom/wardrobe/a/b", "/wearbloom/a/b/c"] {
+        for method in [HTTPRequest.Method.get, .post] {
+          let answer = try await Self.send(&member, method, path)
+          Self.expectOwnPage(answer, .notFound, title: .pageNotFoundTitle, "\(method) \(path)")
+        }
+      }
+      #expect(try await member.get("/wearbloom/api/v1/nothing").body.contains("\"code\":\"NOT_FOUND\""))
+    }
+  }
+
   @Test("a render id that is unknown, malformed or someone else's is 404; its status is a problem document")
   func renders() async throws {
     try await WearbloomAPI.with { server in

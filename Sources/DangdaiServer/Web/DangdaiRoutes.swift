@@ -20,7 +20,10 @@ struct DangdaiRoutes: Sendable {
   let secureCookies: Bool
 
   func register(_ routes: AppRoutes) {
-    let web = routes.web().add(middleware: DangdaiErrorPages(service: service, pages: pages))
+    let errors = DangdaiErrorPages(service: service, pages: pages)
+    let web = routes.web().add(middleware: errors)
+    // Any other address under the app is Dangdai's own not-found page; the routes below win.
+    routes.answerUnknownAddresses(with: errors)
     web.get(DangdaiPath.home.pattern, use: home)
     web.get(DangdaiPath.books.pattern) { request, context in
       try await signedIn(request, context) { try await books($0) }

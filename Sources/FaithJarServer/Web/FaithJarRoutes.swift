@@ -15,7 +15,10 @@ struct FaithJarRoutes: Sendable {
   let versePages: RenderedPages<VersePageKey>
 
   func register(_ routes: AppRoutes) {
-    let web = routes.web().add(middleware: FaithJarErrorPages(pages: pages))
+    let errors = FaithJarErrorPages(pages: pages)
+    let web = routes.web().add(middleware: errors)
+    // Any other address under the app is Faith Jar's own not-found page; the routes below win.
+    routes.answerUnknownAddresses(with: errors)
     web.get(FaithJarPath.home.pattern, use: home)
     web.post(FaithJarPath.welcome.pattern, use: completeOnboarding)
     web.get(FaithJarPath.verse.pattern, use: verse)

@@ -29,6 +29,8 @@ struct WearbloomRoutes: Sendable {
   func register(_ routes: AppRoutes) {
     let errors = WearbloomErrorPages(pages: pages)
     let web = routes.web().add(middleware: errors)
+    // Any other address under the app is Wearbloom's own not-found page; the routes below win.
+    routes.answerUnknownAddresses(with: errors)
     web.get(WearbloomPath.home.pattern) { request, context in try await home(request, context) }
     web.get(WearbloomPath.consent.pattern) { request, context in
       let next = WearbloomPath.returnPath(request.uri.queryParameters.get("next"))
