@@ -31,7 +31,8 @@ struct FalTryOnProviderTests {
     return FalTryOnProvider(model, settings: settings)
   }
 
-  func soon(_ seconds: Double = 10) -> ContinuousClock.Instant { .now + .milliseconds(Int64(seconds * 1_000)) }
+  /// A deadline for a render: by default far beyond what a fake answering at once needs, on a busy machine.
+  func soon(_ seconds: Double = 120) -> ContinuousClock.Instant { .now + .milliseconds(Int64(seconds * 1_000)) }
 
   @Test(
     "FASHN: submitted once with both pictures as data URIs, its category and our webhook; followed to COMPLETED; the result fetched"

@@ -131,7 +131,8 @@ struct GoogleVTOProviderTests {
     GoogleVTOProvider(settings: try GoogleVTOSettings(environment: try fake.environment()), clock: clock)
   }
 
-  func render(_ provider: GoogleVTOProvider, within seconds: Double = 10) async throws -> TryOnOutcome {
+  /// A render within `seconds`: by default far beyond what a fake answering at once needs.
+  func render(_ provider: GoogleVTOProvider, within seconds: Double = 120) async throws -> TryOnOutcome {
     try await provider.render(
       try await FalTryOnProviderTests.input(), tracking: TryOnTracking(),
       deadline: .now + .milliseconds(Int64(seconds * 1_000)))
