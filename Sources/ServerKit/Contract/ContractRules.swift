@@ -43,7 +43,13 @@ public struct ContractRules: ServerMiddleware {
     guard let operation = rules.operations[operationID], !leaving.contains(operationID) else {
       return try await next(request, body, metadata)
     }
-    var problems = Self.problems(in: request, metadata: metadata, against: operation.parameters)
+    // An id in the address that breaks its rules names nothing that could exist: not found, as an
+    // unknown id is, and as the document says such an address answers.
+    let path = Self.problems(
+      in: request, metadata: metadata, against: operation.parameters.filter { $0.place == .path })
+    if path.contains(where: { !leaves($0.field, of: operationID) }) { throw OrchardError.notFound }
+    var problems = Self.problems(
+      in: request, metadata: metadata, against: operation.parameters.filter { $0.place != .path })
     var passed = body
     if let schema = operation.body, let body, JSONBodies.isJSON(request.headerFields[.contentType]) {
       let bytes: [UInt8]
