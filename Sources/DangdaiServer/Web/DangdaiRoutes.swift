@@ -20,7 +20,9 @@ struct DangdaiRoutes: Sendable {
   let secureCookies: Bool
 
   func register(_ routes: AppRoutes) {
-    let errors = DangdaiErrorPages(service: service, pages: pages)
+    let errors = NotFoundPages(pages: pages) { [service] problem, context in
+      DangdaiPages(language: context.language, course: try await service.course()).notFound(problem.code)
+    }
     let web = routes.web().add(middleware: errors)
     // Any other address under the app is Dangdai's own not-found page; the routes below win.
     routes.answerUnknownAddresses(with: errors)
@@ -145,7 +147,7 @@ struct DangdaiRoutes: Sendable {
     return pages.response(learner.pages.question(view))
   }
 
-  /// The learner's quiz with its answers; another's, or none, is not found (``DangdaiErrorPages``).
+  /// The learner's quiz with its answers; another's, or none, is not found (``NotFoundPages``).
   func storedQuiz(_ id: String, of learner: Learner) async throws -> StoredQuiz {
     try await service.quiz(id, of: learner.account)
   }

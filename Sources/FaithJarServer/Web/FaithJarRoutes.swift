@@ -15,7 +15,7 @@ struct FaithJarRoutes: Sendable {
   let versePages: RenderedPages<VersePageKey>
 
   func register(_ routes: AppRoutes) {
-    let errors = FaithJarErrorPages(pages: pages)
+    let errors = NotFoundPages(pages: pages) { _, context in Self.view(context).notFound() }
     let web = routes.web().add(middleware: errors)
     // Any other address under the app is Faith Jar's own not-found page; the routes below win.
     routes.answerUnknownAddresses(with: errors)

@@ -18,7 +18,7 @@ struct MIGAWebRoutes: Sendable {
   var clock: any WallClock { service.clock }
 
   func register(_ routes: AppRoutes) {
-    let errors = MIGAErrorPages(pages: pages)
+    let errors = NotFoundPages(pages: pages) { _, context in Self.view(context).notFound() }
     let group = routes.web().add(middleware: errors)
     group.get(MIGAPath.home.pattern, use: hub)
     group.get(MIGAPath.welcome.pattern, use: onboardingStep)

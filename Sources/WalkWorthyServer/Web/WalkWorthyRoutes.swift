@@ -21,7 +21,7 @@ struct WalkWorthyRoutes: Sendable {
   var config: Config { service.config }
 
   func register(_ routes: AppRoutes) {
-    let errors = WalkWorthyErrorPages(pages: pages)
+    let errors = NotFoundPages(pages: pages) { _, context in Self.view(context).notFound() }
     let web = routes.web().add(middleware: errors)
     web.get(WalkWorthyPath.home.pattern, use: home)
     web.get(WalkWorthyPath.welcome.pattern, use: welcome)
