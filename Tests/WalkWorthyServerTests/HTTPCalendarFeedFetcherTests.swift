@@ -62,7 +62,7 @@ let loopback = PublicHTTPClient(allowsPrivateAddresses: true)
 struct HTTPCalendarFeedFetcherTests {
   /// Generous, so a busy machine does not fail the cases that should succeed. The feeds are on
   /// loopback, which a production fetcher refuses.
-  let fetcher = HTTPCalendarFeedFetcher(client: loopback, byteLimit: 1 << 20)
+  let fetcher = HTTPCalendarFeedFetcher(client: loopback, timeout: .seconds(120), byteLimit: 1 << 20)
   /// Far shorter than the slow feed takes.
   let impatient = HTTPCalendarFeedFetcher(client: loopback, timeout: .milliseconds(500), byteLimit: 1 << 20)
 
