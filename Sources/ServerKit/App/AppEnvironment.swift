@@ -46,6 +46,8 @@ public struct AppEnvironment: Sendable {
   public let limiter: RateLimiter
   /// The paths that take posts from other sites by design (``AppRoutes/acceptCrossSitePosts(at:)``).
   public let crossSitePosts = CrossSitePosts()
+  /// Each app's page for addresses under its path that no route takes (``UnknownAddressPages``).
+  public let unknownAddresses = UnknownAddressPages()
   /// Wakes this process's job worker when work is queued (``JobBell``).
   public let jobBell = JobBell()
   /// Where apps record what they count, served with the requests' own at `/metrics`.
@@ -132,6 +134,13 @@ public struct AppRoutes {
     for method in Router<AppRequestContext>.answeredMethods {
       pages.on("**", method: method) { _, _ -> Response in throw OrchardError.notFound }
       router.on(RouterPath(prefix + "/api/**"), method: method) { _, _ -> Response in throw HTTPError(.notFound) }
+    }
+    // An address that stops partway down a route never reaches the catch-all: the same answer.
+    let language = LanguageMiddleware(offered: languages)
+    environment.unknownAddresses.add(prefix: prefix) { request, context in
+      try await language.handle(request, context: context) { request, context in
+        try await errorPages.handle(request, context: context) { _, _ in throw OrchardError.notFound }
+      }
     }
   }
 

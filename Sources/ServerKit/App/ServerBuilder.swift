@@ -130,6 +130,7 @@ public func buildRouter(
   router.middlewares.add(ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
   router.middlewares.add(CrossOriginProtectionMiddleware(configuration, exempt: environment.crossSitePosts))
   router.middlewares.add(WriteLimit(environment.limiter))
+  router.middlewares.add(UnknownAddressMiddleware(pages: environment.unknownAddresses))
 
   OperationalRoutes.add(to: router, registry: registry, token: configuration.metricsToken)
   AssetRoutes.add(to: router, catalog: assets)
