@@ -17,6 +17,9 @@ import time
 import urllib.parse
 import uuid
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "wearbloom"))
+import harness  # noqa: E402  (signs up and confirms from the mailed link: the server's /dev/mail page)
+
 base, out = sys.argv[1], sys.argv[2]
 wanted = int(sys.argv[3]) if len(sys.argv) > 3 else 40_000
 host = urllib.parse.urlsplit(base)
@@ -57,8 +60,9 @@ UNFINISHED_PER_LEARNER = 100
 
 
 def sign_up():
-    session = call("POST", api + "/auth/signup", {"email": f"bench-{uuid.uuid4().hex[:12]}@bench.example",
-                                                 "password": "a meadow of quiet tulips"})
+    """A new learner, confirmed from the mailed link: its access token."""
+    session = harness.sign_up(base, "dangdai", f"bench-{uuid.uuid4().hex[:12]}@bench.example",
+                              "a meadow of quiet tulips", harness.Mailbox(base=base))
     call("PATCH", api + "/settings", {"time_zone": "Asia/Taipei", "language": "en"}, session["access_token"])
     return session["access_token"]
 

@@ -2,7 +2,8 @@
 
   dangdai_browser.py BASE_URL RUNS  → JSON on stdout
 
-A learner signs up through the pages, then:
+A learner signs up through the pages (confirmed from the mailed link on the server's /dev/mail
+page), then:
 - taps a quiz on a chapter page RUNS times: the time from the tap to the first question painted
   (the quiz is made and stored on the way);
 - answers every question of those quizzes: the time from the tap to its feedback painted;
@@ -11,6 +12,7 @@ A learner signs up through the pages, then:
 """
 
 import json
+import os
 import statistics
 import sys
 import uuid
@@ -20,6 +22,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from faith_jar_browser import browser, loaded, transferred
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "wearbloom"))
+import harness  # noqa: E402  (signs up and confirms from the mailed link: the server's /dev/mail page)
+
 KINDS = ["vocabulary", "grammar", "test"]
 
 
@@ -28,11 +33,15 @@ def wait(driver, condition, seconds=20):
 
 
 def sign_up(driver, base):
+    """Signs a learner up through the pages, and confirms from the mailed link in the same browser."""
     driver.get(base + "/dangdai/account/sign-up")
     email = f"bench-{uuid.uuid4().hex[:12]}@bench.example"
     for name in ("email", "password", "password_confirmation"):
         driver.find_element(By.NAME, name).send_keys(email if name == "email" else "a meadow of quiet tulips")
     driver.find_element(By.CSS_SELECTOR, 'form[action$="/sign-up"] button[type="submit"]').click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#check-inbox"))
+    driver.get(harness.Mailbox(base=base).confirmation_links("dangdai", [email])[email])
+    driver.find_element(By.CSS_SELECTOR, 'form[action$="/confirm-sign-up"] button[type="submit"]').click()
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-continue]"))
 
 

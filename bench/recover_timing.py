@@ -1,8 +1,8 @@
 """Whether recover tells who has an account by its time: starts `orchard serve` on a free loopback
-port with a fresh data directory, signs one account up in Dangdai's realm, then times 100 + 100
-`POST /dangdai/api/v1/auth/recover` for that account's email and for an unknown one, interleaved
-(each pair in a random order), one at a time over one keep-alive connection. Prints both medians
-and a two-sided Mann-Whitney p-value as JSON.
+port with a fresh data directory, signs one account up in Dangdai's realm (confirmed from the
+mailed link), then times 100 + 100 `POST /dangdai/api/v1/auth/recover` for that account's email
+and for an unknown one, interleaved (each pair in a random order), one at a time over one
+keep-alive connection. Prints both medians and a two-sided Mann-Whitney p-value as JSON.
 
     recover_timing.py [ORCHARD_BINARY] [--pairs N]
 
@@ -11,6 +11,7 @@ go into the data directory's `mail/`. A short pause after each request lets the 
 queued run before the next one is timed.
 """
 import argparse
+import contextlib
 import http.client
 import json
 import math
@@ -21,8 +22,12 @@ import socket
 import statistics
 import subprocess
 import tempfile
+import sys
 import time
 import uuid
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "wearbloom"))
+import harness  # noqa: E402  (signs up and confirms from the mailed link in the data directory)
 
 AUTH = "/dangdai/api/v1/auth"
 PASSWORD = "a meadow of quiet tulips"
@@ -84,6 +89,29 @@ def mann_whitney(a, b):
     return min(1.0, math.erfc(max(z, 0) / math.sqrt(2)))
 
 
+@contextlib.contextmanager
+def serving(binary, name):
+    """`orchard serve` on a free loopback port with a fresh data directory (removed after), the
+    per-address limit scaled out of the way: (port, data directory), once it answers /healthz."""
+    data = tempfile.mkdtemp(prefix=f"orchard-{name}-")
+    port = free_port()
+    env = {**os.environ, "ORCHARD_RATE_LIMIT_SCALE": "1000"}
+    log = open(os.path.join(data, "serve.log"), "w")
+    server = subprocess.Popen([binary, "serve", "--port", str(port), "--data-dir", data], env=env, stdout=log, stderr=log)
+    try:
+        wait_ready(port, server)
+        yield port, data
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+        shutil.rmtree(data, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary", nargs="?", default=".build/debug/orchard")
@@ -94,21 +122,12 @@ def main():
     if not 1 <= args.pairs <= 10_000:
         raise SystemExit("--pairs from 1 to 10000")
 
-    data = tempfile.mkdtemp(prefix="orchard-recover-")
-    port = free_port()
-    env = {**os.environ, "ORCHARD_RATE_LIMIT_SCALE": "1000"}
-    log = open(os.path.join(data, "serve.log"), "w")
-    server = subprocess.Popen(
-        [args.binary, "serve", "--port", str(port), "--data-dir", data], env=env, stdout=log, stderr=log
-    )
-    try:
-        wait_ready(port, server)
+    with serving(args.binary, "recover") as (port, data):
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         known = f"reader-{uuid.uuid4().hex[:8]}@example.com"
         unknown = f"nobody-{uuid.uuid4().hex[:8]}@example.com"
-        status, payload = call(conn, AUTH + "/signup", {"email": known, "password": PASSWORD})
-        if status != 200:
-            raise SystemExit(f"sign-up answered {status}: {payload[:200]!r}")
+        harness.sign_up(f"http://127.0.0.1:{port}", "dangdai", known, PASSWORD,
+                        harness.Mailbox(os.path.join(data, "mail")))
         # Warm-up, untimed: both paths once each.
         for email in (known, unknown) * 5:
             call(conn, AUTH + "/recover", {"email": email})
@@ -145,15 +164,6 @@ def main():
                 indent=1,
             )
         )
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
-        shutil.rmtree(data, ignore_errors=True)
 
 
 if __name__ == "__main__":

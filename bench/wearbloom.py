@@ -21,6 +21,9 @@ import urllib.error
 import urllib.request
 import uuid
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "wearbloom"))
+import harness  # noqa: E402  (signs up and confirms from the mailed link: the server's /dev/mail page)
+
 CATEGORIES = {
     "t-shirt": "tops", "longsleeve": "tops", "shirt": "tops", "pants": "bottoms", "shorts": "bottoms",
     "skirt": "bottoms", "dress": "dresses", "outwear": "outerwear", "shoes": "shoes",
@@ -40,12 +43,9 @@ def request(base, method, path, token=None, body=None, headers=None):
 
 
 def sign_up(base):
-    body = json.dumps({"email": f"wardrobe-{uuid.uuid4().hex[:10]}@bench.example",
-                       "password": "a meadow of quiet tulips"}).encode()
-    status, answer = request(base, "POST", "/wearbloom/api/v1/auth/signup", body=body,
-                             headers={"Content-Type": "application/json"})
-    assert status == 200, (status, answer)
-    return json.loads(answer)["access_token"]
+    """A new account, confirmed from the mailed link: its access token."""
+    return harness.sign_up(base, "wearbloom", f"wardrobe-{uuid.uuid4().hex[:10]}@bench.example",
+                           "a meadow of quiet tulips", harness.Mailbox(base=base))["access_token"]
 
 
 def form(photo, category):

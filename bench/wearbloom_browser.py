@@ -29,6 +29,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from faith_jar_browser import browser, loaded, transferred
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "wearbloom"))
+import harness  # noqa: E402  (signs up and confirms from the mailed link: the server's /dev/mail page)
+
 APP = "/wearbloom"
 WARDROBE = 200
 CATEGORIES = {
@@ -73,10 +76,15 @@ def onboard(driver, base):
 
 
 def sign_up(driver, base):
+    """Signs up through the pages, and confirms from the mailed link in the same browser."""
+    email = f"bench-{uuid.uuid4().hex[:12]}@bench.example"
     driver.get(base + APP + "/account/sign-up")
-    driver.find_element(By.NAME, "email").send_keys(f"bench-{uuid.uuid4().hex[:12]}@bench.example")
+    driver.find_element(By.NAME, "email").send_keys(email)
     driver.find_element(By.NAME, "password").send_keys("a linen coat in spring")
     driver.find_element(By.CSS_SELECTOR, 'form[action$="/sign-up"] button[type="submit"]').click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#check-inbox"))
+    driver.get(harness.Mailbox(base=base).confirmation_links("wearbloom", [email])[email])
+    driver.find_element(By.CSS_SELECTOR, 'form[action$="/confirm-sign-up"] button[type="submit"]').click()
     on(driver, "page-wardrobe")
 
 

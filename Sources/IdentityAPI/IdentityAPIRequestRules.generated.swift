@@ -120,6 +120,25 @@ extension IdentityAPISpec {
     },
     "type": "object"
    }
+  },
+  "verify": {
+   "body": {
+    "properties": {
+     "token": {
+      "maxLength": 256,
+      "minLength": 1,
+      "pattern": "^[A-Za-z0-9_-]+$",
+      "type": "string"
+     },
+     "type": {
+      "enum": [
+       "signup"
+      ],
+      "type": "string"
+     }
+    },
+    "type": "object"
+   }
   }
  }
 }

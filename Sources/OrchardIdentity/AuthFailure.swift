@@ -12,6 +12,9 @@ public enum AuthFailure: Error, Sendable, Equatable {
   case emailExists
   /// Unknown email or wrong password: one answer for both, so neither is revealed.
   case invalidCredentials
+  /// The right password for an account whose address was never confirmed (only its owner learns
+  /// this: it is said after the password matched).
+  case emailNotConfirmed
   /// Too many attempts from one address, or too many wrong passwords on one account.
   case rateLimited(retryAfter: Int)
   case sessionNotFound
@@ -41,6 +44,7 @@ public enum AuthFailure: Error, Sendable, Equatable {
     case .passwordsDontMatch: "validation_failed"
     case .emailExists: "email_exists"
     case .invalidCredentials: "invalid_credentials"
+    case .emailNotConfirmed: "email_not_confirmed"
     case .rateLimited: "over_request_rate_limit"
     case .sessionNotFound: "session_not_found"
     case .refreshTokenAlreadyUsed: "refresh_token_already_used"
@@ -58,8 +62,8 @@ public enum AuthFailure: Error, Sendable, Equatable {
 
   public var status: HTTPResponse.Status {
     switch self {
-    case .invalidEmail, .passwordsDontMatch, .invalidCredentials, .refreshTokenAlreadyUsed, .currentPasswordRequired,
-      .currentPasswordWrong, .providerDisabled, .badIDToken:
+    case .invalidEmail, .passwordsDontMatch, .invalidCredentials, .emailNotConfirmed, .refreshTokenAlreadyUsed,
+      .currentPasswordRequired, .currentPasswordWrong, .providerDisabled, .badIDToken:
       .badRequest
     case .weakPassword, .emailExists, .samePassword: .unprocessableContent
     case .emailLinkInvalid: .forbidden
@@ -86,6 +90,7 @@ public enum AuthFailure: Error, Sendable, Equatable {
     case .passwordsDontMatch: Message(.passwordsDontMatch)
     case .emailExists: Message(.emailExists)
     case .invalidCredentials: Message(.invalidCredentials)
+    case .emailNotConfirmed: Message(.emailNotConfirmed)
     case .rateLimited(let seconds): Message(.rateLimited, ["seconds": seconds])
     case .sessionNotFound, .refreshTokenAlreadyUsed, .badJWT, .noAuthorization: Message(.sessionEnded)
     case .currentPasswordRequired: Message(.currentPasswordRequired)

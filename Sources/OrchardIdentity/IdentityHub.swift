@@ -228,7 +228,7 @@ public final class IdentityHub: Sendable {
       configuration: AppRoutes.apiConfiguration,
       middlewares: [
         PlainHeaderValues(), AuthAPIAuthentication(), JSONBodies(), PlainTextOnly(),
-        NoNullMembers(operations: ["signUp", "token", "updateUser", "recover"]),
+        NoNullMembers(operations: ["signUp", "token", "updateUser", "recover", "verify"]),
         try ContractRules(json: IdentityAPISpec.requestRules, leaving: ["signUp.password", "updateUser.password"]),
       ])
     return accounts

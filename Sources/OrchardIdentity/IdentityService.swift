@@ -59,6 +59,17 @@ public struct IdentityService: Sendable {
       }
   }
 
+  /// Whether one more sign-up mail may go to `email` now (``AuthLimits/signUpMail``).
+  func maySendSignUpMail(to email: EmailAddress) async throws -> Bool {
+    let key = realm.app + "|" + email.normalized
+    let decision =
+      if let shared { try await shared.take(AuthLimits.signUpMail, for: key) } else {
+        limiter.take(RateRule(AuthLimits.signUpMail), for: key)
+      }
+    if case .limited = decision { return false }
+    return true
+  }
+
   /// Counts one auth call from `address` against ``AuthLimits/perAddress``: nil when it may go
   /// on, else the refusal.
   public func refusal(_ address: String) async throws -> AuthFailure? {
@@ -71,10 +82,21 @@ public struct IdentityService: Sendable {
     return nil
   }
 
-  /// A new account, or why not. `confirmation` is checked only where the realm asks for it.
-  public func signUp(
+  /// A sign-up that passed every check, with its password already hashed: what ``Accounts`` makes
+  /// of it (an account waiting for its address, or a mail to an address that has one) is the same
+  /// work and the same answer either way.
+  public struct SignUpRequest: Sendable {
+    public let email: EmailAddress
+    public let passwordHash: String
+    public let language: Language
+  }
+
+  /// Checks a sign-up and hashes its password, or says why not. `confirmation` is checked only
+  /// where the realm asks for it. Nothing here looks at the accounts: whether the email already
+  /// has one is never the answer.
+  public func checkSignUp(
     email raw: String, password: String, confirmation: String? = nil, language: Language, address: String
-  ) async throws -> Result<Account, AuthFailure> {
+  ) async throws -> Result<SignUpRequest, AuthFailure> {
     if let refusal = try await refusal(address) { return .failure(refusal) }
     let email: EmailAddress
     switch EmailAddress.parse(raw) {
@@ -85,16 +107,10 @@ public struct IdentityService: Sendable {
     if realm.confirmsPassword, !PasswordConfirmation.matches(password, confirmation ?? "") {
       return .failure(.passwordsDontMatch)
     }
-    let hash = try await hasher.hash(password)
-    let now = clock.now
-    let id = random.id().description
-    let language = realm.languages.contains(language) ? language : .english
-    guard
-      let account = try await store.create(
-        id: id, app: realm.app, email: email, passwordHash: hash, language: language, at: now)
-    else { return .failure(.emailExists) }
-    try await audit("sign-up", account: account.id, address: address)
-    return .success(account)
+    return .success(
+      SignUpRequest(
+        email: email, passwordHash: try await hasher.hash(password),
+        language: realm.languages.contains(language) ? language : .english))
   }
 
   /// The account whose email and password these are, or why not.
@@ -124,6 +140,10 @@ public struct IdentityService: Sendable {
     }
     if hasher.needsRehash(hash) {
       try await store.setPasswordHash(try await hasher.hash(password), for: account.id, at: clock.now)
+    }
+    if account.awaitingConfirmation {
+      try await audit("sign-in-unconfirmed", account: account.id, address: address)
+      return .failure(.emailNotConfirmed)
     }
     try await audit("sign-in", account: account.id, address: address)
     return .success(account)

@@ -22,6 +22,8 @@ struct DangdaiHarness: Sendable {
 
   let api: JSONAPIClient
   let store: DangdaiStore
+  /// The server's database, for what a test reads underneath (the mailed links).
+  let database: any SQLDatabase
   let clock: ManualClock
   let hub: IdentityHub
 
@@ -46,15 +48,16 @@ struct DangdaiHarness: Sendable {
       ) { client, database in
         try await body(
           DangdaiHarness(
-            api: JSONAPIClient(client: client), store: DangdaiStore(database: database.sql), clock: clock, hub: hub))
+            api: JSONAPIClient(client: client), store: DangdaiStore(database: database.sql), database: database.sql,
+            clock: clock, hub: hub))
       }
     }
   }
 
   /// A new learner: their access token and account id.
   func learner(_ email: String) async throws -> (token: String, id: String) {
-    let answer = try await api.send(
-      .post, "/dangdai/api/v1/auth/signup", json: ["email": email, "password": "tulip-91 at dawn"])
+    let answer = try await api.signUpConfirmed(
+      at: "/dangdai/api/v1/auth", email: email, password: "tulip-91 at dawn", outbox: database)
     let json = try #require(answer.json)
     let token = try #require(json["access_token"] as? String)
     let id = try #require((json["user"] as? [String: Any])?["id"] as? String)

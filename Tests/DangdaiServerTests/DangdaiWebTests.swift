@@ -126,11 +126,11 @@ struct DangdaiWebTests {
         ]))
       #expect(mismatch.status == .badRequest)
       #expect(mismatch.body.contains("Passwords don\u{2019}t match") || mismatch.body.contains("Passwords don't match"))
-      let created = try await visitor.post(
-        "/dangdai/account/sign-up",
+      let created = try await visitor.signUp(
+        "dangdai",
         form: WebLearner.form([
           ("email", "mei@example.com"), ("password", "tulip-91 at dawn"), ("password_confirmation", "tulip-91 at dawn"),
-        ]))
+        ]), email: "mei@example.com", outbox: harness.database)
       #expect(created.status == .seeOther)
       #expect(created.location == "/dangdai/")
       let dashboard = try await visitor.get("/dangdai/")

@@ -62,10 +62,25 @@ struct AccountBrowser: Sendable {
     return Page(status: response.status, headers: response.headers, body: String(buffer: response.body))
   }
 
-  mutating func signUp(_ email: String, app: String = "wearbloom", confirm: Bool = false) async throws -> Page {
+  /// Fills in the sign-up form: the page that says a mail is on its way.
+  mutating func askSignUp(_ email: String, app: String = "wearbloom", confirm: Bool = false) async throws -> Page {
     var fields = [("email", email), ("password", "tulip-91 at dawn")]
     if confirm { fields.append(("password_confirmation", "tulip-91 at dawn")) }
     return try await post("/\(app)/account/sign-up", fields)
+  }
+
+  /// Signs up as a person does: the form, then the mailed link's page and its button, in this
+  /// browser. The button's answer (signed in, on the way to the app); the mail is then cleared
+  /// away (``AuthHarness/clearSignUpMail(to:)``).
+  mutating func signUp(_ email: String, app: String = "wearbloom", confirm: Bool = false) async throws -> Page {
+    let asked = try await askSignUp(email, app: app, confirm: confirm)
+    guard asked.status == .ok else { return asked }
+    let token = try #require(try await JSONAPIClient.mailedToken(to: email.lowercased(), in: harness.database.sql))
+    let opened = try await get("/\(app)/account/confirm-sign-up?token=\(token)")
+    #expect(opened.body.contains("action=\"/\(app)/account/confirm-sign-up\""))
+    let confirmed = try await post("/\(app)/account/confirm-sign-up", [("token", token)])
+    try await harness.clearSignUpMail(to: email.lowercased())
+    return confirmed
   }
 }
 

@@ -283,7 +283,7 @@ struct AppleSignInTests {
       #expect(try await grant(token, app: "dangdai").code == "provider_disabled")
 
       // Someone signed up with Bea's address and never proved it: Apple's Bea is not let in there.
-      _ = try await harness.signUp("bea@example.com")
+      _ = try await harness.askSignUp("bea@example.com")
       let bea = try await FakeApple.token(
         key, subject: "bea.apple", email: "bea@example.com", issuedAt: AuthHarness.start)
       #expect(try await grant(bea).code == "email_exists")

@@ -82,10 +82,36 @@ struct AuthHarness: Sendable {
 
   func path(_ app: String, _ call: String) -> String { "/\(app)/api/v1/auth/\(call)" }
 
-  func signUp(
+  /// Sign-up's own answer: a mail is on its way (no session).
+  func askSignUp(
     _ email: String, _ password: String = "tulip-91 at dawn", app: String = "wearbloom"
   ) async throws -> JSONAPIClient.Answer {
     try await api.send(.post, path(app, "signup"), json: ["email": email, "password": password])
+  }
+
+  /// Signs up and confirms the address with the mailed link, as a person does: `verify`'s answer
+  /// (the first session), or sign-up's refusal. What the sign-up mailed is then cleared away
+  /// (``clearSignUpMail(to:)``).
+  func signUp(
+    _ email: String, _ password: String = "tulip-91 at dawn", app: String = "wearbloom"
+  ) async throws -> JSONAPIClient.Answer {
+    let answer = try await api.signUpConfirmed(
+      at: "/\(app)/api/v1/auth", email: email, password: password, outbox: database.sql)
+    if answer.status == .ok { try await clearSignUpMail(to: email.lowercased()) }
+    return answer
+  }
+
+  /// Removes the confirmation mail sent to `address`, its job and its spent link, as if it had
+  /// been delivered and read: a test then counts only the mail and links its own steps make.
+  func clearSignUpMail(to address: String) async throws {
+    let mail = try await database.sql.select().column("id").from("email_outbox")
+      .where("to_address", .equal, SQLBind(address)).all().map { try $0.decode(column: "id", as: String.self) }
+    guard !mail.isEmpty else { return }
+    try await database.sql.delete(from: "jobs").where("kind", .equal, SQLBind(Outbox.kind))
+      .where("job_key", .in, SQLBind.group(mail)).run()
+    try await database.sql.delete(from: "email_outbox").where("id", .in, SQLBind.group(mail)).run()
+    try await database.sql.delete(from: "email_links").where("sent_to", .equal, SQLBind(address))
+      .where("purpose", .equal, SQLBind(EmailLink.Purpose.signUp.rawValue)).run()
   }
 
   func signIn(_ email: String, _ password: String, app: String = "wearbloom") async throws -> JSONAPIClient.Answer {
@@ -124,11 +150,19 @@ extension JSONAPIClient.Answer {
 @Suite("The accounts API, GoTrue's calls under each app", .timeLimit(.minutes(5)))
 struct AuthAPITests {
   @Test(
-    "sign-up returns a session GoTrue's clients read; a taken email and a weak password say why",
+    "sign-up answers a mail on its way, the link signs in with a session GoTrue's clients read; a weak password says why",
     arguments: TestDatabase.available)
   func signUp(engine: TestDatabase) async throws {
     try await AuthHarness.run(engine) { harness in
-      let created = try await harness.signUp("Ada@Example.com")
+      let asked = try await harness.askSignUp("Ada@Example.com")
+      #expect(asked.status == .ok)
+      #expect(asked.headers[.cacheControl] == "no-store")
+      #expect(asked.json?["email"] as? String == "ada@example.com")
+      #expect(asked.json?["confirmation_sent_at"] as? String == "2027-01-15T08:00:00Z")
+      #expect(asked.json?["access_token"] == nil)
+      let token = try #require(try await JSONAPIClient.mailedToken(to: "ada@example.com", in: harness.database.sql))
+      let created = try await harness.api.send(
+        .post, harness.path("wearbloom", "verify"), json: ["type": "signup", "token": token])
       #expect(created.status == .ok)
       #expect(created.headers[.cacheControl] == "no-store")
       let json = try #require(created.json)
@@ -138,13 +172,13 @@ struct AuthAPITests {
       let user = try #require(json["user"] as? [String: Any])
       #expect(user["email"] as? String == "ada@example.com")
       #expect(user["aud"] as? String == "wearbloom")
+      // The link opens once.
+      let again = try await harness.api.send(
+        .post, harness.path("wearbloom", "verify"), json: ["type": "signup", "token": token])
+      #expect(again.status == .forbidden)
+      #expect(again.code == "otp_expired")
 
-      let taken = try await harness.signUp("ada@example.com")
-      #expect(taken.status == .unprocessableContent)
-      #expect(taken.code == "email_exists")
-      #expect(taken.json?["error_code"] as? String == "email_exists")
-
-      let short = try await harness.signUp("bea@example.com", "tulip-9")
+      let short = try await harness.askSignUp("bea@example.com", "tulip-9")
       #expect(short.status == .unprocessableContent)
       #expect(short.code == "weak_password")
       #expect((short.json?["weak_password"] as? [String: Any])?["reasons"] as? [String] == ["length"])
@@ -320,9 +354,9 @@ struct AuthAPITests {
       #expect(link.hasPrefix("https://orchard.test/wearbloom/account/confirm-email?token="))
       let accounts = try harness.accounts(.wearbloom)
       let token = AuthHarness.token(in: link)
-      let confirmed = try await accounts.confirmEmailChange(token: token, address: nil)
+      let confirmed = try await accounts.confirmEmailChange(token: token, origin: "https://orchard.test", address: nil)
       #expect((try? confirmed.get())?.email?.normalized == "ada@new.example")
-      let again = try await accounts.confirmEmailChange(token: token, address: nil)
+      let again = try await accounts.confirmEmailChange(token: token, origin: "https://orchard.test", address: nil)
       #expect(again == .failure(.emailLinkInvalid))
       #expect(try await harness.signIn("ada@new.example", "tulip-91 at dawn").status == .ok)
     }
@@ -410,7 +444,8 @@ struct AuthAPITests {
       let json = try #require(answer.json)
       #expect((json["user"] as? [String: Any])?["email"] as? String == "ada@example.com")
       #expect((json["sessions"] as? [Any])?.count == 1)
-      #expect(((json["events"] as? [[String: Any]])?.first)?["kind"] as? String == "sign-up")
+      let events = Set((json["events"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String })
+      #expect(events == ["sign-up", "sign-up-confirmed"])
       let wardrobe = (json["apps"] as? [String: Any])?["wardrobe"] as? [String: Any]
       #expect(wardrobe?["garments"] as? [String] == ["a linen shirt"])
     }

@@ -62,7 +62,9 @@ struct EmailLinkTests {
       let used = try await accounts.resetPassword(
         token: reset, password: "attacker-77 at night", confirmation: nil, address: nil)
       #expect(used == .failure(.emailLinkInvalid))
-      #expect(try await accounts.confirmEmailChange(token: change, address: nil) == .failure(.emailLinkInvalid))
+      #expect(
+        try await accounts.confirmEmailChange(token: change, origin: "https://orchard.test", address: nil)
+          == .failure(.emailLinkInvalid))
       #expect(try await harness.signIn("ada@example.com", "maple-42 at noon").status == .ok)
     }
   }
@@ -76,7 +78,7 @@ struct EmailLinkTests {
       _ = try await owner.update(["email": "ada@new.example"])
       let accounts = try harness.accounts(.wearbloom)
       let confirmed = try await accounts.confirmEmailChange(
-        token: try await owner.token(to: "ada@new.example"), address: nil)
+        token: try await owner.token(to: "ada@new.example"), origin: "https://orchard.test", address: nil)
       #expect((try? confirmed.get())?.email?.normalized == "ada@new.example")
       #expect(try await accounts.resetLinkOpens(reset) == false)
       let used = try await accounts.resetPassword(
@@ -101,7 +103,9 @@ struct EmailLinkTests {
       let accounts = try harness.accounts(.wearbloom)
       #expect(try await accounts.resetLinkOpens(reset) == false)
       #expect(try await accounts.emailLinkOpens(change) == false)
-      #expect(try await accounts.confirmEmailChange(token: change, address: nil) == .failure(.emailLinkInvalid))
+      #expect(
+        try await accounts.confirmEmailChange(token: change, origin: "https://orchard.test", address: nil)
+          == .failure(.emailLinkInvalid))
       #expect(try await harness.signIn("ada@third.example", "tulip-91 at dawn").status == .ok)
     }
   }
@@ -151,8 +155,12 @@ struct EmailRaceTests {
       let beaLink = try await bea.token(to: "shared@example.com")
       #expect(adaLink != beaLink)
       let accounts = try harness.accounts(.wearbloom)
-      #expect((try? await accounts.confirmEmailChange(token: beaLink, address: nil).get()) != nil)
-      #expect(try await accounts.confirmEmailChange(token: adaLink, address: nil) == .failure(.emailExists))
+      #expect(
+        (try? await accounts.confirmEmailChange(token: beaLink, origin: "https://orchard.test", address: nil).get())
+          != nil)
+      #expect(
+        try await accounts.confirmEmailChange(token: adaLink, origin: "https://orchard.test", address: nil)
+          == .failure(.emailExists))
       #expect(try await harness.signIn("ada@example.com", "tulip-91 at dawn").status == .ok)
     }
   }
@@ -170,8 +178,8 @@ struct EmailRaceTests {
       _ = try await bea.update(["email": "shared@example.com"])
       let beaLink = try await bea.token(to: "shared@example.com")
       let accounts = try harness.accounts(.wearbloom)
-      async let first = accounts.confirmEmailChange(token: adaLink, address: nil)
-      async let second = accounts.confirmEmailChange(token: beaLink, address: nil)
+      async let first = accounts.confirmEmailChange(token: adaLink, origin: "https://orchard.test", address: nil)
+      async let second = accounts.confirmEmailChange(token: beaLink, origin: "https://orchard.test", address: nil)
       let outcomes = try await [first, second]
       #expect(outcomes.filter { (try? $0.get()) != nil }.count == 1)
       #expect(outcomes.filter { $0 == .failure(.emailExists) }.count == 1)
@@ -274,7 +282,8 @@ struct ChangeNoticeTests {
       let owner = try await LinkOwner.signUp(harness, "ada@example.com")
       _ = try await owner.update(["email": "ada@new.example"])
       let accounts = try harness.accounts(.wearbloom)
-      _ = try await accounts.confirmEmailChange(token: try await owner.token(to: "ada@new.example"), address: nil)
+      _ = try await accounts.confirmEmailChange(
+        token: try await owner.token(to: "ada@new.example"), origin: "https://orchard.test", address: nil)
       #expect(try await Self.subjects(harness, to: "ada@example.com") == ["Your Wearbloom email was changed"])
       let body: String = try #require(
         try await harness.database.sql.select().column("text_body").from("email_outbox")
@@ -290,9 +299,10 @@ struct ChangeNoticeTests {
     let english = AccountMail.passwordChanged(to: "a@b.c", realm: .dangdai, language: .english, from: "x@y.z")
     let password = AccountMail.passwordChanged(to: "a@b.c", realm: .dangdai, language: language, from: "x@y.z")
     let email = AccountMail.emailChanged(
-      to: "a@b.c", newAddress: "new@b.c", realm: .dangdai, language: language, from: "x@y.z")
+      to: "a@b.c", newAddress: "new@b.c", link: "https://orchard.test/dangdai/account/restore-email?token=t", days: 7,
+      realm: .dangdai, language: language, from: "x@y.z")
     #expect(!password.text.contains("mail.") && !email.text.contains("mail."))
-    #expect(email.text.contains("new@b.c"))
+    #expect(email.text.contains("new@b.c") && email.text.contains("7") && email.text.contains("restore-email?token=t"))
     #expect((password.subject == english.subject) == (language == .english))
   }
 }

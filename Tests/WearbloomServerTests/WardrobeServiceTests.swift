@@ -325,8 +325,9 @@ struct WardrobeAccountTests {
       ) { client, database in
         let api = JSONAPIClient(client: client)
         let signup = try #require(
-          try await api.send(
-            .post, "/wearbloom/api/v1/auth/signup", json: ["email": "ada@example.com", "password": "tulip-91 at dawn"]
+          try await api.signUpConfirmed(
+            at: "/wearbloom/api/v1/auth", email: "ada@example.com", password: "tulip-91 at dawn",
+            outbox: database.sql
           ).json)
         let token = try #require(signup["access_token"] as? String)
         let account = try #require((signup["user"] as? [String: Any])?["id"] as? String)

@@ -56,8 +56,8 @@ struct WearbloomAPI {
   /// A new account's access token and id.
   func signUp(_ email: String = "ada-\(UUID().uuidString.prefix(8))@example.com") async throws -> (String, String) {
     let answer = try #require(
-      try await api.send(
-        .post, "/wearbloom/api/v1/auth/signup", json: ["email": email, "password": "tulip-91 at dawn"]
+      try await api.signUpConfirmed(
+        at: "/wearbloom/api/v1/auth", email: email, password: "tulip-91 at dawn", outbox: database.sql
       )
       .json)
     let token = try #require(answer["access_token"] as? String)

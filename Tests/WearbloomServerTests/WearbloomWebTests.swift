@@ -59,9 +59,10 @@ struct WearbloomWebTests {
   static func member(_ server: WearbloomAPI) async throws -> Visitor {
     var visitor = try await consenting(server)
     _ = try await firstTryOn(&visitor, server)
-    let signedUp = try await visitor.post(
-      "/wearbloom/account/sign-up",
-      form: form([("email", "wearer-\(UUID().uuidString.prefix(8))@example.com"), ("password", password)]))
+    let email = "wearer-\(UUID().uuidString.prefix(8))@example.com"
+    let signedUp = try await visitor.signUp(
+      "wearbloom", form: form([("email", email), ("password", password)]), email: email,
+      outbox: server.database.sql)
     #expect(signedUp.location == "/wearbloom/")
     return visitor
   }
@@ -117,9 +118,10 @@ struct WearbloomWebTests {
         "/wearbloom/welcome/try-on", form: Self.form([("garment", "little-black-dress")]))
       #expect(again.status.code == 402 && again.body.contains("/wearbloom/account/sign-up"))
       // Signing up moves the render, the photo and the credits into the account.
-      let signedUp = try await visitor.post(
-        "/wearbloom/account/sign-up",
-        form: Self.form([("email", "ada-\(UUID().uuidString.prefix(8))@example.com"), ("password", Self.password)]))
+      let email = "ada-\(UUID().uuidString.prefix(8))@example.com"
+      let signedUp = try await visitor.signUp(
+        "wearbloom", form: Self.form([("email", email), ("password", Self.password)]), email: email,
+        outbox: server.database.sql)
       #expect(signedUp.location == "/wearbloom/")
       #expect(try await visitor.get("/wearbloom/").location == "/wearbloom/wardrobe")
       let wardrobe = try await visitor.get("/wearbloom/wardrobe")

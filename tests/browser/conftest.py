@@ -1,16 +1,20 @@
 """Shared fixtures: the running server's URL, and a headless Chromium that every test uses at two
 phone sizes (390×844, a current iPhone, and 360×640, a small Android phone), each in the light and
-the dark look."""
+the dark look; and the mail the server sends, with the sign-up link it carries."""
 
+import email
 import json
 import os
 import pathlib
+import re
 import shutil
+from email import policy
 
 import pytest
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
 
 PHONE = (390, 844)
 SMALL_PHONE = (360, 640)
@@ -175,3 +179,62 @@ def text_of(driver, selector):
     """An element's text read in one step, safe while the page swaps parts in place."""
     return driver.execute_script(
         "const e = document.querySelector(arguments[0]); return e ? e.textContent.trim() : null", selector)
+
+
+def mail_to(driver, base_url, address):
+    """The messages mailed to `address` so far, oldest first, each as (subject, plain text): from
+    the loopback SMTP server's folder when the test command runs one, else from this server's
+    /dev/mail page (which this browser then shows)."""
+    address = address.lower()
+    folder = os.environ.get("ORCHARD_TEST_SMTP_DIR")
+    if folder:
+        found = []
+        for path in sorted((pathlib.Path(folder) / "mail").glob("*.eml")):  # numbered as received
+            message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
+            body = message.get_body(preferencelist=("plain",))
+            if body and address in message.get("X-Envelope-To", "").lower().split(","):  # no body: still being written
+                found.append((str(message["Subject"]), body.get_content()))
+        return found
+    driver.get(base_url + "/dev/mail")
+    found = []
+    for item in driver.find_elements(By.CSS_SELECTOR, ".dev-mail-item"):
+        if address in item.find_element(By.CSS_SELECTOR, ".dev-mail-meta").text.lower():
+            found.append((item.find_element(By.CSS_SELECTOR, "h2").text,
+                          item.find_element(By.CSS_SELECTOR, ".dev-mail-text").text))
+    return found[::-1]  # the page shows the newest first
+
+
+def wait_for_mail(driver, base_url, address, after=0, seconds=30):
+    """The messages to `address` past the first `after` (those there before some step), once there
+    is one: mail is sent by the server's job worker, after the page that caused it was answered."""
+    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(
+        lambda d: mail_to(d, base_url, address)[after:],
+        f"a message to {address} (past the {after} before) within {seconds} s")
+
+
+def mailed_link(driver, base_url, address, path, seconds=30):
+    """The link to `path` (such as "/dangdai/account/reset") with its token, from the newest message
+    to `address` that has one, waited for."""
+    pattern = re.compile(r"https?://[^\s<>\"/]+" + re.escape(path) + r"\?token=[A-Za-z0-9_-]+")
+
+    def newest(d):
+        links = [found.group(0) for _, text in mail_to(d, base_url, address) for found in [pattern.search(text)] if found]
+        return links[-1] if links else False
+    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(
+        newest, f"a {path} link mailed to {address} within {seconds} s")
+
+
+def confirm_sign_up(driver, base_url, app, address):
+    """Opens the link confirming `address`'s sign-up on `app` mailed to it in this browser and
+    presses its button, as the reader of the mail would; returns the link, once the page the button
+    leads to has come. The caller checks where that is (where a sign-in lands)."""
+    link = mailed_link(driver, base_url, address, f"/{app}/account/confirm-sign-up")
+    driver.get(link)
+    button = 'form[action$="/confirm-sign-up"] button[type="submit"]'
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, button),
+                                    f"the confirm button on {link}")
+    before = driver.find_element(By.CSS_SELECTOR, "html")
+    driver.find_element(By.CSS_SELECTOR, button).click()
+    WebDriverWait(driver, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, "html") != before,
+                                    f"the page after confirming {address}")
+    return link

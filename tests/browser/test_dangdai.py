@@ -1,6 +1,7 @@
-"""Dangdai in a real browser: signing up, quizzes with instant feedback (choices, typed pinyin,
-word tiles by tap and by keyboard), mastery's celebration, resuming after a reload, the dashboard's
-points and streak, the four languages, the dropped connection, and axe on every screen.
+"""Dangdai in a real browser: signing up and confirming from the mailed link, quizzes with instant
+feedback (choices, typed pinyin, word tiles by tap and by keyboard), mastery's celebration,
+resuming after a reload, the dashboard's points and streak, the four languages, the dropped
+connection, and axe on every screen.
 
 The right answers come from the server's own database (read-only), as a learner who knows the
 course would give them: the pages never hold them."""
@@ -16,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import emulate, forget_everything, press, run_axe, severe_console_messages
+from conftest import confirm_sign_up, emulate, forget_everything, press, run_axe, severe_console_messages
 
 PASSWORD = "a meadow of quiet tulips"
 LANGUAGES = {"en": "Books", "fr": "Manuels", "ja": "教科書", "ko": "교재"}
@@ -56,11 +57,14 @@ def questions(database, quiz_id):
 
 @pytest.fixture
 def learner(driver, base_url):
-    """A new learner, signed up through the pages, on their dashboard, at phone size in the light
-    look."""
+    """A new learner, signed up through the pages and confirmed from the mailed link, on their
+    dashboard, at phone size in the light look."""
     forget_everything(driver, base_url)
     emulate(driver, ((390, 844), "light"))
-    sign_up(driver, base_url, f"learner-{uuid.uuid4().hex[:12]}@example.com", PASSWORD)
+    email = f"learner-{uuid.uuid4().hex[:12]}@example.com"
+    sign_up(driver, base_url, email, PASSWORD)
+    shown(driver, "#check-inbox")
+    confirm_sign_up(driver, base_url, "dangdai", email)
     shown(driver, "[data-continue]")
     return driver
 
@@ -168,6 +172,8 @@ def test_sign_up_takes_eight_characters_and_the_same_password_twice(driver, base
     assert "match" in shown(driver, "#field-password_confirmation-error")[0].text
     assert serious(run_axe(driver)) == []
     sign_up(driver, base_url, email, "eight888")
+    assert email in shown(driver, "#check-inbox")[0].text
+    confirm_sign_up(driver, base_url, "dangdai", email)
     shown(driver, "[data-continue]")
     assert driver.current_url == f"{base_url}/dangdai/"
 

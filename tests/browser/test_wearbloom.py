@@ -1,9 +1,9 @@
 """Wearbloom in a real browser: the consent gate, the three-step onboarding to a first try-on
-(timed), signing up with the onboarding carried over, adding a garment from a CC0 photo, the
-category pills, the sheet → Try On → result → thumbs-down with the credit back, credits running
-out → paywall → test-store trial, the offline wardrobe and a queued upload, deleting the account,
-another user's image, and axe on every screen. Wearbloom's first version is light and portrait
-only, so every test runs at 390×844 in the light look."""
+(timed), signing up and confirming from the mailed link with the onboarding carried over, adding a
+garment from a CC0 photo, the category pills, the sheet → Try On → result → thumbs-down with the
+credit back, credits running out → paywall → test-store trial, the offline wardrobe and a queued
+upload, deleting the account, another user's image, and axe on every screen. Wearbloom's first
+version is light and portrait only, so every test runs at 390×844 in the light look."""
 
 import pathlib
 import time
@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import emulate, forget_everything, press, run_axe, severe_console_messages
+from conftest import confirm_sign_up, emulate, forget_everything, press, run_axe, severe_console_messages
 
 PASSWORD = "a linen coat in spring"
 APP = "/wearbloom"
@@ -81,12 +81,17 @@ def wait_for_result(driver):
     return result[0]
 
 
-def sign_up(driver, base_url):
-    email = f"wearer-{uuid.uuid4().hex[:12]}@example.com"
-    driver.get(base_url + APP + "/account/sign-up")
+def sign_up(driver, base_url, email=None):
+    """Signs `email` (else a new address) up on the sign-up page, the one on screen or else opened,
+    then confirms it from the mailed link in the same browser, which lands on the wardrobe."""
+    email = email or f"wearer-{uuid.uuid4().hex[:12]}@example.com"
+    if not driver.find_elements(By.CSS_SELECTOR, 'form[action$="/sign-up"]'):
+        driver.get(base_url + APP + "/account/sign-up")
     driver.find_element(By.NAME, "email").send_keys(email)
     driver.find_element(By.NAME, "password").send_keys(PASSWORD)
     driver.find_element(By.CSS_SELECTOR, 'form[action$="/sign-up"] button[type="submit"]').click()
+    assert email in shown(driver, "#check-inbox")[0].text
+    confirm_sign_up(driver, base_url, "wearbloom", email)
     on_page(driver, "page-wardrobe")
     return email
 
@@ -166,10 +171,9 @@ def test_signing_up_after_the_first_render_keeps_the_photo_and_the_render(visito
     first_render(visitor)
     render_url = visitor.current_url
     visitor.find_element(By.LINK_TEXT, "Create Free Account").click()
-    visitor.find_element(By.NAME, "email").send_keys(f"keeper-{uuid.uuid4().hex[:12]}@example.com")
-    visitor.find_element(By.NAME, "password").send_keys(PASSWORD)
-    visitor.find_element(By.CSS_SELECTOR, 'form[action$="/sign-up"] button[type="submit"]').click()
-    on_page(visitor, "page-wardrobe")
+    shown(visitor, 'form[action$="/sign-up"]')
+    # Confirmed from the mailed link in the same browser, whose device made the first render.
+    sign_up(visitor, base_url, f"keeper-{uuid.uuid4().hex[:12]}@example.com")
     assert credits_text(visitor) == "3 free renders left"
     # The first render is the account's now, and the example figure is its photo.
     visitor.get(render_url)

@@ -49,6 +49,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.verify(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .post,
+            path: server.apiPathComponentsWithServerPrefix("/verify")
+        )
+        try transport.register(
+            {
                 try await server.token(
                     request: $0,
                     body: $1,
@@ -130,7 +141,7 @@ extension APIProtocol {
 fileprivate extension UniversalServer where APIHandler: APIProtocol {
     /// Create an account
     ///
-    /// Creates an account with an email and a password (8 to 128 characters, not one of the most common), signs it in and returns its first session. `password_confirmation`, when sent, must match the password exactly. The account speaks the request's language.
+    /// As GoTrue does with confirmations on: always 200 with the address a mail went to, and no session, whether or not the email already has an account, so the answer says nothing of who has one. A free email gets an account that waits for its address, and a link valid for 24 hours that confirms it (`POST /verify`); an email with an account gets a mail saying so, with the way to sign in; an email whose account still waits gets a fresh link, and the account takes this password. At most one mail a minute goes to one address. The password must be 8 to 128 characters and not one of the most common; `password_confirmation`, when sent, must match it exactly. The account speaks the request's language.
     ///
     /// - Remark: HTTP `POST /signup`.
     /// - Remark: Generated from `#/paths//signup/post(signUp)`.
@@ -264,9 +275,145 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
+    /// Confirm a new account's address
+    ///
+    /// Spends the token of the link a sign-up mailed (`type: signup`), once, and signs the account in: from now on it may sign in with its password. A token that is unknown, spent or expired is 403 `otp_expired`; signing up again or signing in mails a fresh one.
+    ///
+    /// - Remark: HTTP `POST /verify`.
+    /// - Remark: Generated from `#/paths//verify/post(verify)`.
+    func verify(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.verify.id,
+            using: {
+                APIHandler.verify($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.verify.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.verify.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/json"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/json":
+                    body = try await converter.getRequiredRequestBodyAsJSON(
+                        Operations.verify.Input.Body.jsonPayload.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .json(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.verify.Input(
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Cache-Control",
+                        value: value.headers.Cache_hyphen_Control
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .application_problem_plus_json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .forbidden(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 403)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .application_problem_plus_json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .tooManyRequests(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 429)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Retry-After",
+                        value: value.headers.Retry_hyphen_After
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .application_problem_plus_json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
     /// Sign in, or refresh a session
     ///
-    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not, and `provider_unavailable` (503, with `Retry-After`) while Apple's keys cannot be fetched.
+    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. The right password of an account whose address is not confirmed yet is 400 `email_not_confirmed`, and a fresh confirmation link is mailed (at most one a minute). `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not, and `provider_unavailable` (503, with `Retry-After`) while Apple's keys cannot be fetched.
     ///
     /// - Remark: HTTP `POST /token`.
     /// - Remark: Generated from `#/paths//token/post(token)`.

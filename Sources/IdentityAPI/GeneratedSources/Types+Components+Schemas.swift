@@ -49,6 +49,46 @@ extension Components {
                 case password_confirmation
             }
         }
+        /// - Remark: Generated from `#/components/schemas/SignUpSent`.
+        public struct SignUpSent: Codable, Hashable, Sendable {
+            /// The address the mail went to, normalised.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignUpSent/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SignUpSent/confirmation_sent_at`.
+            public var confirmation_sent_at: Foundation.Date
+            /// Creates a new `SignUpSent`.
+            ///
+            /// - Parameters:
+            ///   - email: The address the mail went to, normalised.
+            ///   - confirmation_sent_at:
+            public init(
+                email: Swift.String,
+                confirmation_sent_at: Foundation.Date
+            ) {
+                self.email = email
+                self.confirmation_sent_at = confirmation_sent_at
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+                case confirmation_sent_at
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.email = try container.decode(
+                    Swift.String.self,
+                    forKey: .email
+                )
+                self.confirmation_sent_at = try container.decode(
+                    Foundation.Date.self,
+                    forKey: .confirmation_sent_at
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "email",
+                    "confirmation_sent_at"
+                ])
+            }
+        }
         /// What each grant reads: `email` and `password`; `refresh_token`; or `provider`, `id_token` and `nonce`.
         ///
         /// - Remark: Generated from `#/components/schemas/Grant`.

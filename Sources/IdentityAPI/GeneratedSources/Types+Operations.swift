@@ -19,7 +19,7 @@ public import struct Foundation.Date
 public enum Operations {
     /// Create an account
     ///
-    /// Creates an account with an email and a password (8 to 128 characters, not one of the most common), signs it in and returns its first session. `password_confirmation`, when sent, must match the password exactly. The account speaks the request's language.
+    /// As GoTrue does with confirmations on: always 200 with the address a mail went to, and no session, whether or not the email already has an account, so the answer says nothing of who has one. A free email gets an account that waits for its address, and a link valid for 24 hours that confirms it (`POST /verify`); an email with an account gets a mail saying so, with the way to sign in; an email whose account still waits gets a fresh link, and the account takes this password. At most one mail a minute goes to one address. The password must be 8 to 128 characters and not one of the most common; `password_confirmation`, when sent, must match it exactly. The account speaks the request's language.
     ///
     /// - Remark: HTTP `POST /signup`.
     /// - Remark: Generated from `#/paths//signup/post(signUp)`.
@@ -58,17 +58,70 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
-            /// A session.
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/signup/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/components/headers/NoStore`.
+                    @frozen public enum NoStore: String, Codable, Hashable, Sendable, CaseIterable {
+                        case no_hyphen_store = "no-store"
+                    }
+                    /// Always `no-store`.
+                    ///
+                    /// - Remark: Generated from `#/paths/signup/POST/responses/200/headers/Cache-Control`.
+                    public var Cache_hyphen_Control: Components.Headers.NoStore?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - Cache_hyphen_Control: Always `no-store`.
+                    public init(Cache_hyphen_Control: Components.Headers.NoStore? = nil) {
+                        self.Cache_hyphen_Control = Cache_hyphen_Control
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.signUp.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/signup/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/signup/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SignUpSent)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SignUpSent {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.signUp.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.signUp.Output.Ok.Headers = .init(),
+                    body: Operations.signUp.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// A mail is on its way to this address.
             ///
             /// - Remark: Generated from `#/paths//signup/post(signUp)/responses/200`.
             ///
             /// HTTP response code: `200 ok`.
-            case ok(Components.Responses.Session)
+            case ok(Operations.signUp.Output.Ok)
             /// The associated value of the enum case if `self` is `.ok`.
             ///
             /// - Throws: An error if `self` is not `.ok`.
             /// - SeeAlso: `.ok`.
-            public var ok: Components.Responses.Session {
+            public var ok: Operations.signUp.Output.Ok {
                 get throws {
                     switch self {
                     case let .ok(response):
@@ -187,9 +240,208 @@ public enum Operations {
             }
         }
     }
+    /// Confirm a new account's address
+    ///
+    /// Spends the token of the link a sign-up mailed (`type: signup`), once, and signs the account in: from now on it may sign in with its password. A token that is unknown, spent or expired is 403 `otp_expired`; signing up again or signing in mails a fresh one.
+    ///
+    /// - Remark: HTTP `POST /verify`.
+    /// - Remark: Generated from `#/paths//verify/post(verify)`.
+    public enum verify {
+        public static let id: Swift.String = "verify"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/verify/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.verify.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.verify.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.verify.Input.Headers
+            /// - Remark: Generated from `#/paths/verify/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/verify/POST/requestBody/json`.
+                public struct jsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/verify/POST/requestBody/json/type`.
+                    @frozen public enum _typePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case signup = "signup"
+                    }
+                    /// - Remark: Generated from `#/paths/verify/POST/requestBody/json/type`.
+                    public var _type: Operations.verify.Input.Body.jsonPayload._typePayload
+                    /// The `token` of the mailed link.
+                    ///
+                    /// - Remark: Generated from `#/paths/verify/POST/requestBody/json/token`.
+                    public var token: Swift.String
+                    /// Creates a new `jsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - _type:
+                    ///   - token: The `token` of the mailed link.
+                    public init(
+                        _type: Operations.verify.Input.Body.jsonPayload._typePayload,
+                        token: Swift.String
+                    ) {
+                        self._type = _type
+                        self.token = token
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case _type = "type"
+                        case token
+                    }
+                }
+                /// - Remark: Generated from `#/paths/verify/POST/requestBody/content/application\/json`.
+                case json(Operations.verify.Input.Body.jsonPayload)
+            }
+            public var body: Operations.verify.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.verify.Input.Headers = .init(),
+                body: Operations.verify.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// A session.
+            ///
+            /// - Remark: Generated from `#/paths//verify/post(verify)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Components.Responses.Session)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Components.Responses.Session {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused; `code` says why.
+            ///
+            /// - Remark: Generated from `#/paths//verify/post(verify)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused; `code` says why.
+            ///
+            /// - Remark: Generated from `#/paths//verify/post(verify)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Over a limit (`over_request_rate_limit`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//verify/post(verify)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
     /// Sign in, or refresh a session
     ///
-    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not, and `provider_unavailable` (503, with `Retry-After`) while Apple's keys cannot be fetched.
+    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. The right password of an account whose address is not confirmed yet is 400 `email_not_confirmed`, and a fresh confirmation link is mailed (at most one a minute). `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not, and `provider_unavailable` (503, with `Retry-After`) while Apple's keys cannot be fetched.
     ///
     /// - Remark: HTTP `POST /token`.
     /// - Remark: Generated from `#/paths//token/post(token)`.

@@ -19,14 +19,21 @@ public import struct Foundation.Date
 public protocol APIProtocol: Sendable {
     /// Create an account
     ///
-    /// Creates an account with an email and a password (8 to 128 characters, not one of the most common), signs it in and returns its first session. `password_confirmation`, when sent, must match the password exactly. The account speaks the request's language.
+    /// As GoTrue does with confirmations on: always 200 with the address a mail went to, and no session, whether or not the email already has an account, so the answer says nothing of who has one. A free email gets an account that waits for its address, and a link valid for 24 hours that confirms it (`POST /verify`); an email with an account gets a mail saying so, with the way to sign in; an email whose account still waits gets a fresh link, and the account takes this password. At most one mail a minute goes to one address. The password must be 8 to 128 characters and not one of the most common; `password_confirmation`, when sent, must match it exactly. The account speaks the request's language.
     ///
     /// - Remark: HTTP `POST /signup`.
     /// - Remark: Generated from `#/paths//signup/post(signUp)`.
     func signUp(_ input: Operations.signUp.Input) async throws -> Operations.signUp.Output
+    /// Confirm a new account's address
+    ///
+    /// Spends the token of the link a sign-up mailed (`type: signup`), once, and signs the account in: from now on it may sign in with its password. A token that is unknown, spent or expired is 403 `otp_expired`; signing up again or signing in mails a fresh one.
+    ///
+    /// - Remark: HTTP `POST /verify`.
+    /// - Remark: Generated from `#/paths//verify/post(verify)`.
+    func verify(_ input: Operations.verify.Input) async throws -> Operations.verify.Output
     /// Sign in, or refresh a session
     ///
-    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not, and `provider_unavailable` (503, with `Retry-After`) while Apple's keys cannot be fetched.
+    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. The right password of an account whose address is not confirmed yet is 400 `email_not_confirmed`, and a fresh confirmation link is mailed (at most one a minute). `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not, and `provider_unavailable` (503, with `Retry-After`) while Apple's keys cannot be fetched.
     ///
     /// - Remark: HTTP `POST /token`.
     /// - Remark: Generated from `#/paths//token/post(token)`.
@@ -75,7 +82,7 @@ public protocol APIProtocol: Sendable {
 extension APIProtocol {
     /// Create an account
     ///
-    /// Creates an account with an email and a password (8 to 128 characters, not one of the most common), signs it in and returns its first session. `password_confirmation`, when sent, must match the password exactly. The account speaks the request's language.
+    /// As GoTrue does with confirmations on: always 200 with the address a mail went to, and no session, whether or not the email already has an account, so the answer says nothing of who has one. A free email gets an account that waits for its address, and a link valid for 24 hours that confirms it (`POST /verify`); an email with an account gets a mail saying so, with the way to sign in; an email whose account still waits gets a fresh link, and the account takes this password. At most one mail a minute goes to one address. The password must be 8 to 128 characters and not one of the most common; `password_confirmation`, when sent, must match it exactly. The account speaks the request's language.
     ///
     /// - Remark: HTTP `POST /signup`.
     /// - Remark: Generated from `#/paths//signup/post(signUp)`.
@@ -88,9 +95,24 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// Confirm a new account's address
+    ///
+    /// Spends the token of the link a sign-up mailed (`type: signup`), once, and signs the account in: from now on it may sign in with its password. A token that is unknown, spent or expired is 403 `otp_expired`; signing up again or signing in mails a fresh one.
+    ///
+    /// - Remark: HTTP `POST /verify`.
+    /// - Remark: Generated from `#/paths//verify/post(verify)`.
+    public func verify(
+        headers: Operations.verify.Input.Headers = .init(),
+        body: Operations.verify.Input.Body
+    ) async throws -> Operations.verify.Output {
+        try await verify(Operations.verify.Input(
+            headers: headers,
+            body: body
+        ))
+    }
     /// Sign in, or refresh a session
     ///
-    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not, and `provider_unavailable` (503, with `Retry-After`) while Apple's keys cannot be fetched.
+    /// `grant_type=password` signs in with `email` and `password`. Wrong passwords on one account lock it for a while, for longer each time; an unknown email is answered exactly as a wrong password is. The right password of an account whose address is not confirmed yet is 400 `email_not_confirmed`, and a fresh confirmation link is mailed (at most one a minute). `grant_type=refresh_token` spends `refresh_token` and returns the session with its successor. `grant_type=id_token` signs in with Apple (`provider: apple`, the identity token and the raw nonce) where the app has Sign in with Apple configured, and says `provider_disabled` where it has not, and `provider_unavailable` (503, with `Retry-After`) while Apple's keys cannot be fetched.
     ///
     /// - Remark: HTTP `POST /token`.
     /// - Remark: Generated from `#/paths//token/post(token)`.

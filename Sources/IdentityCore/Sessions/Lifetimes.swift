@@ -19,21 +19,33 @@ public struct Lifetimes: Sendable, Equatable {
   public var absolute: TimeInterval
   /// A password-reset or email-change link works this long, once.
   public var emailLink: TimeInterval
+  /// The link that confirms a new account's address works this long, once: a day, since a
+  /// person who signs up may read their mail tomorrow (signing in mails a fresh one).
+  public var signUpLink: TimeInterval
+  /// The link mailed to an account's old address when its email changes, which puts the address
+  /// back: a week, so the owner of an account taken over has time to notice.
+  public var emailRestoreLink: TimeInterval
 
   public init(
     accessToken: TimeInterval = 15 * 60, refreshReuseGrace: TimeInterval = 10, idle: TimeInterval = 30 * 86_400,
-    absolute: TimeInterval = 90 * 86_400, emailLink: TimeInterval = 30 * 60
+    absolute: TimeInterval = 90 * 86_400, emailLink: TimeInterval = 30 * 60, signUpLink: TimeInterval = 86_400,
+    emailRestoreLink: TimeInterval = 7 * 86_400
   ) {
-    precondition(accessToken > 0 && idle > 0 && absolute >= idle && emailLink > 0, "lifetimes are positive")
+    precondition(
+      accessToken > 0 && idle > 0 && absolute >= idle && emailLink > 0 && signUpLink > 0 && emailRestoreLink > 0,
+      "lifetimes are positive")
     self.accessToken = accessToken
     self.refreshReuseGrace = refreshReuseGrace
     self.idle = idle
     self.absolute = absolute
     self.emailLink = emailLink
+    self.signUpLink = signUpLink
+    self.emailRestoreLink = emailRestoreLink
   }
 
   /// Orchard's lifetimes: 15-minute access tokens, sessions that end after 30 days unused or 90
-  /// days in all, and 30-minute email links.
+  /// days in all, 30-minute email links, a day to confirm a new account's address, and a week to put
+  /// back an address an account moved away from.
   public static let standard = Lifetimes()
 
   /// Whether a session signed in at `createdAt` and last used at `lastUsedAt` still holds at `now`.

@@ -44,6 +44,23 @@ public enum IdentityText: String, TextKey {
   case addressNoticeSubject = "mail.email-changed.subject"
   case addressNoticeIntro = "mail.email-changed.intro"
   case addressNoticeWarning = "mail.email-changed.warning"
+  case addressNoticeAction = "mail.email-changed.action"
+  case restoreEmailTitle = "page.restore-email.title"
+  case restoreEmailIntro = "prompt.restore-email"
+  case signUpSubject = "mail.sign-up.subject"
+  case signUpIntro = "mail.sign-up.intro"
+  case signUpMailAction = "mail.sign-up.action"
+  case signUpIgnore = "mail.sign-up.ignore"
+  case accountExistsSubject = "mail.account-exists.subject"
+  case accountExistsIntro = "mail.account-exists.intro"
+  case accountExistsAction = "mail.account-exists.action"
+  case accountExistsIgnore = "mail.account-exists.ignore"
+  case emailNotConfirmed = "sign-in.not-confirmed"
+  case checkInboxTitle = "page.check-inbox.title"
+  case checkInbox = "notice.check-inbox"
+  case confirmSignUpTitle = "page.confirm-sign-up.title"
+  case confirmSignUpIntro = "prompt.confirm-sign-up"
+  case confirmSignUpAction = "action.confirm-sign-up"
   case signUpTitle = "page.sign-up.title"
   case signInTitle = "page.sign-in.title"
   case forgotTitle = "page.forgot.title"
@@ -140,10 +157,6 @@ public enum IdentityTexts {
       .passwordNoticeWarning:
         "If it wasn\u{2019}t you, someone may be using your account. Choose a new password now with \u{201C}Forgot password?\u{201D} on the sign-in page.",
       .addressNoticeSubject: "Your {app} email was changed",
-      .addressNoticeIntro:
-        "Your {app} account now uses {email} instead of this address. If that was you, all is well and there\u{2019}s nothing more to do.",
-      .addressNoticeWarning:
-        "If it wasn\u{2019}t you, someone may have your password. Tell us right away, and we\u{2019}ll help you get your account back.",
       .signUpTitle: "Create your {app} account",
       .signInTitle: "Sign in to {app}",
       .forgotTitle: "Forgot your password?",
@@ -196,6 +209,33 @@ public enum IdentityTexts {
       .appleExpired: "This sign-in took too long or began in another browser. Start again here.",
       .appleAction: "Continue with Apple",
       .orDivider: "or",
+      .signUpSubject: "Confirm your email for {app}",
+      .signUpIntro:
+        "Welcome to {app}! To finish creating your account, confirm this address within {hours, plural, one {# hour} other {# hours}}:",
+      .signUpMailAction: "Confirm my email",
+      .signUpIgnore:
+        "If you didn\u{2019}t sign up for {app}, ignore this email: without your confirmation, no account uses this address.",
+      .accountExistsSubject: "You already have a {app} account",
+      .accountExistsIntro:
+        "Someone just tried to create a {app} account with this address, but it already has one. If it was you, sign in instead:",
+      .accountExistsAction: "Sign in to {app}",
+      .accountExistsIgnore:
+        "Forgot your password? Choose a new one at {forgot}. If it wasn\u{2019}t you, ignore this email: nothing has changed.",
+      .emailNotConfirmed:
+        "Confirm your email first: open the link we emailed you. We\u{2019}ve sent a new one in case the first went astray.",
+      .checkInboxTitle: "Check your email",
+      .checkInbox:
+        "We\u{2019}ve sent an email to {email}. Open it to finish signing up. If it isn\u{2019}t there in a few minutes, look in your spam folder.",
+      .confirmSignUpTitle: "Confirm your email",
+      .confirmSignUpIntro: "One last step: confirm this address, and your {app} account is ready.",
+      .confirmSignUpAction: "Confirm and sign in",
+      .addressNoticeIntro:
+        "Your {app} account now uses {email} instead of this address. If that was you, all is well and there\u{2019}s nothing more to do. If it wasn\u{2019}t, someone may have your password: this button puts your address back, signs every device out and lets you choose a new password.",
+      .addressNoticeAction: "Put my address back",
+      .addressNoticeWarning: "The button works once, for {days, plural, one {# day} other {# days}}.",
+      .restoreEmailTitle: "Take your account back",
+      .restoreEmailIntro:
+        "Your {app} account will use {email} again, and every device will be signed out. Choose a new password: the old one may be known to someone else.",
     ])
 
   public static let french = Catalog<IdentityText>(
@@ -245,10 +285,6 @@ public enum IdentityTexts {
       .passwordNoticeWarning:
         "Si ce n\u{2019}était pas vous, quelqu\u{2019}un utilise peut-être votre compte. Choisissez dès maintenant un nouveau mot de passe avec \u{AB}\u{A0}Mot de passe oublié ?\u{A0}\u{BB} sur la page de connexion.",
       .addressNoticeSubject: "Votre adresse e-mail {app} a été modifiée",
-      .addressNoticeIntro:
-        "Votre compte {app} utilise désormais {email} au lieu de cette adresse. Si c\u{2019}était vous, tout va bien : vous n\u{2019}avez rien d\u{2019}autre à faire.",
-      .addressNoticeWarning:
-        "Si ce n\u{2019}était pas vous, quelqu\u{2019}un connaît peut-être votre mot de passe. Prévenez-nous tout de suite : nous vous aiderons à récupérer votre compte.",
       .signUpTitle: "Créez votre compte {app}",
       .signInTitle: "Connexion à {app}",
       .forgotTitle: "Mot de passe oublié ?",
@@ -305,6 +341,33 @@ public enum IdentityTexts {
       .appleExpired: "Cette connexion a pris trop de temps ou a commencé dans un autre navigateur. Recommencez ici.",
       .appleAction: "Continuer avec Apple",
       .orDivider: "ou",
+      .signUpSubject: "Confirmez votre adresse pour {app}",
+      .signUpIntro:
+        "Bienvenue sur {app} ! Pour terminer la création de votre compte, confirmez cette adresse dans les {hours, plural, one {# heure} other {# heures}} :",
+      .signUpMailAction: "Confirmer mon adresse",
+      .signUpIgnore:
+        "Si vous ne vous êtes pas inscrit à {app}, ignorez cet e-mail : sans votre confirmation, aucun compte n\u{2019}utilise cette adresse.",
+      .accountExistsSubject: "Vous avez déjà un compte {app}",
+      .accountExistsIntro:
+        "Quelqu\u{2019}un vient d\u{2019}essayer de créer un compte {app} avec cette adresse, mais elle en a déjà un. Si c\u{2019}était vous, connectez-vous plutôt :",
+      .accountExistsAction: "Se connecter à {app}",
+      .accountExistsIgnore:
+        "Mot de passe oublié ? Choisissez-en un nouveau sur {forgot}. Si ce n\u{2019}était pas vous, ignorez cet e-mail : rien n\u{2019}a changé.",
+      .emailNotConfirmed:
+        "Confirmez d\u{2019}abord votre adresse : ouvrez le lien que nous vous avons envoyé. Nous venons d\u{2019}en envoyer un nouveau, au cas où le premier se serait égaré.",
+      .checkInboxTitle: "Consultez vos e-mails",
+      .checkInbox:
+        "Nous avons envoyé un e-mail à {email}. Ouvrez-le pour terminer votre inscription. S\u{2019}il n\u{2019}est pas arrivé d\u{2019}ici quelques minutes, regardez dans vos courriers indésirables.",
+      .confirmSignUpTitle: "Confirmez votre adresse",
+      .confirmSignUpIntro: "Dernière étape : confirmez cette adresse, et votre compte {app} est prêt.",
+      .confirmSignUpAction: "Confirmer et se connecter",
+      .addressNoticeIntro:
+        "Votre compte {app} utilise désormais {email} au lieu de cette adresse. Si c\u{2019}était vous, tout va bien et vous n\u{2019}avez rien d\u{2019}autre à faire. Sinon, quelqu\u{2019}un connaît peut-être votre mot de passe : ce bouton remet votre adresse, déconnecte tous les appareils et vous laisse choisir un nouveau mot de passe.",
+      .addressNoticeAction: "Remettre mon adresse",
+      .addressNoticeWarning: "Le bouton fonctionne une fois, pendant {days, plural, one {# jour} other {# jours}}.",
+      .restoreEmailTitle: "Reprenez votre compte",
+      .restoreEmailIntro:
+        "Votre compte {app} utilisera de nouveau {email}, et tous les appareils seront déconnectés. Choisissez un nouveau mot de passe : l\u{2019}ancien est peut-être connu de quelqu\u{2019}un d\u{2019}autre.",
     ])
 
   public static let japanese = Catalog<IdentityText>(
@@ -344,8 +407,6 @@ public enum IdentityTexts {
       .passwordNoticeIntro: "{app}アカウントのパスワードが変更されました。ご本人による変更であれば、このままで大丈夫です。",
       .passwordNoticeWarning: "お心当たりがない場合は、第三者がアカウントを使っているおそれがあります。ログイン画面の「パスワードをお忘れですか？」から、すぐに新しいパスワードを設定してください。",
       .addressNoticeSubject: "{app}のメールアドレスが変更されました",
-      .addressNoticeIntro: "{app}アカウントのメールアドレスが、このアドレスから{email}に変更されました。ご本人による変更であれば、このままで大丈夫です。",
-      .addressNoticeWarning: "お心当たりがない場合は、第三者がパスワードを知っているおそれがあります。すぐにお知らせください。アカウントを取り戻すお手伝いをします。",
       .signUpTitle: "{app}のアカウントを作成",
       .signInTitle: "{app}にログイン",
       .forgotTitle: "パスワードをお忘れですか？",
@@ -398,6 +459,27 @@ public enum IdentityTexts {
       .appleExpired: "このサインインは時間がかかりすぎたか、別のブラウザで始められました。ここからやり直してください。",
       .appleAction: "Appleで続ける",
       .orDivider: "または",
+      .signUpSubject: "{app}のメールアドレスを確認してください",
+      .signUpIntro: "{app}へようこそ！アカウントの作成を完了するには、{hours}時間以内にこのアドレスを確認してください：",
+      .signUpMailAction: "メールアドレスを確認する",
+      .signUpIgnore: "{app}に登録した覚えがない場合は、このメールを無視してください。確認されない限り、このアドレスのアカウントは使えません。",
+      .accountExistsSubject: "{app}のアカウントはすでにあります",
+      .accountExistsIntro: "このアドレスで{app}のアカウントを作成しようとした人がいますが、このアドレスのアカウントはすでにあります。ご本人の場合は、ログインしてください：",
+      .accountExistsAction: "{app}にログイン",
+      .accountExistsIgnore: "パスワードをお忘れの場合は、{forgot} で新しいパスワードを設定できます。お心当たりがない場合は、このメールを無視してください。何も変更されていません。",
+      .emailNotConfirmed: "先にメールアドレスを確認してください。お送りしたメールのリンクを開いてください。最初のメールが見つからない場合に備えて、新しいリンクをお送りしました。",
+      .checkInboxTitle: "メールをご確認ください",
+      .checkInbox: "{email}にメールをお送りしました。メールを開いて登録を完了してください。数分たっても届かない場合は、迷惑メールフォルダをご確認ください。",
+      .confirmSignUpTitle: "メールアドレスの確認",
+      .confirmSignUpIntro: "最後のステップです。このアドレスを確認すると、{app}のアカウントをすぐに使えます。",
+      .confirmSignUpAction: "確認してログイン",
+      .addressNoticeIntro:
+        "{app}アカウントのメールアドレスが、このアドレスから{email}に変更されました。ご本人による変更であれば、このままで大丈夫です。お心当たりがない場合は、第三者がパスワードを知っているおそれがあります。このボタンでアドレスを元に戻し、すべての端末をログアウトさせて、新しいパスワードを設定できます。",
+      .addressNoticeAction: "アドレスを元に戻す",
+      .addressNoticeWarning: "このボタンは{days}日間、一度だけ使えます。",
+      .restoreEmailTitle: "アカウントを取り戻す",
+      .restoreEmailIntro:
+        "{app}アカウントのメールアドレスを{email}に戻し、すべての端末をログアウトさせます。以前のパスワードは第三者に知られているおそれがあるため、新しいパスワードを設定してください。",
     ])
 
   public static let korean = Catalog<IdentityText>(
@@ -438,8 +520,6 @@ public enum IdentityTexts {
       .passwordNoticeWarning:
         "본인이 아니라면 다른 사람이 계정을 쓰고 있을 수 있습니다. 로그인 화면의 \u{2018}비밀번호를 잊으셨나요?\u{2019}에서 지금 새 비밀번호를 설정하세요.",
       .addressNoticeSubject: "{app} 이메일 주소가 변경되었습니다",
-      .addressNoticeIntro: "{app} 계정이 이제 이 주소 대신 {email}을(를) 사용합니다. 본인이 변경했다면 더 하실 일은 없습니다.",
-      .addressNoticeWarning: "본인이 아니라면 다른 사람이 비밀번호를 알고 있을 수 있습니다. 바로 알려 주시면 계정을 되찾도록 도와드리겠습니다.",
       .signUpTitle: "{app} 계정 만들기",
       .signInTitle: "{app}에 로그인",
       .forgotTitle: "비밀번호를 잊으셨나요?",
@@ -492,5 +572,25 @@ public enum IdentityTexts {
       .appleExpired: "이 로그인은 시간이 너무 오래 걸렸거나 다른 브라우저에서 시작되었습니다. 여기에서 다시 시작하세요.",
       .appleAction: "Apple로 계속하기",
       .orDivider: "또는",
+      .signUpSubject: "{app} 이메일 주소를 확인해 주세요",
+      .signUpIntro: "{app}에 오신 것을 환영합니다! 계정 만들기를 마치려면 {hours}시간 안에 이 주소를 확인해 주세요:",
+      .signUpMailAction: "이메일 확인하기",
+      .signUpIgnore: "{app}에 가입한 적이 없다면 이 이메일을 무시하세요. 확인하지 않으면 이 주소로 된 계정은 쓸 수 없습니다.",
+      .accountExistsSubject: "이미 {app} 계정이 있습니다",
+      .accountExistsIntro: "누군가 이 주소로 {app} 계정을 만들려고 했지만, 이 주소에는 이미 계정이 있습니다. 본인이라면 로그인하세요:",
+      .accountExistsAction: "{app}에 로그인",
+      .accountExistsIgnore: "비밀번호를 잊으셨다면 {forgot} 에서 새 비밀번호를 정할 수 있습니다. 본인이 아니라면 이 이메일을 무시하세요. 아무것도 바뀌지 않았습니다.",
+      .emailNotConfirmed: "먼저 이메일 주소를 확인해 주세요. 보내 드린 이메일의 링크를 여세요. 첫 이메일을 찾지 못할 때를 대비해 새 링크를 보냈습니다.",
+      .checkInboxTitle: "이메일을 확인하세요",
+      .checkInbox: "{email}(으)로 이메일을 보냈습니다. 이메일을 열어 가입을 마치세요. 몇 분이 지나도 오지 않으면 스팸함을 확인하세요.",
+      .confirmSignUpTitle: "이메일 확인",
+      .confirmSignUpIntro: "마지막 단계입니다. 이 주소를 확인하면 {app} 계정을 바로 쓸 수 있습니다.",
+      .confirmSignUpAction: "확인하고 로그인",
+      .addressNoticeIntro:
+        "{app} 계정이 이제 이 주소 대신 {email}을(를) 사용합니다. 본인이 변경했다면 더 하실 일은 없습니다. 본인이 아니라면 다른 사람이 비밀번호를 알고 있을 수 있습니다. 이 버튼을 누르면 주소를 되돌리고 모든 기기에서 로그아웃한 뒤 새 비밀번호를 정할 수 있습니다.",
+      .addressNoticeAction: "내 주소로 되돌리기",
+      .addressNoticeWarning: "이 버튼은 {days}일 동안 한 번만 쓸 수 있습니다.",
+      .restoreEmailTitle: "계정 되찾기",
+      .restoreEmailIntro: "{app} 계정이 다시 {email}을(를) 사용하고, 모든 기기에서 로그아웃됩니다. 이전 비밀번호는 다른 사람이 알고 있을 수 있으니 새 비밀번호를 정하세요.",
     ])
 }

@@ -19,11 +19,20 @@ struct AuthAPI: APIProtocol {
   func signUp(_ input: Operations.signUp.Input) async throws -> Operations.signUp.Output {
     guard case .json(let body) = input.body else { throw OrchardError.unsupportedMediaType }
     // A client that asks only once has confirmed the password itself.
-    let session = try await accounts.signUp(
+    let sent = try await accounts.signUp(
       email: body.email, password: body.password, confirmation: body.password_confirmation ?? body.password,
-      language: RequestLanguage.current, address: address
+      language: RequestLanguage.current, address: address,
+      origin: try links.origin(authority: AuthAPIAuthentication.authority)
     ).get()
-    return .ok(try await sessionResponse(session))
+    return .ok(
+      .init(
+        headers: .init(Cache_hyphen_Control: .no_hyphen_store),
+        body: .json(.init(email: sent.email.normalized, confirmation_sent_at: sent.sentAt))))
+  }
+
+  func verify(_ input: Operations.verify.Input) async throws -> Operations.verify.Output {
+    guard case .json(let body) = input.body else { throw OrchardError.unsupportedMediaType }
+    return .ok(try await sessionResponse(try await accounts.verifySignUp(token: body.token, address: address).get()))
   }
 
   func token(_ input: Operations.token.Input) async throws -> Operations.token.Output {
@@ -33,7 +42,7 @@ struct AuthAPI: APIProtocol {
     case .password:
       session = try await accounts.signIn(
         email: try required(grant.email, "email"), password: try required(grant.password, "password"),
-        address: address
+        address: address, origin: try links.origin(authority: AuthAPIAuthentication.authority)
       ).get()
     case .refresh_token:
       session = try await accounts.refresh(try required(grant.refresh_token, "refresh_token"), address: address).get()

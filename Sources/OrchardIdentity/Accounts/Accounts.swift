@@ -79,25 +79,19 @@ public struct Accounts: Sendable {
 
   // MARK: Sessions
 
-  /// A new account, signed in.
-  public func signUp(
-    email: String, password: String, confirmation: String?, language: Language, address: String
+  /// The account of this email and password, signed in (``account(email:password:address:origin:)``).
+  public func signIn(
+    email: String, password: String, address: String, origin: String
   ) async throws -> Result<IssuedSession, AuthFailure> {
-    switch try await identity.signUp(
-      email: email, password: password, confirmation: confirmation, language: language, address: address)
-    {
+    switch try await account(email: email, password: password, address: address, origin: origin) {
     case .failure(let failure): return .failure(failure)
     case .success(let account): return .success(try await start(account))
     }
   }
 
-  /// The account of this email and password, signed in.
-  public func signIn(
-    email: String, password: String, address: String
-  ) async throws -> Result<
-    IssuedSession, AuthFailure
-  > {
-    switch try await identity.signIn(email: email, password: password, address: address) {
+  /// Confirms a new account's address with its mailed link (``confirmSignUp(token:address:)``), signed in.
+  public func verifySignUp(token: String, address: String) async throws -> Result<IssuedSession, AuthFailure> {
+    switch try await confirmSignUp(token: token, address: address) {
     case .failure(let failure): return .failure(failure)
     case .success(let account): return .success(try await start(account))
     }
@@ -221,7 +215,12 @@ public struct Accounts: Sendable {
 
   /// Applies the email change a link confirms, while the account still has the email it had when
   /// the change was asked for; every other link mailed before stops opening.
-  public func confirmEmailChange(token: String, address: String?) async throws -> Result<Account, AuthFailure> {
+  ///
+  /// The old address is told, with a link that puts it back (``restoreEmail(token:password:confirmation:address:)``):
+  /// the way home for an owner whose account was taken over with a stolen password.
+  public func confirmEmailChange(
+    token: String, origin: String, address: String?
+  ) async throws -> Result<Account, AuthFailure> {
     let now = clock.now
     guard
       let link = try await store.spendEmailLink(hash: DeviceToken(value: token).hash, purpose: .emailChange, at: now),
@@ -246,10 +245,8 @@ public struct Accounts: Sendable {
     guard let account = changed ?? nil else { return .failure(.emailLinkInvalid) }
     try await store.spendEmailLinks(of: account.id, at: now)
     if let old = link.accountEmail, !old.isEmpty {
-      try await send(
-        AccountMail.emailChanged(
-          to: old, newAddress: newEmail.normalized, realm: realm, language: account.language, from: mailFrom),
-        account: account.id)
+      try await mailLink(
+        .emailRestore, account: account, newEmail: old, to: old, origin: origin, page: "restore-email")
     }
     try await forgetSessions(of: account.id)
     try await identity.audit("email-changed", account: account.id, address: address)
@@ -309,9 +306,11 @@ public struct Accounts: Sendable {
     try await notifyPasswordChanged(account)
     try await store.endSessions(of: account.id, at: now)
     try await forgetSessions(of: account.id)
-    // The link proved the address: the account's wrong passwords, and this address's, are forgotten.
+    // The link proved the address: the account's wrong passwords, and this address's, are
+    // forgotten, and an account still waiting for its address waits no more.
     let updated = try await store.update(account.id) { account -> Account in
       account.failures = .clear
+      account.awaitingConfirmation = false
       if account.emailVerifiedAt == nil { account.emailVerifiedAt = now }
       return account
     }
@@ -398,8 +397,22 @@ public struct Accounts: Sendable {
     var generator = random.generator
     let token = DeviceToken(using: &generator)
     let link = "\(origin)/\(realm.app)/account/\(page)?token=\(token.value)"
+    let lifetime =
+      switch purpose {
+      case .signUp: lifetimes.signUpLink
+      case .emailRestore: lifetimes.emailRestoreLink
+      case .reset, .emailChange: lifetimes.emailLink
+      }
     let message =
       switch purpose {
+      case .emailRestore:
+        AccountMail.emailChanged(
+          to: address, newAddress: account.email?.normalized ?? "", link: link,
+          days: Int((lifetime / 86_400).rounded(.up)), realm: realm, language: account.language, from: mailFrom)
+      case .signUp:
+        AccountMail.signUp(
+          to: address, link: link, hours: Int((lifetime / 3_600).rounded(.up)), realm: realm,
+          language: account.language, from: mailFrom)
       case .reset:
         AccountMail.reset(to: address, link: link, realm: realm, language: account.language, from: mailFrom)
       case .emailChange where taken:
@@ -407,7 +420,7 @@ public struct Accounts: Sendable {
       case .emailChange:
         AccountMail.emailChange(to: address, link: link, realm: realm, language: account.language, from: mailFrom)
       }
-    let (store, outbox, realm, expiresAt) = (store, outbox, realm, now.addingTimeInterval(lifetimes.emailLink))
+    let (store, outbox, realm, expiresAt) = (store, outbox, realm, now.addingTimeInterval(lifetime))
     try await store.database.inTransaction { database in
       try await store.insertEmailLink(
         hash: token.hash, account: account.id, purpose: purpose, newEmail: newEmail, sentTo: address,

@@ -27,6 +27,27 @@ public enum AccountMail {
       texts: (.emailChangeSubject, .emailChangeIntro, .emailChangeAction, .emailChangeIgnore))
   }
 
+  /// The link that confirms a new account's address, working for `hours`.
+  public static func signUp(
+    to address: String, link: String, hours: Int, realm: Realm, language: Language, from: String
+  ) -> MailMessage {
+    message(
+      to: address, link: link, realm: realm, language: language, from: from,
+      texts: (.signUpSubject, .signUpIntro, .signUpMailAction, .signUpIgnore), values: ["hours": hours])
+  }
+
+  /// The answer to a sign-up with an address that already has an account: no link that does
+  /// anything, only the ways to sign in and to a new password (the person signing up is told the
+  /// same as for a free address).
+  public static func accountExists(
+    to address: String, signIn: String, forgot: String, realm: Realm, language: Language, from: String
+  ) -> MailMessage {
+    message(
+      to: address, link: signIn, realm: realm, language: language, from: from,
+      texts: (.accountExistsSubject, .accountExistsIntro, .accountExistsAction, .accountExistsIgnore),
+      values: ["forgot": forgot])
+  }
+
   /// The answer to an email change towards an address that already has an account: no link,
   /// only that it has one (the person asking is told the same as for a free address).
   public static func emailTaken(to address: String, realm: Realm, language: Language, from: String) -> MailMessage {
@@ -43,13 +64,16 @@ public enum AccountMail {
       texts: (.passwordNoticeSubject, [.passwordNoticeIntro, .passwordNoticeWarning]))
   }
 
-  /// "Was this you?" to the old address after the account moved to `newAddress`.
+  /// "Was this you?" to the old address after the account moved to `newAddress`, with the link
+  /// that puts the old address back (working for `days`).
   public static func emailChanged(
-    to address: String, newAddress: String, realm: Realm, language: Language, from: String
+    to address: String, newAddress: String, link: String, days: Int, realm: Realm, language: Language,
+    from: String
   ) -> MailMessage {
-    notice(
-      to: address, realm: realm, language: language, from: from,
-      texts: (.addressNoticeSubject, [.addressNoticeIntro, .addressNoticeWarning]), values: ["email": newAddress])
+    message(
+      to: address, link: link, realm: realm, language: language, from: from,
+      texts: (.addressNoticeSubject, .addressNoticeIntro, .addressNoticeAction, .addressNoticeWarning),
+      values: ["email": newAddress, "days": days])
   }
 
   /// A message of a few sentences and no link.
@@ -73,10 +97,11 @@ public enum AccountMail {
 
   static func message(
     to address: String, link: String, realm: Realm, language: Language, from: String,
-    texts: (subject: IdentityText, intro: IdentityText, action: IdentityText, ignore: IdentityText)
+    texts: (subject: IdentityText, intro: IdentityText, action: IdentityText, ignore: IdentityText),
+    values extra: [String: any Sendable] = [:]
   ) -> MailMessage {
     let text = IdentityTexts.all.localizer(realm.languages.contains(language) ? language : .english)
-    let values: [String: any Sendable] = ["app": realm.name]
+    let values = extra.merging(["app": realm.name]) { _, app in app }
     let (subject, intro, action, ignore) = (
       text(texts.subject, values), text(texts.intro, values), text(texts.action, values), text(texts.ignore, values)
     )

@@ -35,6 +35,12 @@ extension AccountStore {
     return !rows.isEmpty
   }
 
+  /// Removes every Apple sign-in linked to the account (putting an address back after a takeover:
+  /// whoever took it may have linked their own).
+  public func unlinkApple(account: String) async throws {
+    try await database.delete(from: "apple_identities").where("account_id", .equal, SQLBind(account)).run()
+  }
+
   /// A new account made by Sign in with Apple, with its email (verified by Apple) if it shared one,
   /// linked to its `sub`, in one transaction; nil when the email or the `sub` was taken meanwhile.
   public func createAppleAccount(

@@ -4,9 +4,14 @@ import OrchardKit
 import SQLKit
 import ServerKit
 
-/// A single-use link mailed to an account: a password reset, or the confirmation of a new email.
+/// A single-use link mailed to an account: a password reset, the confirmation of a new email, the
+/// confirmation of a new account's address, or the way back to the address an account moved from.
 public struct EmailLink: Sendable, Equatable {
-  public enum Purpose: String, Sendable { case reset, emailChange = "email-change" }
+  public enum Purpose: String, Sendable {
+    case reset, emailChange = "email-change", signUp = "sign-up"
+    /// Mailed to the old address when the email changes: it puts that address back (`newEmail`).
+    case emailRestore = "email-restore"
+  }
 
   public let accountID: String
   public let purpose: Purpose
@@ -30,8 +35,12 @@ public struct EmailLink: Sendable, Equatable {
   /// Whether the link still opens for `account` as it is now: not deleted, and with the email it
   /// had when the link was mailed. A reset link mailed to an old address, or an email change
   /// asked for before the email changed again, opens nothing.
+  ///
+  /// A restore link is the exception: it holds whatever the email is now, so someone who took the
+  /// account over cannot kill it by changing the email again.
   public func holds(for account: Account) -> Bool {
     guard account.deletedAt == nil, account.id == accountID, let accountEmail else { return false }
+    if purpose == .emailRestore { return true }
     return (account.email?.normalized ?? "") == accountEmail
   }
 }
@@ -41,15 +50,18 @@ extension AccountStore {
 
   /// Keeps the hash of a new link's token, valid until `expiresAt`, bound to the address it is
   /// mailed to (`sentTo`) and to the account's email now (`accountEmail`). Earlier unspent links
-  /// of the same purpose stop working: only the newest mail's link opens.
+  /// of the same purpose stop working: only the newest mail's link opens. Restore links are the
+  /// exception: each old address keeps its own.
   public func insertEmailLink(
     hash: String, account: String, purpose: EmailLink.Purpose, newEmail: String? = nil, sentTo: String,
     accountEmail: String, at now: Date, expiresAt: Date, on connection: (any SQLDatabase)? = nil
   ) async throws {
     let database = connection ?? database
-    try await database.update("email_links").set("spent_at", to: SQLBind(now.timeIntervalSince1970))
-      .where("account_id", .equal, SQLBind(account)).where("purpose", .equal, SQLBind(purpose.rawValue))
-      .where("spent_at", .is, SQLLiteral.null).run()
+    if purpose != .emailRestore {
+      try await database.update("email_links").set("spent_at", to: SQLBind(now.timeIntervalSince1970))
+        .where("account_id", .equal, SQLBind(account)).where("purpose", .equal, SQLBind(purpose.rawValue))
+        .where("spent_at", .is, SQLLiteral.null).run()
+    }
     try await database.insert(into: "email_links")
       .columns(
         "token_hash", "account_id", "purpose", "new_email", "sent_to", "account_email", "created_at", "expires_at"
@@ -60,16 +72,19 @@ extension AccountStore {
       ).run()
   }
 
-  /// Spends every unspent link of the account, of both purposes, on `connection`: after a new
-  /// password, a new email, a completed reset or a deletion, no link mailed before opens, in any
-  /// process.
+  /// Spends every unspent link of the account on `connection`: after a new password, a new email,
+  /// a completed reset or a deletion, no link mailed before opens, in any process. Restore links
+  /// outlive all of that (someone who took the account over would change the password first),
+  /// unless `restores`: only putting an address back spends them.
   public func spendEmailLinks(
-    of account: String, at now: Date, on connection: (any SQLDatabase)? = nil
+    of account: String, restores: Bool = false, at now: Date, on connection: (any SQLDatabase)? = nil
   )
     async throws
   {
-    try await (connection ?? database).update("email_links").set("spent_at", to: SQLBind(now.timeIntervalSince1970))
-      .where("account_id", .equal, SQLBind(account)).where("spent_at", .is, SQLLiteral.null).run()
+    var query = (connection ?? database).update("email_links").set("spent_at", to: SQLBind(now.timeIntervalSince1970))
+      .where("account_id", .equal, SQLBind(account)).where("spent_at", .is, SQLLiteral.null)
+    if !restores { query = query.where("purpose", .notEqual, SQLBind(EmailLink.Purpose.emailRestore.rawValue)) }
+    try await query.run()
   }
 
   /// The link, if it is unspent and unexpired, without spending it (a page shows its form).

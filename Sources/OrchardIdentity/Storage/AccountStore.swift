@@ -10,6 +10,9 @@ public struct Account: Sendable, Equatable {
   public let app: String
   public var email: EmailAddress?
   public var emailVerifiedAt: Date?
+  /// Made by signing up with an email, and that email not yet confirmed by the mailed link: it
+  /// cannot sign in until it is (``AuthFailure/emailNotConfirmed``).
+  public var awaitingConfirmation: Bool = false
   public var language: Language
   public let createdAt: Date
   public var deletedAt: Date?
@@ -58,16 +61,19 @@ public struct AccountStore: Sendable {
   // MARK: Accounts
 
   /// A new account with its password hash, or nil when the app already has an account with this
-  /// email. Both rows are written together or not at all.
+  /// email. Both rows are written together or not at all. `awaitingConfirmation` marks an account
+  /// made by signing up with an email, until the mailed link confirms it.
   public func create(
-    id: String, app: String, email: EmailAddress?, passwordHash: String?, language: Language, at now: Date
+    id: String, app: String, email: EmailAddress?, passwordHash: String?, language: Language,
+    awaitingConfirmation: Bool = false, at now: Date
   ) async throws -> Account? {
     let created = try await database.inTransaction { database -> Bool in
       let rows: [IDRow] = try await database.insert(into: "accounts")
-        .columns("id", "app", "email", "language", "created_at", "failures", "version")
+        .columns("id", "app", "email", "language", "created_at", "failures", "version", "awaiting_confirmation")
         .values(
           SQLBind(id), SQLBind(app), SQLBind(email?.normalized), SQLBind(language.rawValue),
-          SQLBind(now.timeIntervalSince1970), SQLBind(Int64(0)), SQLBind(Int64(1))
+          SQLBind(now.timeIntervalSince1970), SQLBind(Int64(0)), SQLBind(Int64(1)),
+          SQLBind(Int64(awaitingConfirmation ? 1 : 0))
         )
         .ignoringConflicts(with: ["app", "email"]).returning("id").all(decoding: IDRow.self)
       guard !rows.isEmpty else { return false }
@@ -110,6 +116,7 @@ public struct AccountStore: Sendable {
     let rows: [IDRow] = try await database.update("accounts")
       .set("email", to: SQLBind(account.email?.normalized))
       .set("email_verified_at", to: SQLBind(account.emailVerifiedAt?.timeIntervalSince1970))
+      .set("awaiting_confirmation", to: SQLBind(Int64(account.awaitingConfirmation ? 1 : 0)))
       .set("language", to: SQLBind(account.language.rawValue))
       .set("deleted_at", to: SQLBind(account.deletedAt?.timeIntervalSince1970))
       .set("failures", to: SQLBind(Int64(account.failures.count)))
@@ -303,7 +310,7 @@ public struct AccountStore: Sendable {
   struct AccountRow: Decodable {
     static let columns = [
       "id", "app", "email", "email_verified_at", "language", "created_at", "deleted_at", "failures",
-      "last_failure_at", "locked_until", "version",
+      "last_failure_at", "locked_until", "version", "awaiting_confirmation",
     ]
     let id: String
     let app: String
@@ -316,12 +323,13 @@ public struct AccountStore: Sendable {
     let last_failure_at: Double?
     let locked_until: Double?
     let version: Int64
+    let awaiting_confirmation: Int64
 
     var account: Account {
       Account(
         id: id, app: app, email: email.flatMap { try? EmailAddress.parse($0).get() },
         emailVerifiedAt: email_verified_at.map(Date.init(timeIntervalSince1970:)),
-        language: Language(rawValue: language),
+        awaitingConfirmation: awaiting_confirmation != 0, language: Language(rawValue: language),
         createdAt: Date(timeIntervalSince1970: created_at),
         deletedAt: deleted_at.map(Date.init(timeIntervalSince1970:)),
         failures: FailureRecord(

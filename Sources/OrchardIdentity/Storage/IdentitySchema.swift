@@ -69,7 +69,7 @@ public enum IdentitySchema {
       try await database.create(table: "email_links")
         .column("token_hash", type: .text, .primaryKey(autoIncrement: false))
         .column("account_id", type: .text, .notNull)
-        // `reset` or `email-change`.
+        // `reset`, `email-change` or `sign-up`.
         .column("purpose", type: .text, .notNull)
         .column("new_email", type: .text)
         .column("created_at", type: .epochSeconds, .notNull)
@@ -107,6 +107,12 @@ public enum IdentitySchema {
     },
     Migration("identity-0005-links-by-address") { database in
       try await database.create(index: "email_links_by_address").on("email_links").column("sent_to").run()
+    },
+    // An account made by signing up with an email waits (1) until its address is confirmed by the
+    // mailed link; accounts made before sign-ups were confirmed never wait (0).
+    Migration("identity-0006-awaiting-confirmation") { database in
+      try await database.alter(table: "accounts")
+        .column("awaiting_confirmation", type: .bigint, .notNull, .default(SQLLiteral.numeric("0"))).run()
     },
   ]
 }

@@ -107,6 +107,36 @@ struct AccountPages {
       """)
   }
 
+  /// After a sign-up: a mail is on its way. The same page whether the address was free or not.
+  func checkInbox(sentTo address: String) -> Page {
+    let title = text(.checkInboxTitle)
+    return page(
+      title,
+      """
+      \(header(title))
+      <section id="check-inbox">
+      \(notice(text(.checkInbox, ["email": address])))
+      </section>
+      <p class="accounts-switch">\(text(.haveAccount)) <a href="\(base)/sign-in">\(text(.signInAction))</a></p>
+      """)
+  }
+
+  /// The mailed link's page: one button confirms the address and signs in.
+  func confirmSignUp(token: String, alert message: String? = nil) -> Page {
+    let title = text(.confirmSignUpTitle)
+    return page(
+      title,
+      """
+      \(header(title))
+      <form class="accounts-form" method="post" action="\(base)/confirm-sign-up">
+      \(alert(message))
+      <p>\(text(.confirmSignUpIntro, app))</p>
+      <input type="hidden" name="token" value="\(token)">
+      <button class="button accounts-primary" type="submit" data-primary-action>\(text(.confirmSignUpAction))</button>
+      </form>
+      """)
+  }
+
   func signIn(email: FieldState = FieldState(), alert message: String? = nil, notice note: String? = nil) -> Page {
     let title = text(.signInTitle, app)
     return page(
@@ -159,16 +189,43 @@ struct AccountPages {
       title,
       """
       \(header(title))
-      <form class="accounts-form" method="post" action="\(base)/reset" novalidate>
-      \(alert(message))
-      <input type="hidden" name="token" value="\(token)">
-      \(field("password", label: .newPasswordLabel, type: "password", autocomplete: "new-password",
-        state: FieldState(error: password.error), hint: text(.passwordHint)))
-      \(realm.confirmsPassword ? field("password_confirmation", label: .confirmPasswordLabel, type: "password",
-        autocomplete: "new-password", state: FieldState(error: confirmation.error)) : "")
-      <button class="button accounts-primary" type="submit" data-primary-action>\(text(.savePasswordAction))</button>
-      </form>
+      \(newPasswordForm(action: "reset", token: token, password: password, confirmation: confirmation, alert: message))
       """)
+  }
+
+  /// The old address's link: what it does, and the new password it needs.
+  func restoreEmail(
+    token: String, address: String, password: FieldState = FieldState(), confirmation: FieldState = FieldState(),
+    alert message: String? = nil
+  ) -> Page {
+    let title = text(.restoreEmailTitle)
+    return page(
+      title,
+      """
+      \(header(title))
+      \(newPasswordForm(
+        action: "restore-email", token: token, intro: text(.restoreEmailIntro, ["app": realm.name, "email": address]),
+        password: password, confirmation: confirmation, alert: message))
+      """)
+  }
+
+  /// A mailed link's form for a new password (twice where the realm asks), posting to `action`.
+  func newPasswordForm(
+    action: String, token: String, intro: String? = nil, password: FieldState, confirmation: FieldState,
+    alert message: String?
+  ) -> HTML {
+    """
+    <form class="accounts-form" method="post" action="\(base)/\(action)" novalidate>
+    \(intro.map { HTML("<p>\($0)</p>") } ?? "")
+    \(alert(message))
+    <input type="hidden" name="token" value="\(token)">
+    \(field("password", label: .newPasswordLabel, type: "password", autocomplete: "new-password",
+      state: FieldState(error: password.error), hint: text(.passwordHint)))
+    \(realm.confirmsPassword ? field("password_confirmation", label: .confirmPasswordLabel, type: "password",
+      autocomplete: "new-password", state: FieldState(error: confirmation.error)) : "")
+    <button class="button accounts-primary" type="submit" data-primary-action>\(text(.savePasswordAction))</button>
+    </form>
+    """
   }
 
   /// A link that no longer opens: why, and the way to a new one.

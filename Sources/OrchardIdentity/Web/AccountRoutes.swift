@@ -7,8 +7,8 @@ import NIOCore
 import OrchardKit
 import ServerKit
 
-/// The account pages of one realm under `/<app>/account/`: sign up, sign in, forgot and reset,
-/// confirm a new email, and the account itself. Forms work without JavaScript; every post ends in
+/// The account pages of one realm under `/<app>/account/`: sign up and confirm the address, sign
+/// in, forgot and reset, confirm a new email, and the account itself. Forms work without JavaScript; every post ends in
 /// a redirect or a page that says what was wrong, field by field; cross-site posts are refused by
 /// the server's origin check before they arrive here.
 struct AccountRoutes {
@@ -32,6 +32,15 @@ struct AccountRoutes {
     let fromApple = routes.web()
     group.get("account/sign-up") { _, context in render(context) { $0.signUp() } }
     group.post("account/sign-up") { request, context in try await signUp(request, context) }
+    // The mailed link opens a page with one button, so a mail scanner that follows links spends nothing.
+    group.get("account/confirm-sign-up") { request, context in
+      let token = request.uri.queryParameters.get("token") ?? ""
+      guard try await accounts.signUpLinkOpens(token) else {
+        return render(context, status: .forbidden) { $0.linkSpent() }
+      }
+      return render(context) { $0.confirmSignUp(token: token) }
+    }
+    group.post("account/confirm-sign-up") { request, context in try await confirmSignUp(request, context) }
     group.get("account/sign-in") { request, context in
       let notice: IdentityText? =
         switch request.uri.queryParameters.get("done") {
@@ -67,6 +76,14 @@ struct AccountRoutes {
       return render(context) { $0.confirmEmail(token: token) }
     }
     group.post("account/confirm-email") { request, context in try await confirmEmail(request, context) }
+    group.get("account/restore-email") { request, context in
+      let token = request.uri.queryParameters.get("token") ?? ""
+      guard let restoring = try await accounts.restoreLinkAddress(token) else {
+        return render(context, status: .forbidden) { $0.linkSpent() }
+      }
+      return render(context) { $0.restoreEmail(token: token, address: restoring) }
+    }
+    group.post("account/restore-email") { request, context in try await restoreEmail(request, context) }
     group.get("account") { request, context in
       guard let token = request.cookie(cookie.name), let session = try await accounts.webSession(token: token)
       else { return Response.seeOther("\(base)/sign-in") }
@@ -131,14 +148,13 @@ struct AccountRoutes {
   func signUp(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let form = try await FormFields(request, context: context)
     let email = form["email"] ?? ""
-    let outcome = try await accounts.identity.signUp(
+    let outcome = try await accounts.signUp(
       email: email, password: form["password"] ?? "",
       confirmation: realm.confirmsPassword ? form["password_confirmation"] ?? "" : nil, language: context.language,
-      address: context.clientAddress)
+      address: context.clientAddress, origin: try links.origin(authority: request.head.authority))
     switch outcome {
-    case .success(let account):
-      try await accounts.adopt(device: context.device?.id.description, into: account, accountIsNew: true)
-      return try await signedIn(account, replacing: request)
+    case .success(let sent):
+      return render(context) { $0.checkInbox(sentTo: sent.email.normalized) }
     case .failure(let failure):
       return refusal(failure, context) { pages in
         let message = pages.text(failure.message)
@@ -152,11 +168,28 @@ struct AccountRoutes {
     }
   }
 
+  /// The mailed link's button: the address is confirmed, what this browser made before moves into
+  /// the new account, and the browser is signed in.
+  func confirmSignUp(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let form = try await FormFields(request, context: context)
+    switch try await accounts.confirmSignUp(token: form["token"] ?? "", address: context.clientAddress) {
+    case .success(let account):
+      try await accounts.adopt(device: context.device?.id.description, into: account, accountIsNew: true)
+      return try await signedIn(account, replacing: request)
+    case .failure(.emailLinkInvalid): return render(context, status: .forbidden) { $0.linkSpent() }
+    case .failure(let failure):
+      return refusal(failure, context) { pages in
+        pages.confirmSignUp(token: form["token"] ?? "", alert: pages.text(failure.message))
+      }
+    }
+  }
+
   func signIn(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let form = try await FormFields(request, context: context)
     let email = form["email"] ?? ""
-    switch try await accounts.identity.signIn(
-      email: email, password: form["password"] ?? "", address: context.clientAddress)
+    switch try await accounts.account(
+      email: email, password: form["password"] ?? "", address: context.clientAddress,
+      origin: try links.origin(authority: request.head.authority))
     {
     case .success(let account):
       try await accounts.adopt(device: context.device?.id.description, into: account, accountIsNew: false)
@@ -256,11 +289,37 @@ struct AccountRoutes {
 
   func reset(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let form = try await FormFields(request, context: context)
+    return try await newPassword(form, context, set: accounts.resetPassword) {
+      pages, token, password, confirmation, alert in
+      pages.reset(token: token, password: password, confirmation: confirmation, alert: alert)
+    }
+  }
+
+  /// The old address's link: the address back, the new password, every session ended.
+  func restoreEmail(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let form = try await FormFields(request, context: context)
+    let restoring = try await accounts.restoreLinkAddress(form["token"] ?? "")
+    return try await newPassword(form, context, set: accounts.restoreEmail) {
+      pages, token, password, confirmation, alert in
+      pages.restoreEmail(
+        token: token, address: restoring ?? "", password: password, confirmation: confirmation, alert: alert)
+    }
+  }
+
+  /// A mailed link's new-password form posted (a reset, or an old address put back): on success
+  /// every session has ended, so the browser's cookie goes and it is sent to sign in; a spent link
+  /// says so; any other refusal is the form again, saying what was wrong where.
+  func newPassword(
+    _ form: FormFields, _ context: AppRequestContext,
+    set: (_ token: String, _ password: String, _ confirmation: String?, _ address: String?) async throws -> Result<
+      Account, AuthFailure
+    >,
+    form page: @escaping (AccountPages, String, FieldState, FieldState, String?) -> Page
+  ) async throws -> Response {
     let token = form["token"] ?? ""
-    let outcome = try await accounts.resetPassword(
-      token: token, password: form["password"] ?? "",
-      confirmation: realm.confirmsPassword ? form["password_confirmation"] ?? "" : nil,
-      address: context.clientAddress)
+    let outcome = try await set(
+      token, form["password"] ?? "", realm.confirmsPassword ? form["password_confirmation"] ?? "" : nil,
+      context.clientAddress)
     switch outcome {
     case .success:
       var response = Response.seeOther("\(base)/sign-in?done=reset")
@@ -271,17 +330,20 @@ struct AccountRoutes {
       return refusal(failure, context) { pages in
         let message = pages.text(failure.message)
         let problem = Problem(failure)
-        return pages.reset(
-          token: token, password: FieldState(error: problem == .password ? message : nil),
-          confirmation: FieldState(error: problem == .confirmation ? message : nil),
-          alert: problem == .form || problem == .email ? message : nil)
+        return page(
+          pages, token, FieldState(error: problem == .password ? message : nil),
+          FieldState(error: problem == .confirmation ? message : nil),
+          problem == .form || problem == .email ? message : nil)
       }
     }
   }
 
   func confirmEmail(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let form = try await FormFields(request, context: context)
-    switch try await accounts.confirmEmailChange(token: form["token"] ?? "", address: context.clientAddress) {
+    switch try await accounts.confirmEmailChange(
+      token: form["token"] ?? "", origin: try links.origin(authority: request.head.authority),
+      address: context.clientAddress)
+    {
     case .success: return Response.seeOther(base)
     case .failure(.emailLinkInvalid): return render(context, status: .forbidden) { $0.linkSpent() }
     case .failure(let failure):
