@@ -1,5 +1,6 @@
 import FaithJarCore
 import Foundation
+import OrchardKit
 import Testing
 
 @Suite("Access: the free week, subscriptions and the paywall", .timeLimit(.minutes(5)))
@@ -198,5 +199,18 @@ struct PlanChangeTests {
       AccessPolicy.evaluate(trial: trial, store: ledger.report(at: now), now: now)
         == .subscribed(plan: .annual, renewsOrExpiresAt: ends, willRenew: false))
     #expect(AccessPolicy.evaluate(trial: trial, store: ledger.report(at: ends), now: ends) == .expired)
+  }
+
+  @Test("every sentence about the trial is filled from its length")
+  func trialSentences() {
+    #expect(AccessPolicy.trialLength == Double(AccessPolicy.trialDays) * day)
+    let paywall = PaywallScreen(access: .expired).message
+    #expect(paywall.values["trialDays"] as? Int == AccessPolicy.trialDays)
+    let banner = EmotionListScreen(access: .trial(remaining: day)).trialBanner
+    #expect(banner?.values["trialDays"] as? Int == AccessPolicy.trialDays)
+    #expect(english(Message(.paywallExpired, ["trialDays": 5])).hasPrefix("Your 5-day free trial has ended."))
+    #expect(english(Message(.paywallExpired, ["trialDays": 7])).hasPrefix("Your free week has ended."))
+    #expect(english(Message(.accessEndedTitle, ["trialDays": 5])) == "Your 5-day free trial has ended")
+    #expect(english(Message(.trialBanner, ["days": 2, "trialDays": 5])) == "2 days left in your 5-day free trial")
   }
 }

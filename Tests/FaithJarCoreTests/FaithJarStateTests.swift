@@ -71,6 +71,30 @@ struct FaithJarStateTests {
   }
 }
 
+@Suite("The test device clock", .timeLimit(.minutes(5)))
+struct DeviceClockMoveTests {
+  @Test("forward a trial reaches the trial's end exactly")
+  func forwardTrial() {
+    #expect(DeviceClockMove.forwardWeek.applied(to: 0) == AccessPolicy.trialLength)
+    for move in DeviceClockMove.allCases {
+      #expect(DeviceClockMove.days(in: move.applied(to: 0)) == move.days ?? 0)
+    }
+  }
+
+  @Test("each button and the clock's state say the days the core moves")
+  func sentences() {
+    #expect(english(DeviceClockMove.forwardWeek.label) == "Forward \(AccessPolicy.trialDays) days")
+    #expect(english(DeviceClockMove.forwardDay.label) == "Forward 1 day")
+    #expect(english(DeviceClockMove.backDay.label) == "Back 1 day")
+    #expect(english(DeviceClockMove.reset.label) == "Real time")
+    let week = DeviceClockMove.forwardWeek.applied(to: 0)
+    #expect(
+      english(DeviceClockMove.state(of: week)) == "This device\u{2019}s clock is \(AccessPolicy.trialDays) days ahead.")
+    #expect(english(DeviceClockMove.state(of: -day)) == "This device\u{2019}s clock is 1 day behind.")
+    #expect(english(DeviceClockMove.state(of: 0)) == "This device\u{2019}s clock shows the real time.")
+  }
+}
+
 @Suite("Emotions and translations", .timeLimit(.minutes(5)))
 struct EmotionTests {
   @Test("six feelings, in the designer's order")

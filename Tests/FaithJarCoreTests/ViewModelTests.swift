@@ -114,7 +114,15 @@ struct FaithJarTextTests {
 
   @Test("the trial banner counts the days left, and names the last one")
   func banner() {
-    #expect(english(Message(FaithJarText.trialBanner, ["days": 5])) == "5 days left in your free week")
-    #expect(english(Message(FaithJarText.trialBanner, ["days": 1])) == "Last day of your free week")
+    let trial = AccessPolicy.trialDays
+    #expect(
+      english(Message(FaithJarText.trialBanner, ["days": 5, "trialDays": trial])) == "5 days left in your free week")
+    #expect(
+      english(Message(FaithJarText.trialBanner, ["days": 1, "trialDays": trial])) == "Last day of your free week")
+  }
+
+  @Test("another verse fades out in 200 ms and in in 300 ms")
+  func crossFade() {
+    #expect(VerseTransition.fadeOut == 0.2 && VerseTransition.fadeIn == 0.3)
   }
 }

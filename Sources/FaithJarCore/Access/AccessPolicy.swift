@@ -50,8 +50,11 @@ public struct TrialRecord: Codable, Sendable, Equatable {
 /// Decides access from the trial record and what the store says. Pure: the same inputs always give
 /// the same answer, so every rule is tested to the second.
 public enum AccessPolicy {
-  /// Exactly seven days of 24 hours, from the first launch.
-  public static let trialLength: TimeInterval = 7 * 24 * 60 * 60
+  /// The free trial's length in days: every sentence about the trial names this number.
+  public static let trialDays = 7
+
+  /// Exactly ``trialDays`` days of 24 hours, from the first launch.
+  public static let trialLength = TimeInterval(trialDays) * 24 * 60 * 60
 
   /// What the store reported on this launch.
   public enum StoreReport: Sendable, Equatable {

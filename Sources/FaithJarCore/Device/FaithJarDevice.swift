@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import OrchardKit
 
 /// What Faith Jar keeps for one device: the app's state, and the store the web version sells
 /// through (its test store). The iOS app keeps the same state on the phone and asks StoreKit instead.
@@ -81,15 +82,38 @@ public enum DeviceClockMove: String, Sendable, CaseIterable {
 
   static let day: TimeInterval = 24 * 60 * 60
 
-  public func applied(to shift: TimeInterval) -> TimeInterval {
+  /// Whole days the move shifts the clock by (negative: back), or nil for the real time.
+  /// `forwardWeek` moves exactly the trial's length, so one press reaches its end.
+  public var days: Int? {
     switch self {
-    case .forwardDay: shift + Self.day
-    case .forwardWeek: shift + 7 * Self.day
-    case .backDay: shift - Self.day
-    case .reset: 0
+    case .forwardDay: 1
+    case .forwardWeek: AccessPolicy.trialDays
+    case .backDay: -1
+    case .reset: nil
+    }
+  }
+
+  public func applied(to shift: TimeInterval) -> TimeInterval {
+    guard let days else { return 0 }
+    return shift + TimeInterval(days) * Self.day
+  }
+
+  /// The button's words ("Forward 7 days").
+  public var label: Message<FaithJarText> {
+    switch days {
+    case let days? where days > 0: Message(.clockForward, ["days": days])
+    case let days?: Message(.clockBack, ["days": -days])
+    case nil: Message(.clockReset)
     }
   }
 
   /// Whole days the shift moves the clock, ahead (positive) or behind.
   public static func days(in shift: TimeInterval) -> Int { Int((shift / day).rounded()) }
+
+  /// Where a shifted clock stands ("This device's clock is 2 days ahead.").
+  public static func state(of shift: TimeInterval) -> Message<FaithJarText> {
+    let days = days(in: shift)
+    if days == 0 { return Message(.clockReal) }
+    return days > 0 ? Message(.clockAhead, ["days": days]) : Message(.clockBehind, ["days": -days])
+  }
 }

@@ -1,5 +1,11 @@
 import OrchardKit
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// What each screen shows, computed from the state: the SwiftUI views observe these through the
 /// view models, and the web pages render them directly.
 
@@ -15,7 +21,7 @@ public struct EmotionListScreen: Sendable, Equatable {
   public let planEntry: FaithJarText
 
   public init(access: AccessState) {
-    trialBanner = access.trialDaysLeft.map { Message(.trialBanner, ["days": $0]) }
+    trialBanner = access.trialDaysLeft.map { Message(.trialBanner, ["days": $0, "trialDays": AccessPolicy.trialDays]) }
     if case .subscribed = access { planEntry = .yourPlanEntry } else { planEntry = .subscribeEntry }
   }
 }
@@ -45,15 +51,23 @@ public struct VerseScreen: Sendable, Equatable {
 /// The paywall after the free week.
 public struct PaywallScreen: Sendable, Equatable {
   public let title = FaithJarText.paywallTitle
-  public let message: FaithJarText
+  public let message: Message<FaithJarText>
   public let plans = Plan.allCases
   public let terms = FaithJarText.paywallTerms
 
   public init(access: AccessState) {
     switch access {
-    case .expired: message = .paywallExpired
-    case .subscribed(_, _, let willRenew, _) where !willRenew: message = .paywallCancelled
-    default: message = .paywallSupport
+    case .expired: message = Message(.paywallExpired, ["trialDays": AccessPolicy.trialDays])
+    case .subscribed(_, _, let willRenew, _) where !willRenew: message = Message(.paywallCancelled)
+    default: message = Message(.paywallSupport)
     }
   }
+}
+
+/// The cross-fade between one verse and the next: the old one fades out, the new one fades in.
+public enum VerseTransition {
+  /// How long the verse on screen takes to fade out.
+  public static let fadeOut: TimeInterval = 0.2
+  /// How long the next verse takes to fade in.
+  public static let fadeIn: TimeInterval = 0.3
 }

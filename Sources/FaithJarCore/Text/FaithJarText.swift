@@ -55,6 +55,14 @@ public enum FaithJarText: String, TextKey {
   case yourPlanEntry = "entry.your-plan"
   case notFoundTitle = "not-found.title"
   case notFoundBody = "not-found.body"
+  case accessEndedTitle = "access-ended.title"
+  case accessEndedDetail = "access-ended.detail"
+  case clockForward = "test-clock.forward"
+  case clockBack = "test-clock.back"
+  case clockReset = "test-clock.reset"
+  case clockReal = "test-clock.state.real"
+  case clockAhead = "test-clock.state.ahead"
+  case clockBehind = "test-clock.state.behind"
 }
 
 /// Faith Jar's catalogs: English, the language it ships in.
@@ -67,7 +75,8 @@ public enum FaithJarTexts {
       .appName: "Faith Jar",
       .emotionsSubtitle: "How are you feeling today?",
       .emotionsPrompt: "Tap to receive a Bible verse that speaks to you",
-      .trialBanner: "{days, plural, one {Last day of your free week} other {# days left in your free week}}",
+      .trialBanner:
+        "{days, plural, one {Last day of your {trialDays, plural, =7 {free week} other {#-day free trial}}} other {# days left in your {trialDays, plural, =7 {free week} other {#-day free trial}}}}",
       .emotionAnxiety: "Anxiety", .emotionSadness: "Sadness", .emotionJoy: "Joy", .emotionLoneliness: "Loneliness",
       .emotionAnger: "Anger", .emotionGratitude: "Gratitude",
       .onboardingMomentTitle: "When you need God\u{2019}s word for this moment",
@@ -83,7 +92,8 @@ public enum FaithJarTexts {
       .stepChoose: "Choose", .stepRead: "Read", .stepFeelPeace: "Feel peace",
       .explanationHeading: "Why this verse?",
       .paywallTitle: "Keep Faith Jar close",
-      .paywallExpired: "Your free week has ended. Subscribe to keep receiving a verse for every feeling.",
+      .paywallExpired:
+        "Your {trialDays, plural, =7 {free week} other {#-day free trial}} has ended. Subscribe to keep receiving a verse for every feeling.",
       .paywallCancelled: "Your subscription is cancelled and ends at the close of this period.",
       .paywallSupport: "Subscribe to support Faith Jar and keep every verse at hand.",
       .paywallTerms:
@@ -112,5 +122,13 @@ public enum FaithJarTexts {
       .notFoundTitle: "Page not found",
       .notFoundBody:
         "There is nothing at this address in Faith Jar. The link may be mistyped or out of date; your verses are a tap away.",
+      .accessEndedTitle: "Your {trialDays, plural, =7 {free week} other {#-day free trial}} has ended",
+      .accessEndedDetail: "Subscribe to keep verses for offline reading.",
+      .clockForward: "Forward {days, plural, one {# day} other {# days}}",
+      .clockBack: "Back {days, plural, one {# day} other {# days}}",
+      .clockReset: "Real time",
+      .clockReal: "This device\u{2019}s clock shows the real time.",
+      .clockAhead: "This device\u{2019}s clock is {days, plural, one {# day} other {# days}} ahead.",
+      .clockBehind: "This device\u{2019}s clock is {days, plural, one {# day} other {# days}} behind.",
     ])
 }

@@ -191,9 +191,10 @@ struct FaithJarRoutes: Sendable {
   /// This device's next verses for every feeling, in its translation, for reading offline.
   @Sendable func offlineVerses(_ request: Request, context: AppRequestContext) async throws -> Response {
     guard let offline = try await service.offlineVerses(for: try context.deviceID()) else {
+      let t = FaithJarTexts.all.localizer(context.language)
       throw OrchardError(
-        status: .forbidden, code: "ACCESS_ENDED", title: "Your free week has ended",
-        detail: "Subscribe to keep verses for offline reading.")
+        status: .forbidden, code: "ACCESS_ENDED", title: t(.accessEndedTitle, ["trialDays": AccessPolicy.trialDays]),
+        detail: t(.accessEndedDetail))
     }
     return Response(
       status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: CachePolicy.personal],

@@ -1,10 +1,16 @@
 // Faith Jar in the browser: what the plain HTML pages cannot do by themselves.
 // Every feature here has a working fallback without JavaScript (forms and links).
-// Addresses, how long kept verses stay fresh and every sentence come from the page (data-*).
+// Addresses, how long kept verses stay fresh, the cross-fade's timings and every sentence come
+// from the page (data-*).
 
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 const page = document.body.dataset;
 const OFFLINE_KEY = "faith-jar-offline";
+const FADE_OUT_MS = Number(page.fadeOutMs);
+const FADE_IN_MS = Number(page.fadeInMs);
+// The stylesheet's transitions take the same timings (CSSOM, so no inline style is needed).
+document.documentElement.style.setProperty("--fj-fade-out", `${FADE_OUT_MS}ms`);
+document.documentElement.style.setProperty("--fj-fade-in", `${FADE_IN_MS}ms`);
 
 // --- Offline reading ---------------------------------------------------------------------------
 // While online, the page keeps this device's upcoming verses (dealt ahead by the server's deck) in
@@ -192,14 +198,14 @@ async function swapVerse(form) {
     // (the network can come back a moment after the browser says so), the kept verses are dealt.
     if (hasUnreportedReads()) throw new TypeError("verses read offline are not reported yet");
     const [fresh] = await Promise.all([
-      postForPage(form, form.dataset.verse), fade(document.querySelector("article.verse"), "is-faded", 200)]);
+      postForPage(form, form.dataset.verse), fade(document.querySelector("article.verse"), "is-faded", FADE_OUT_MS)]);
     if (!fresh) return false;
     replaceParts(fresh, ["article.verse", ".verse-tools", ".support-link"]);
     const next = document.querySelector("article.verse");
     next.classList.add("is-faded", "no-entrance");
     next.getBoundingClientRect();
     enhanceVerseTools();
-    await fade(next, "is-fading-in", 300);
+    await fade(next, "is-fading-in", FADE_IN_MS);
     next.querySelector(".verse-text").focus({ preventScroll: true });
     return true;
   } catch (error) {
@@ -209,12 +215,12 @@ async function swapVerse(form) {
     if (!verse) return false;
     const current = document.querySelector("article.verse");
     fill(current, verse);
-    await fade(current, "is-fading-in", 300);
+    await fade(current, "is-fading-in", FADE_IN_MS);
     return true;
   }
 }
 
-/** "Another verse" swaps the verse in place with the spec's cross-fade: 200 ms out, 300 ms in.
+/** "Another verse" swaps the verse in place with the spec's cross-fade (its timings from the page).
  * The button is never disabled: a tap while a verse is still fading in is counted, and brings the
  * next verse as soon as that one is in. */
 function enhanceAnotherVerse() {

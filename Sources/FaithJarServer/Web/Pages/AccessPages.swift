@@ -24,8 +24,8 @@ extension FaithJarPages {
       case .subscribed:
         return "<div class=\"access-status\" role=\"status\">\(planSummary(access))</div>"
       case .trial:
-        let left = Message(FaithJarText.trialBanner, ["days": access.trialDaysLeft ?? 0])
-        return "<p class=\"access-status\" role=\"status\">\(t(left))</p>"
+        let left = EmotionListScreen(access: access).trialBanner.map { t($0) } ?? ""
+        return "<p class=\"access-status\" role=\"status\">\(left)</p>"
       case .providerUnavailable:
         return
           "<p class=\"access-status\" role=\"status\">The store cannot be reached right now; Faith Jar stays open.</p>"
@@ -141,23 +141,9 @@ extension FaithJarPages {
 
   /// Moves this device's clock: only on a test server, so the end of the free week can be tried.
   func testClockControls(_ shift: TimeInterval) -> HTML {
-    let days = DeviceClockMove.days(in: shift)
-    let state =
-      switch days {
-      case 0: "This device\u{2019}s clock shows the real time."
-      case 1: "This device\u{2019}s clock is 1 day ahead."
-      case -1: "This device\u{2019}s clock is 1 day behind."
-      case let days where days > 0: "This device\u{2019}s clock is \(days) days ahead."
-      default: "This device\u{2019}s clock is \(-days) days behind."
-      }
+    let state = t(DeviceClockMove.state(of: shift))
     let buttons = DeviceClockMove.allCases.map { move in
-      let label =
-        switch move {
-        case .forwardDay: "Forward 1 day"
-        case .forwardWeek: "Forward 7 days"
-        case .backDay: "Back 1 day"
-        case .reset: "Real time"
-        }
+      let label = t(move.label)
       return
         HTML(
           "<li><form method=\"post\" action=\"\(FaithJarPath.testClock.link(move.rawValue))\"><button class=\"button button--quiet\" type=\"submit\">\(label)</button></form></li>"

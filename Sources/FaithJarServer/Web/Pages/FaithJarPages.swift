@@ -20,6 +20,8 @@ struct FaithJarPages {
       ("worker", FaithJarPath.serviceWorker.path), ("scope", FaithJarPath.home.path),
       ("offline-verses", FaithJarPath.offlineVerses.path), ("offline-reads", FaithJarPath.offlineReads.path),
       ("fresh-for", String(OfflineReading.freshFor)),
+      ("fade-out-ms", String(Int(VerseTransition.fadeOut * 1000))),
+      ("fade-in-ms", String(Int(VerseTransition.fadeIn * 1000))),
       ("text-copied", "Copied to the clipboard."), ("text-no-share", "Sharing is not available here."),
       ("text-listen", "Listen"), ("text-stop", "Stop"),
       (
