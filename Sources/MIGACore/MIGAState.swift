@@ -16,6 +16,14 @@ public struct MIGASettings: Codable, Sendable, Equatable {
   public var dayStartHour = 4
   /// The hours a day may start at.
   public static var dayStartHours: ClosedRange<Int> { DayBoundary.startHours }
+
+  /// "A day can start at any hour from 00:00 to 23:00", from ``dayStartHours``.
+  public static var dayStartRange: Message<MIGAText> {
+    Message(.dayStartRange, ["first": hourText(dayStartHours.lowerBound), "last": hourText(dayStartHours.upperBound)])
+  }
+
+  /// An hour as the settings show it: "04:00".
+  public static func hourText(_ hour: Int) -> String { (hour < 10 ? "0" : "") + "\(hour):00" }
   /// The person's own estimate of their daily social-app minutes; caps hours reclaimed per day.
   public var dailyMinutesEstimate: Int?
 
@@ -34,6 +42,21 @@ public struct MIGASettings: Codable, Sendable, Equatable {
   }
 
   var statsSettings: StatsSettings { StatsSettings(dailyCapMinutes: dailyMinutesEstimate.map(Double.init)) }
+}
+
+/// What this build turns on: the JSON API serves these as its remote flags, and the cores'
+/// defaults follow them, so the web version and the apps behave alike.
+public struct MIGAFeatures: Sendable, Equatable {
+  /// Offer the one-tap intention at Proceed (it feeds the intentionality score).
+  public let intentionPrompt: Bool
+  /// Shorten a first reach's pause and lengthen repeats (``AdaptivePause``).
+  public let adaptivePause: Bool
+  /// Record the additional experimental events.
+  public let experimentalMetrics: Bool
+
+  /// This build's features: the intention prompt and the adaptive pause are on; the experimental
+  /// metrics wait for their experiment.
+  public static let standard = MIGAFeatures(intentionPrompt: true, adaptivePause: true, experimentalMetrics: false)
 }
 
 /// Everything MIGA keeps for one person, on their device (the web version keeps it per device on

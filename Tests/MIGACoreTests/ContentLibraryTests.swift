@@ -147,6 +147,32 @@ enum SourceText {
   }
 }
 
+@Suite("A library's own rules", .timeLimit(.minutes(5)))
+struct ContentLibraryValidationTests {
+  private func library(ids: [String], text: String = "Words.") -> ContentLibrary {
+    ContentLibrary(
+      credit: "Credit",
+      items: ids.map { id in
+        ContentItem(
+          id: id, kind: .quote, text: text, author: "Author", work: "Work", locus: nil, translator: nil, year: 1850,
+          licence: "PD-worldwide", source: "work.xhtml", category: .stoicism, words: text.isEmpty ? 0 : 1)
+      })
+  }
+
+  @Test("a library item's id follows the event contract's content-id rule")
+  func ids() throws {
+    try library(ids: ["meditations-4.3", String(repeating: "a", count: MIGAEvent.idLength.upperBound)]).validate()
+    #expect(throws: ContentLibraryError.invalidID("with space")) { try library(ids: ["with space"]).validate() }
+    let long = String(repeating: "a", count: MIGAEvent.idLength.upperBound + 1)
+    #expect(throws: ContentLibraryError.invalidID(long)) { try library(ids: [long]).validate() }
+    #expect(throws: ContentLibraryError.duplicateID("a")) { try library(ids: ["a", "a"]).validate() }
+    #expect(throws: ContentLibraryError.emptyText("a")) { try library(ids: ["a"], text: "").validate() }
+  }
+
+  @Test("the shipped library passes its own rules")
+  func shipped() throws { try shippedLibrary.validate() }
+}
+
 /// `scripts/test` sets `ORCHARD_TEST_REQUIRE_CONTENT=1`: there, a test that checks shipped content
 /// against its public-domain source fails when the source is missing instead of being skipped.
 let contentRequired = ProcessInfo.processInfo.environment["ORCHARD_TEST_REQUIRE_CONTENT"] == "1"

@@ -338,3 +338,36 @@ struct EventLogTests {
     #expect(try JSONDecoder().decode(EventLog.self, from: doubled) == log)
   }
 }
+
+@Suite("Event refusals in words", .timeLimit(.minutes(5)))
+struct EventRefusalTextTests {
+  private let english = MIGATexts.all.localizer(.english)
+
+  @Test("each refusal's sentence is filled from its rule's range")
+  func filled() {
+    let day = EventValidationError.localDayOutOfRange.message
+    #expect(day.values["before"] as? Int == -MIGAEvent.localDayOffsetRange.lowerBound)
+    #expect(day.values["after"] as? Int == MIGAEvent.localDayOffsetRange.upperBound)
+    #expect(english(day) == "local_day must be from 2 days before to 1 day after the UTC date of occurred_at")
+    let duration = EventValidationError.sessionDurationOutOfRange.message
+    #expect(duration.values["min"] as? Int == Int(MIGAEvent.sessionDurationRange.lowerBound))
+    #expect(duration.values["max"] as? Int == Int(MIGAEvent.sessionDurationRange.upperBound))
+    let timer = english(EventValidationError.timerLengthOutOfRange.message)
+    #expect(
+      timer
+        == "metadata.timer_length must be \(MIGAEvent.timerLengthRange.lowerBound) to \(MIGAEvent.timerLengthRange.upperBound) seconds"
+    )
+    for error in [EventValidationError.invalidAppID, .invalidContentID] {
+      #expect(english(error.message).contains("\(MIGAEvent.idLength.lowerBound) to \(MIGAEvent.idLength.upperBound)"))
+    }
+    for error in EventValidationError.allCases {
+      #expect(!english(error.message).contains("{"), "\(error) leaves a placeholder unfilled")
+    }
+  }
+
+  @Test("app and content ids are as long as idLength allows, no longer")
+  func idLength() {
+    let longest = String(repeating: "a", count: MIGAEvent.idLength.upperBound)
+    #expect(MIGAEvent.isContentID(longest) && !MIGAEvent.isContentID(longest + "a") && !MIGAEvent.isContentID(""))
+  }
+}

@@ -197,3 +197,52 @@ struct OnboardingTests {
     #expect(state == MIGAState())
   }
 }
+
+@Suite("The settings' words and the features", .timeLimit(.minutes(5)))
+struct SettingsTextTests {
+  private let english = MIGATexts.all.localizer(.english)
+
+  @Test("the adaptive pause's sentence names its window")
+  func adaptiveLabel() {
+    #expect(AdaptivePause.settingLabel.values["minutes"] as? Int == Int(AdaptivePause.window / 60))
+    #expect(english(AdaptivePause.settingLabel).contains("a first reach in half an hour"))
+    #expect(english(Message(.adaptivePauseLabel, ["minutes": 20])).contains("a first reach in 20 minutes"))
+  }
+
+  @Test("onboarding starts at the world average it names")
+  func worldAverage() {
+    #expect(Onboarding().dailyMinutes == Onboarding.worldAverageMinutes)
+    let hours = Onboarding.worldAverageMinutes / 60
+    let minutes = Onboarding.worldAverageMinutes % 60
+    #expect(english(Onboarding.worldAverage).hasSuffix("about \(hours) hours \(minutes) minutes."))
+  }
+
+  @Test("the day-start problem names the first and last hours a day may start at")
+  func dayStartRange() {
+    let first = MIGASettings.hourText(MIGASettings.dayStartHours.lowerBound)
+    let last = MIGASettings.hourText(MIGASettings.dayStartHours.upperBound)
+    #expect(english(MIGASettings.dayStartRange) == "A day can start at any hour from \(first) to \(last).")
+    #expect(MIGASettings.hourText(4) == "04:00" && MIGASettings.hourText(23) == "23:00")
+  }
+
+  @Test("the hub, rotation and streak rules are worded from their own numbers")
+  func rules() {
+    #expect(english(HubSelection.fullMessage).contains("holds \(HubSelection.limit.upperBound) apps"))
+    #expect(english(HubSelection.lastMessage) == "Your hub keeps at least \(HubSelection.limit.lowerBound) app.")
+    #expect(
+      CategoryPreferences.rule.values["times"] as? Int == CategoryPreferences.chosenWeight
+        / CategoryPreferences.otherWeight)
+    #expect(english(Message(.rotationRule, ["times": 3])).hasPrefix("Chosen themes come up three times as often"))
+    let policy = ControlStreak.freezePolicy
+    #expect(
+      english(ControlStreak.rule).contains(
+        "Every \(policy.earnEvery) kept days earn a freeze (you can hold \(policy.cap))"))
+  }
+
+  @Test("a new pause adapts exactly when the adaptive-pause feature is on")
+  func adaptiveFeature() {
+    #expect(PauseSettings().adapts == MIGAFeatures.standard.adaptivePause)
+    #expect(PauseSettings(seconds: PauseSettings.standard)?.adapts == MIGAFeatures.standard.adaptivePause)
+    #expect(MIGASettings().pause.adapts == MIGAFeatures.standard.adaptivePause)
+  }
+}

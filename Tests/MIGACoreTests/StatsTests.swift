@@ -288,3 +288,31 @@ struct MIGATextTests {
     }
   }
 }
+
+@Suite("The trend's words", .timeLimit(.minutes(5)))
+struct TrendTextTests {
+  private let english = MIGATexts.all.localizer(.english)
+
+  @Test("the trend covers trendDays days and compares with the first baselineDays")
+  func windows() throws {
+    let now = instant("2026-03-10T15:00:00Z")
+    var log = LogBuilder()
+    let first = day("2026-02-01")
+    for offset in 0..<DailyTrend.baselineDays {
+      log.add(10, .sessionStart, on: first.adding(days: offset).description)
+      log.add(5, .sessionStart, on: day("2026-03-10").adding(days: -1 - offset).description)
+    }
+    let trend = Stats(log: log.log, now: now, boundary: boundary("UTC", startHour: 0), settings: .init(trendDays: 14))
+      .trend
+    #expect(trend.days.count == 14)
+    #expect(english(trend.title) == "Last 14 days")
+    #expect(english(trend.chartLabel).contains("over the last 14 days"))
+    #expect(trend.changePercent == -50)
+    let change = english(try #require(trend.changeMessage))
+    #expect(change == "Reaching for your apps is down 50 % from your first week.")
+    #expect(
+      english(Message(.trendUp, ["percent": 5, "baselineDays": 10])).hasSuffix("up 5 % from your first 10 days."))
+    let standard = Stats(log: log.log, now: now, boundary: boundary("UTC", startHour: 0)).trend
+    #expect(english(standard.title) == "Last \(StatsSettings().trendDays) days")
+  }
+}

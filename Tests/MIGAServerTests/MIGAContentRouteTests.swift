@@ -157,7 +157,10 @@ struct MIGAContentRouteTests {
       let config: Components.Schemas.RemoteConfig = try answer.decode()
       #expect(config.apps.map(\.id) == AppRegistry.builtIn.map(\.id))
       #expect(config.apps.first?.url_schemes == ["instagram://app"])
-      #expect(config.flags.intention_prompt)
+      let features = MIGAFeatures.standard
+      #expect(
+        [config.flags.intention_prompt, config.flags.adaptive_pause, config.flags.experimental_metrics]
+          == [features.intentionPrompt, features.adaptivePause, features.experimentalMetrics])
       #expect(config.content_credit == (try MIGAApp.bundledLibrary().credit))
       let etag = try #require(answer.headers[.eTag])
       let again = try await api.send(.get, "/miga/api/v1/config", token: device.token, headers: [.ifNoneMatch: etag])

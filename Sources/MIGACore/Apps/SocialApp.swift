@@ -129,6 +129,11 @@ public enum AppRegistry {
 /// The apps a person put in their hub: 1 to 10, in the order they chose, no app twice.
 public struct HubSelection: Codable, Sendable, Hashable {
   public static let limit = 1...10
+
+  /// Why an app could not be added: the hub has it, or is full.
+  public static var fullMessage: Message<MIGAText> { Message(.hubFull, ["max": limit.upperBound]) }
+  /// Why the last app cannot be removed.
+  public static var lastMessage: Message<MIGAText> { Message(.hubLast, ["min": limit.lowerBound]) }
   public private(set) var apps: [SocialApp]
 
   /// Nil unless there are 1–10 distinct apps.

@@ -92,4 +92,23 @@ public struct ContentLibrary: Codable, Sendable, Equatable {
   public static func decode(_ data: Data) throws -> ContentLibrary {
     try JSONDecoder().decode(ContentLibrary.self, from: data)
   }
+
+  /// Throws the first item the API could not serve as promised: an id twice, an id the event
+  /// contract would refuse as a `content_id`, or an item without text.
+  public func validate() throws(ContentLibraryError) {
+    var seen = Set<String>()
+    for item in items {
+      guard seen.insert(item.id).inserted else { throw .duplicateID(item.id) }
+      guard MIGAEvent.isContentID(item.id) else { throw .invalidID(item.id) }
+      guard !item.text.isEmpty, item.words > 0 else { throw .emptyText(item.id) }
+    }
+  }
+}
+
+/// Why a library cannot be served.
+public enum ContentLibraryError: Error, Sendable, Equatable {
+  case duplicateID(String)
+  /// Not ``MIGAEvent/idLength`` printable ASCII characters without spaces.
+  case invalidID(String)
+  case emptyText(String)
 }

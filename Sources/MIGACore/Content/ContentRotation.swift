@@ -1,9 +1,14 @@
+import OrchardKit
+
 /// How much of each category a person wants: a chosen category comes up three times as often as
 /// one they did not choose, and choosing none (or all) means an even mix. Nothing is ever shut
 /// out entirely, so the pause keeps some variety (Story 4.3: "mixed content streams").
 public struct CategoryPreferences: Codable, Sendable, Hashable {
   public static let chosenWeight = 3
   public static let otherWeight = 1
+
+  /// How chosen themes weigh in the rotation, in words filled from the weights.
+  public static var rule: Message<MIGAText> { Message(.rotationRule, ["times": chosenWeight / otherWeight]) }
 
   public private(set) var chosen: Set<ContentCategory>
 

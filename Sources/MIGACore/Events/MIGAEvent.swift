@@ -159,6 +159,32 @@ public enum EventValidationError: Error, Sendable, Hashable, CaseIterable {
     case .sessionDurationOutOfRange: "SESSION_DURATION_OUT_OF_RANGE"
     }
   }
+
+  /// The rule the event broke, in words filled from the rule's own range.
+  public var message: Message<MIGAText> {
+    switch self {
+    case .localDayOutOfRange:
+      Message(
+        .eventLocalDay,
+        ["before": -MIGAEvent.localDayOffsetRange.lowerBound, "after": MIGAEvent.localDayOffsetRange.upperBound])
+    case .invalidTimeZone: Message(.eventTimeZone)
+    case .invalidAppID:
+      Message(.eventAppID, ["min": MIGAEvent.idLength.lowerBound, "max": MIGAEvent.idLength.upperBound])
+    case .invalidContentID:
+      Message(.eventContentID, ["min": MIGAEvent.idLength.lowerBound, "max": MIGAEvent.idLength.upperBound])
+    case .timerLengthOutOfRange:
+      Message(
+        .eventTimerLength,
+        ["min": MIGAEvent.timerLengthRange.lowerBound, "max": MIGAEvent.timerLengthRange.upperBound])
+    case .sessionDurationOutOfRange:
+      Message(
+        .eventSessionDuration,
+        [
+          "min": Int(MIGAEvent.sessionDurationRange.lowerBound),
+          "max": Int(MIGAEvent.sessionDurationRange.upperBound),
+        ])
+    }
+  }
 }
 
 extension MIGAEvent {
@@ -170,6 +196,8 @@ extension MIGAEvent {
   public static let timerLengthRange = 5...120
   /// Allowed gateway durations, in seconds (one day).
   public static let sessionDurationRange = 0.0...86_400
+  /// How many bytes an app id or a content id may have.
+  public static let idLength = 1...64
 
   /// Throws the first rule the event breaks. The zone name is checked for shape only: a core
   /// without the time zone database cannot tell a real zone from a well-formed made-up one.
@@ -197,16 +225,16 @@ extension MIGAEvent {
   /// `[a-z0-9][a-z0-9._-]{0,63}`
   static func isAppID(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
-    guard (1...64).contains(bytes.count), isLowerAlphanumeric(bytes[0]) else { return false }
+    guard idLength.contains(bytes.count), isLowerAlphanumeric(bytes[0]) else { return false }
     return bytes.allSatisfy {
       isLowerAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
     }
   }
 
-  /// 1...64 printable ASCII characters without spaces, e.g. `"meditations-4.3"`.
-  static func isContentID(_ text: String) -> Bool {
+  /// ``idLength`` printable ASCII characters without spaces, e.g. `"meditations-4.3"`.
+  public static func isContentID(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
-    return (1...64).contains(bytes.count) && bytes.allSatisfy { (0x21...0x7E).contains($0) }
+    return idLength.contains(bytes.count) && bytes.allSatisfy { (0x21...0x7E).contains($0) }
   }
 
   private static func isLowerAlphanumeric(_ byte: UInt8) -> Bool {

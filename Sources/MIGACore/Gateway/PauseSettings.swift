@@ -1,3 +1,5 @@
+import OrchardKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -12,13 +14,14 @@ public struct PauseSettings: Codable, Sendable, Hashable {
   public static let standard = 30
 
   public private(set) var seconds = PauseSettings.standard
-  /// Shorter for the first open in half an hour, longer for each repeat (see ``AdaptivePause``).
-  public var adapts = true
+  /// Shorter for the first open in a while, longer for each repeat (see ``AdaptivePause``); on
+  /// when the build's adaptive-pause feature is.
+  public var adapts = MIGAFeatures.standard.adaptivePause
 
   public init() {}
 
   /// Nil unless `seconds` is one of the offered lengths.
-  public init?(seconds: Int, adapts: Bool = true) {
+  public init?(seconds: Int, adapts: Bool = MIGAFeatures.standard.adaptivePause) {
     guard Self.isOffered(seconds) else { return nil }
     self.seconds = seconds
     self.adapts = adapts
@@ -52,6 +55,9 @@ public struct PauseSettings: Codable, Sendable, Hashable {
 /// - each further one: 5 seconds more, up to 45.
 public enum AdaptivePause {
   public static let window: TimeInterval = 30 * 60
+
+  /// The setting's words, naming the window.
+  public static var settingLabel: Message<MIGAText> { Message(.adaptivePauseLabel, ["minutes": Int(window / 60)]) }
 
   public static func seconds(chosen: Int, recentOpens: Int) -> Int {
     let range = PauseSettings.range

@@ -10,6 +10,11 @@ public struct ControlStreak: Sendable, Hashable {
   /// One freeze per 7 kept days, at most 2 banked.
   public static let freezePolicy = FreezePolicy(earnEvery: 7, cap: 2)
 
+  /// What keeps a streak, in words filled from ``freezePolicy``.
+  public static var rule: Message<MIGAText> {
+    Message(.streakRule, ["every": freezePolicy.earnEvery, "cap": freezePolicy.cap])
+  }
+
   /// Kept days in the run alive today.
   public let current: Int
   /// The longest run ever, the current one included.

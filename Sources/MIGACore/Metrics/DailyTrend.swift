@@ -20,12 +20,16 @@ public struct DailyTrend: Sendable, Hashable {
     }
   }
 
+  /// Days in the baseline (the first days of the log) and in the recent window it is compared with.
+  public static let baselineDays = 7
+
   /// The last N local days through today, oldest first, days without events as zeros.
   public let days: [Day]
-  /// Mean attempts per day over the first 7 days of the log; `nil` until those 7 days are over.
+  /// Mean attempts per day over the first ``baselineDays`` days of the log; `nil` until those days
+  /// are over.
   public let baselineAttemptsPerDay: Double?
-  /// Mean attempts per day over the last 7 complete days (yesterday and the 6 before), so the
-  /// unfinished today cannot look like progress; `nil` while there is no baseline.
+  /// Mean attempts per day over the last ``baselineDays`` complete days (yesterday and the days
+  /// before), so the unfinished today cannot look like progress; `nil` while there is no baseline.
   public let recentAttemptsPerDay: Double?
 
   /// `recent / baseline − 1`: −0.37 means 37 % fewer attempts than in week 1. `nil` without a
@@ -35,19 +39,38 @@ public struct DailyTrend: Sendable, Hashable {
     return recent / baseline - 1
   }
 
+  /// The change from the baseline in whole percent, signed: −37 means 37 % fewer attempts.
+  public var changePercent: Int? { changeFromBaseline.map { Int(($0 * 100).rounded()) } }
+
+  /// The chart's heading: "Last 30 days".
+  public var title: Message<MIGAText> { Message(.trendTitle, ["days": days.count]) }
+
+  /// What the chart shows, for a screen reader.
+  public var chartLabel: Message<MIGAText> { Message(.trendChartLabel, ["days": days.count]) }
+
+  /// "Reaching for your apps is down 37 % from your first week"; nil without a baseline.
+  public var changeMessage: Message<MIGAText>? {
+    guard let percent = changePercent else { return nil }
+    return Message(
+      percent <= 0 ? .trendDown : .trendUp, ["percent": abs(percent), "baselineDays": Self.baselineDays])
+  }
+
   init(days counts: DailyCounts, today: LocalDay, dayCount: Int) {
     days = (0..<max(0, dayCount)).reversed().map { back in
       let day = today.adding(days: -back)
       let counts = counts[day]
       return Day(day: day, attempts: counts.attempts, exits: counts.exits)
     }
-    guard let first = counts.firstDay, first.adding(days: 6) < today else {
+    let span = Self.baselineDays
+    guard let first = counts.firstDay, first.adding(days: span - 1) < today else {
       baselineAttemptsPerDay = nil
       recentAttemptsPerDay = nil
       return
     }
-    baselineAttemptsPerDay = Double(counts.total(from: first, through: first.adding(days: 6)) { $0.attempts }) / 7
+    baselineAttemptsPerDay =
+      Double(counts.total(from: first, through: first.adding(days: span - 1)) { $0.attempts }) / Double(span)
     recentAttemptsPerDay =
-      Double(counts.total(from: today.adding(days: -7), through: today.adding(days: -1)) { $0.attempts }) / 7
+      Double(counts.total(from: today.adding(days: -span), through: today.adding(days: -1)) { $0.attempts })
+      / Double(span)
   }
 }

@@ -1,3 +1,5 @@
+import OrchardKit
+
 /// The twelve onboarding steps of Story 1.1, in order: welcome, the value of the time (awareness,
 /// goals, the science, a risk-free start), the person's own choices (readiness, interests, apps,
 /// pause length), and how to hide the apps so MIGA stands in front of them (Story 1.3).
@@ -77,10 +79,17 @@ public struct Onboarding: Codable, Sendable, Equatable {
   public static let dailyMinutesRange = 15...600
   /// The commitment slider (readiness step).
   public static let readinessRange = 1...10
+  /// The world's average daily minutes on social apps: the slider starts there.
+  public static let worldAverageMinutes = 141
+
+  /// "The world average is about 2 hours 21 minutes", from ``worldAverageMinutes``.
+  public static var worldAverage: Message<MIGAText> {
+    Message(.worldAverage, ["hours": worldAverageMinutes / 60, "minutes": worldAverageMinutes % 60])
+  }
 
   public private(set) var step = OnboardingStep.welcome
   public private(set) var isComplete = false
-  public private(set) var dailyMinutes = 141
+  public private(set) var dailyMinutes = Onboarding.worldAverageMinutes
   public private(set) var goals: Set<Goal> = []
   public private(set) var readiness = 7
   public private(set) var interests: Set<ContentCategory> = []

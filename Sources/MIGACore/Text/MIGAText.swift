@@ -31,6 +31,23 @@ public enum MIGAText: String, TextKey {
   case notFoundTitle = "not-found.title"
   case notFoundBody = "not-found.body"
   case notFoundBack = "not-found.back"
+  case trendTitle = "stats.trend.title"
+  case trendChartLabel = "stats.trend.chart-label"
+  case trendDown = "stats.trend.down"
+  case trendUp = "stats.trend.up"
+  case adaptivePauseLabel = "settings.adaptive-pause"
+  case worldAverage = "onboarding.world-average"
+  case dayStartRange = "settings.day-start-range"
+  case rotationRule = "settings.rotation-rule"
+  case streakRule = "stats.streak-rule"
+  case hubFull = "settings.hub-full"
+  case hubLast = "settings.hub-last"
+  case eventLocalDay = "event.local-day"
+  case eventTimeZone = "event.time-zone"
+  case eventAppID = "event.app-id"
+  case eventContentID = "event.content-id"
+  case eventTimerLength = "event.timer-length"
+  case eventSessionDuration = "event.session-duration"
 }
 
 /// MIGA's catalogs: English, the language it ships in.
@@ -67,6 +84,32 @@ public enum MIGATexts {
       .notFoundBody:
         "This address does not lead anywhere in MIGA. The link may be mistyped or out of date. Your hub and your streak are just as you left them.",
       .notFoundBack: "Back to your hub",
+      .trendTitle: "Last {days, plural, one {day} other {# days}}",
+      .trendChartLabel:
+        "Daily attempts and exits over the last {days, plural, one {day} other {# days}}; the table below has the numbers.",
+      .trendDown:
+        "Reaching for your apps is down {percent} % from your first {baselineDays, plural, =7 {week} one {day} other {# days}}.",
+      .trendUp:
+        "Reaching for your apps is up {percent} % from your first {baselineDays, plural, =7 {week} one {day} other {# days}}.",
+      .adaptivePauseLabel:
+        "Adapt the pause: shorter for a first reach in {minutes, plural, =30 {half an hour} =60 {an hour} one {# minute} other {# minutes}}, longer each time you come back",
+      .worldAverage:
+        "A guess is fine. The world average is about {hours, plural, one {# hour} other {# hours}}{minutes, plural, =0 {} one { # minute} other { # minutes}}.",
+      .dayStartRange: "A day can start at any hour from {first} to {last}.",
+      .rotationRule:
+        "Chosen themes come up {times, plural, =2 {twice} =3 {three times} other {# times}} as often; none chosen means an even mix.",
+      .streakRule:
+        "A day counts when you reached for no app at all, or chose Exit at least once. Every {every} kept days earn a freeze (you can hold {cap}); a freeze covers a missed day by itself.",
+      .hubFull: "Your hub already has that app, or holds {max} apps: remove one first.",
+      .hubLast: "Your hub keeps at least {min, plural, one {# app} other {# apps}}.",
+      .eventLocalDay:
+        "local_day must be from {before, plural, one {# day} other {# days}} before to {after, plural, one {# day} other {# days}} after the UTC date of occurred_at",
+      .eventTimeZone: "time_zone must be an IANA zone name such as Europe/Paris",
+      .eventAppID:
+        "metadata.app_id must be {min} to {max} of a-z, 0-9, '.', '_' and '-', starting with a letter or digit",
+      .eventContentID: "metadata.content_id must be {min} to {max} printable ASCII characters without spaces",
+      .eventTimerLength: "metadata.timer_length must be {min} to {max} seconds",
+      .eventSessionDuration: "metadata.session_duration must be {min} to {max} seconds",
     ])
 }
 

@@ -98,16 +98,8 @@ enum EventContract {
     .badRequest("Event \(index + 1) of the batch: \(rule). Nothing in the batch was stored.", code: code)
   }
 
+  /// The API speaks English: the rule as the English catalog words it.
   private static func rule(_ error: EventValidationError) -> String {
-    switch error {
-    case .localDayOutOfRange: "local_day must be within two days of occurred_at"
-    case .invalidTimeZone: "time_zone must be an IANA zone name such as Europe/Paris"
-    case .invalidAppID: "metadata.app_id must be 1 to 64 of a-z, 0-9, '.', '_' and '-', starting with a letter or digit"
-    case .invalidContentID: "metadata.content_id must be 1 to 64 printable ASCII characters without spaces"
-    case .timerLengthOutOfRange:
-      "metadata.timer_length must be \(MIGAEvent.timerLengthRange.lowerBound) to "
-        + "\(MIGAEvent.timerLengthRange.upperBound) seconds"
-    case .sessionDurationOutOfRange: "metadata.session_duration must be 0 to 86400 seconds"
-    }
+    MIGATexts.all.localizer(.english)(error.message)
   }
 }

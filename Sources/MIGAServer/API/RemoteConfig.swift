@@ -25,8 +25,8 @@ struct RemoteConfig: Sendable {
     etag = "\"cfg-" + digest.prefix(8).map { String(format: "%02x", $0) }.joined() + "\""
   }
 
-  /// The flags this build serves: the intention prompt is on (it feeds the intentionality score);
-  /// the adaptive pause and the experimental metrics wait for their experiments.
+  /// The flags this build serves: the core's features, as the web version uses them.
   static let flags = Components.Schemas.FeatureFlags(
-    intention_prompt: true, adaptive_pause: false, experimental_metrics: false)
+    intention_prompt: MIGAFeatures.standard.intentionPrompt, adaptive_pause: MIGAFeatures.standard.adaptivePause,
+    experimental_metrics: MIGAFeatures.standard.experimentalMetrics)
 }

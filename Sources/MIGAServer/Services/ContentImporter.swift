@@ -42,14 +42,14 @@ public struct ContentImporter: Sendable {
 
   /// A library the API could not serve as promised is refused whole, before anything is written.
   static func check(_ library: ContentLibrary) throws(ContentImportError) {
-    var seen = Set<String>()
-    for item in library.items {
-      guard seen.insert(item.id).inserted else { throw .duplicateID(item.id) }
-      let bytes = Array(item.id.utf8)
-      guard (1...64).contains(bytes.count), bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-        throw .invalidID(item.id)
+    do {
+      try library.validate()
+    } catch {
+      switch error {
+      case .duplicateID(let id): throw .duplicateID(id)
+      case .invalidID(let id): throw .invalidID(id)
+      case .emptyText(let id): throw .emptyText(id)
       }
-      guard !item.text.isEmpty, item.words > 0 else { throw .emptyText(item.id) }
     }
   }
 }
@@ -64,7 +64,8 @@ public enum ContentImportError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .duplicateID(let id): "the library has the id \(id) twice"
-    case .invalidID(let id): "\"\(id)\" is not a valid id: 1 to 64 printable ASCII characters without spaces"
+    case .invalidID(let id):
+      "\"\(id)\" is not a valid id: \(MIGAEvent.idLength.lowerBound) to \(MIGAEvent.idLength.upperBound) printable ASCII characters without spaces"
     case .emptyText(let id): "\(id) has no text"
     case .missingBundledLibrary: "the bundled library.json is missing from this build"
     }

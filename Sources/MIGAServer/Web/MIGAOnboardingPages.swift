@@ -45,7 +45,7 @@ extension MIGAPages {
       return (
         "How long do social apps take each day?",
         """
-        <p>A guess is fine. The world average is about 2 hours 21 minutes.</p>
+        <p>\(t(Onboarding.worldAverage))</p>
         <label for="daily-minutes" class="slider-label">Minutes a day: <output for="daily-minutes" id="daily-minutes-value">\(answers.dailyMinutes)</output></label>
         <input id="daily-minutes" name="minutes" type="range" min="\(Onboarding.dailyMinutesRange.lowerBound)" max="\(Onboarding.dailyMinutesRange.upperBound)" step="1" value="\(answers.dailyMinutes)">
         """, "Continue"

@@ -205,7 +205,7 @@ struct MIGAPages {
         """)
   }
 
-  /// Daily attempts against exits for the last 30 days, as bars, with the numbers in a table for
+  /// Daily attempts against exits for the trend's days, as bars, with the numbers in a table for
   /// screen readers.
   func trendChart(_ trend: DailyTrend) -> HTML {
     let days = trend.days
@@ -226,17 +226,12 @@ struct MIGAPages {
     let rows = days.reversed().filter { $0.attempts > 0 || $0.exits > 0 }.map { day in
       HTML("<tr><th scope=\"row\">\(day.day.description)</th><td>\(day.attempts)</td><td>\(day.exits)</td></tr>")
     }
-    let change: HTML =
-      trend.changeFromBaseline.map { change in
-        let percent = Int((abs(change) * 100).rounded())
-        return HTML(
-          "<p>Reaching for your apps is \(change <= 0 ? "down" : "up") \(percent) % from your first week.</p>")
-      } ?? ""
+    let change: HTML = trend.changeMessage.map { HTML("<p>\(t($0))</p>") } ?? ""
     return """
       <section class="metric trend" aria-labelledby="trend-title">
-      <h2 id="trend-title">Last 30 days</h2>
+      <h2 id="trend-title">\(t(trend.title))</h2>
       <p class="legend"><span class="key key--attempts"></span> Reached for an app <span class="key key--exits"></span> Chose Exit</p>
-      <svg class="trend-chart" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" aria-label="Daily attempts and exits over the last 30 days; the table below has the numbers." preserveAspectRatio="none">\(bars)</svg>
+      <svg class="trend-chart" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" aria-label="\(t(trend.chartLabel))" preserveAspectRatio="none">\(bars)</svg>
       \(change)
       <details><summary>The numbers</summary>
       <table><thead><tr><th scope="col">Day</th><th scope="col">Attempts</th><th scope="col">Exits</th></tr></thead><tbody>\(rows)</tbody></table>
@@ -249,29 +244,20 @@ struct MIGAPages {
 
   /// What a settings change says afterwards.
   func noticeText(_ notice: SettingsNotice) -> String {
-    let limit = HubSelection.limit
-    return switch notice {
+    switch notice {
     case .saved: "Saved."
     case .added: "Added to your hub."
     case .removed: "Removed from your hub."
-    case .full: "Your hub already has that app, or holds \(limit.upperBound) apps: remove one first."
-    case .last: "Your hub keeps at least \(limit.lowerBound) app."
+    case .full: t(HubSelection.fullMessage)
+    case .last: t(HubSelection.lastMessage)
     }
   }
 
   /// How chosen themes weigh in the rotation, from the core's weights.
-  var rotationRule: String {
-    let ratio = CategoryPreferences.chosenWeight / CategoryPreferences.otherWeight
-    let times = ratio == 2 ? "twice" : ratio == 3 ? "three times" : "\(ratio) times"
-    return "Chosen themes come up \(times) as often; none chosen means an even mix."
-  }
+  var rotationRule: String { t(CategoryPreferences.rule) }
 
   /// What keeps a streak, from the core's freeze policy.
-  var streakRule: String {
-    let policy = ControlStreak.freezePolicy
-    return
-      "A day counts when you reached for no app at all, or chose Exit at least once. Every \(policy.earnEvery) kept days earn a freeze (you can hold \(policy.cap)); a freeze covers a missed day by itself."
-  }
+  var streakRule: String { t(ControlStreak.rule) }
 
   /// `customSite` is a site the settings could not add, shown again in its form with the reason
   /// beside the field at fault.
@@ -320,7 +306,7 @@ struct MIGAPages {
     }
     let hours = MIGASettings.dayStartHours.map { hour in
       HTML(
-        "<option value=\"\(hour)\"\(hour == state.settings.dayStartHour ? " selected" : "")>\(String(format: "%02d:00", hour))</option>"
+        "<option value=\"\(hour)\"\(hour == state.settings.dayStartHour ? " selected" : "")>\(MIGASettings.hourText(hour))</option>"
       )
     }
     let noticeHTML: HTML =
@@ -338,7 +324,7 @@ struct MIGAPages {
         <label for="pause-seconds">Pause length</label>
         <select id="pause-seconds" name="seconds">\(pauseOptions)</select>
         <div class="pause-preview" aria-hidden="true"><svg viewBox="0 0 120 120" focusable="false"><circle class="countdown-track" cx="60" cy="60" r="54"/><circle class="countdown-ring" cx="60" cy="60" r="54"/></svg><span class="pause-preview-number">\(state.settings.pause.seconds)</span></div>
-        <label class="check"><input type="checkbox" name="adapts" value="1"\(state.settings.pause.adapts ? " checked" : "")> Adapt the pause: shorter for a first reach in half an hour, longer each time you come back</label>
+        <label class="check"><input type="checkbox" name="adapts" value="1"\(state.settings.pause.adapts ? " checked" : "")> \(t(AdaptivePause.settingLabel))</label>
         <button class="button" type="submit">Save the pause</button>
         </form>
         </section>

@@ -278,7 +278,8 @@ struct MIGAWebRoutes: Sendable {
     let form = try await FormFields(request, context: context)
     let hour = try Self.integer(form["hour"], "day start")
     guard MIGASettings.dayStartHours.contains(hour) else {
-      throw OrchardError.badRequest("A day can start at any hour from 00:00 to 23:00.", code: "BAD_DAY_START")
+      let t = MIGATexts.all.localizer(context.language)
+      throw OrchardError.badRequest(t(MIGASettings.dayStartRange), code: "BAD_DAY_START")
     }
     try await settingsChange(context) { state in
       state.settings.dayStartHour = hour
