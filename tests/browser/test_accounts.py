@@ -29,7 +29,10 @@ def accept_terms_if_asked(driver):
         return
     asked = driver.find_element(By.CSS_SELECTOR, 'form[action$="/consent"] input[name="next"]').get_attribute("value")
     consent[0].click()
-    WebDriverWait(driver, 15).until(lambda d: d.current_url.endswith(asked))
+    # The address changes when the next page starts; it is read (axe, the form) once it has loaded.
+    WebDriverWait(driver, 15).until(
+        lambda d: d.current_url.endswith(asked) and d.execute_script("return document.readyState") == "complete",
+        f"the page asked for ({asked}) loaded after the terms were accepted")
 
 
 def serious(violations):

@@ -291,6 +291,21 @@ public enum Operations {
                         case _type = "type"
                         case token
                     }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self._type = try container.decode(
+                            Operations.verify.Input.Body.jsonPayload._typePayload.self,
+                            forKey: ._type
+                        )
+                        self.token = try container.decode(
+                            Swift.String.self,
+                            forKey: .token
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "type",
+                            "token"
+                        ])
+                    }
                 }
                 /// - Remark: Generated from `#/paths/verify/POST/requestBody/content/application\/json`.
                 case json(Operations.verify.Input.Body.jsonPayload)
