@@ -61,7 +61,7 @@ public struct MIGAApp: OrchardApp {
     let content = SQLMIGAContentRepository(database: environment.database.sql)
     let (service, contentState) = service(environment)
     let credit = try Self.bundledLibrary().credit
-    MIGAWebRoutes(service: service, pages: environment.pages, visitors: environment.devices, credit: credit).register(
+    MIGARoutes(service: service, pages: environment.pages, visitors: environment.devices, credit: credit).register(
       routes)
     let api = MIGAAPIService(
       service: service, content: content, contentState: contentState, config: try RemoteConfig(credit: credit))

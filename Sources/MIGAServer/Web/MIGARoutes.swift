@@ -7,7 +7,7 @@ import ServerKit
 /// MIGA's web version: onboarding, the hub, the gateway, stats and settings, as plain HTML forms
 /// and links. Each route asks ``MIGAService`` (the JSON API's service too) and shows what
 /// `MIGACore` decided.
-struct MIGAWebRoutes: Sendable {
+struct MIGARoutes: Sendable {
   let service: MIGAService
   let pages: PageRenderer
   /// The web visitors' devices, for erasing one whole.
