@@ -49,3 +49,34 @@ struct HomeFeedTests {
     }
   }
 }
+
+@Suite("What fills Home", .timeLimit(.minutes(5)))
+struct TodayEntriesTests {
+  let library = EncouragementLibrary.bundled
+
+  @Test("Home leads with the sent card, then today's exam and deadline entries, at most listSize")
+  func moments() throws {
+    let lead = try #require(library.entries.first { !$0.moments.contains(.exam) })
+    let exam = TodayCanvas(assignmentsToday: [], examsToday: [Exam(title: "Midterm", when: "2026-11-17T19:00:00Z")])
+    let withExam = HomeFeed.todayEntries(from: library, leadingID: lead.id, canvas: exam)
+    #expect(withExam.first?.id == lead.id)
+    #expect(withExam.count == HomeFeed.listSize)
+    #expect(withExam.dropFirst().allSatisfy { $0.moments.contains(.exam) })
+    let both = TodayCanvas(
+      assignmentsToday: [Assignment(title: "Essay", due_at: "2026-11-17T23:00:00Z", points: nil)],
+      examsToday: exam.examsToday)
+    #expect(
+      HomeFeed.todayEntries(from: library, leadingID: nil, canvas: both).allSatisfy {
+        $0.moments.contains(.exam) || $0.moments.contains(.deadline)
+      })
+  }
+
+  @Test("with no canvas, or nothing due today, Home holds everyday and heavy-day entries")
+  func ordinaryDay() {
+    for canvas in [nil, TodayCanvas(assignmentsToday: [], examsToday: [])] {
+      let entries = HomeFeed.todayEntries(from: library, leadingID: nil, canvas: canvas)
+      #expect(!entries.isEmpty && entries.count <= HomeFeed.listSize)
+      #expect(entries.allSatisfy { $0.moments.contains(.everyday) || $0.moments.contains(.heavyDay) })
+    }
+  }
+}

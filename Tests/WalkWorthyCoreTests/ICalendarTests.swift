@@ -185,3 +185,27 @@ struct CalendarDayTests {
     #expect(canvas.examsToday.map(\.title) == ["Physics midterm", "History final"])
   }
 }
+
+@Suite("What a linked feed keeps", .timeLimit(.minutes(5)))
+struct KeptEventsTests {
+  @Test("a stored feed keeps exams and deadlines up to a day old, and no plain event")
+  func kept() throws {
+    let now = instant("2026-11-17T15:00:00Z")
+    func stamp(_ date: Date) -> String {
+      WireTimestamp.format(date, precision: .seconds).replacingOccurrences(of: "-", with: "")
+        .replacingOccurrences(of: ":", with: "")
+    }
+    let justOver = now.addingTimeInterval(-CalendarDay.lookback - 3_600)
+    let justUnder = now.addingTimeInterval(-CalendarDay.lookback + 3_600)
+    let text = feed(
+      event("SUMMARY:CHEM 101 Midterm", "DTSTART:\(stamp(justOver))")
+        + event("SUMMARY:BIO 110 Final Exam", "DTSTART:\(stamp(justUnder))")
+        + event("SUMMARY:Essay 2 due", "DTSTART:\(stamp(justUnder))")
+        + event("SUMMARY:Old essay due", "DTSTART:\(stamp(justOver))")
+        + event("SUMMARY:Club meeting", "DTSTART:\(stamp(now))"))
+    let parsed = try ICalendar.parseFeed(text, defaultTimeZone: utc)
+    #expect(parsed.events.count == 5)
+    let kept = CalendarDay.keptEvents(of: parsed, now: now)
+    #expect(kept.map(\.summary) == ["BIO 110 Final Exam", "Essay 2 due"])
+  }
+}

@@ -158,3 +158,25 @@ struct NotificationPlannerTests {
     #expect(days.dropFirst().allSatisfy { today[$0] == tomorrow[$0] })
   }
 }
+
+@Suite("When a notification counts as now", .timeLimit(.minutes(5)))
+struct ImmediateNotificationTests {
+  @Test("a notification due within a second counts as now")
+  func immediate() {
+    let now = instant("2026-11-17T15:00:00Z")
+    func due(_ delay: TimeInterval) -> NotificationRequest {
+      NotificationRequest(id: "t", kind: .test, fireAt: now.addingTimeInterval(delay), title: "T", body: "B")
+    }
+    #expect(due(0).firesImmediately(at: now))
+    #expect(due(NotificationPlanner.immediateTolerance).firesImmediately(at: now))
+    #expect(!due(NotificationPlanner.immediateTolerance + 0.5).firesImmediately(at: now))
+  }
+
+  @Test("the test notification's sentences name its delay")
+  func testDelay() {
+    let seconds = "\(Int(NotificationPlanner.testDelay))"
+    #expect(english(NotificationPlanner.testButton) == "Send test notification (\(seconds) s)")
+    #expect(english(NotificationPlanner.testExplainer).contains("in \(seconds) seconds"))
+    #expect(english(NotificationPlanner.testOnItsWay).contains("in \(seconds) seconds"))
+  }
+}

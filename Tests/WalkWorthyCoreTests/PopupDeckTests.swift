@@ -57,3 +57,29 @@ struct PopupDeckTests {
     #expect(PopupDeck.deal(from: syntheticEntries(count: 2), count: 3, in: .bsb, using: &generator).count == 2)
   }
 }
+
+@Suite("A pop-up sequence's length", .timeLimit(.minutes(5)))
+struct PopupSequenceTests {
+  @Test("a dealt sequence holds 3 to 5 cards and, over seeds, every size occurs")
+  func sizes() {
+    var counts: Set<Int> = []
+    for seed in UInt64(0)..<200 {
+      var generator = SeededRandomNumberGenerator(seed: seed)
+      let cards = PopupDeck.sequence(from: EncouragementLibrary.bundled.entries, in: .bsb, using: &generator)
+      #expect(PopupDeck.sizes.contains(cards.count))
+      counts.insert(cards.count)
+    }
+    #expect(counts == Set(PopupDeck.sizes))
+  }
+
+  @Test("showing a sequence keeps it and puts its first card, on screen at once, in the history")
+  func shown() throws {
+    var generator = SeededRandomNumberGenerator(seed: 3)
+    let cards = PopupDeck.sequence(from: EncouragementLibrary.bundled.entries, in: .bsb, using: &generator)
+    var state = OnDeviceState()
+    let now = instant("2026-11-17T15:00:00Z")
+    state.showPopups(cards, at: now)
+    #expect(state.popups == cards.map { PopupSlot(id: $0.card.id, tag: $0.tag) })
+    #expect(state.history.entries.map(\.verseID) == [try #require(cards.first).card.id])
+  }
+}

@@ -119,3 +119,43 @@ struct ProfileTests {
     #expect(ProfileForm(editing: profile) == form)
   }
 }
+
+@Suite("Profile problems: fields, codes and the wire's counts", .timeLimit(.minutes(5)))
+struct ProfileProblemTests {
+  @Test("each profile problem names its field and a stable code")
+  func codes() {
+    let all: [ProfileProblem] = [
+      .ageMissing, .ageOutOfRange(5), .majorTooLong(81), .tooManyHobbies(13), .emptyHobby, .hobbyTooLong("x"),
+    ]
+    #expect(
+      all.map(\.code) == [
+        "AGE_MISSING", "AGE_OUT_OF_RANGE", "MAJOR_TOO_LONG", "TOO_MANY_HOBBIES", "EMPTY_HOBBY", "HOBBY_TOO_LONG",
+      ])
+    #expect(Set(all.map(\.code)).count == all.count)
+    #expect(all.map(\.field) == [.age, .age, .major, .hobbies, .hobbies, .hobbies])
+    #expect(ProfileForm.Field.allCases.sorted() == [.age, .major, .hobbies])
+  }
+
+  @Test("the form shows each field's first problem beside it")
+  func perField() {
+    var form = ProfileForm()
+    form.major = String(repeating: "a", count: Profile.majorLimit + 1)
+    #expect(form.problem(.age) == .ageMissing)
+    #expect(form.problem(.major) == .majorTooLong(Profile.majorLimit + 1))
+    #expect(form.problem(.hobbies) == nil)
+  }
+
+  @Test("80 characters of 120 scalars pass the form and are refused on the wire")
+  func twoCounts() throws {
+    let characters = Profile.majorLimit
+    let major = String(repeating: "e\u{301}", count: characters / 2) + String(repeating: "a", count: characters / 2)
+    let scalars = major.unicodeScalars.count
+    #expect(major.count == characters && scalars > Profile.majorLimit)
+    _ = try Profile(age: 20, major: major)
+    #expect(Profile.wireProblems(major: major, hobbies: []) == [.majorTooLong(scalars)])
+    let hobbies = (0...Profile.hobbyLimit).map { "h\($0)" }
+    #expect(Profile.wireProblems(major: nil, hobbies: hobbies) == [.tooManyHobbies(Profile.hobbyLimit + 1)])
+    let long = String(repeating: "o", count: Profile.hobbyLengthLimit + 1)
+    #expect(Profile.wireProblems(major: "Biology", hobbies: [long]) == [.hobbyTooLong(long)])
+  }
+}

@@ -8,6 +8,22 @@ import OrchardKit
 
 /// A student's day built from their calendar feed, in the API's ``TodayCanvas`` shape.
 public enum CalendarDay {
+  /// How long a passed exam or deadline is still kept from a linked feed.
+  public static let lookback: TimeInterval = 24 * 3_600
+
+  /// What a linked feed keeps for today's canvas: its exams and deadlines (a deadline by its due
+  /// time, else its start) not more than ``lookback`` old. Plain events never reach a canvas.
+  public static func keptEvents(of feed: ICalendarFeed, now: Date) -> [CalendarEvent] {
+    let oldest = now.addingTimeInterval(-lookback)
+    return feed.events.filter { event in
+      switch event.kind {
+      case .exam: event.start >= oldest
+      case .deadline: (event.due ?? event.start) >= oldest
+      case .event: false
+      }
+    }
+  }
+
   /// Deadlines due on `now`'s local day or within the next 24 hours, and exams starting on that day,
   /// each in time order, with ISO 8601 UTC times ("2026-11-17T14:00:00Z"). Points are unknown (nil):
   /// feeds do not carry them.

@@ -81,6 +81,13 @@ public struct OnDeviceState: Codable, Sendable, Equatable {
 }
 
 extension OnDeviceState {
+  /// Shows a pop-up sequence: it becomes the last one dealt, and its first card, on screen at
+  /// once, is kept in the history (the others are, as each is reached).
+  public mutating func showPopups(_ cards: [PopupCard], at now: Date) {
+    popups = cards.map { PopupSlot(id: $0.card.id, tag: $0.tag) }
+    if let first = cards.first { history.record(first.card, at: now) }
+  }
+
   /// Keeps a payload in the history under its entry's id, in the device's translation: our server numbers each hand-out
   /// (`ww-isaiah-41-13.7`), and a verse filed under that number would be listed next to the same
   /// verse seen on Home.

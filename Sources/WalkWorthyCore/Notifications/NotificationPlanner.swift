@@ -21,6 +21,8 @@ public enum NotificationPlanner {
   /// The longest a browser's service worker is trusted to hold a notification before showing it:
   /// a worker is not kept alive for hours, so one due later (after quiet hours) stays in the page.
   public static let browserHoldLimit: TimeInterval = 240
+  /// A notification due within this long of now is said to arrive now, not at a time.
+  public static let immediateTolerance: TimeInterval = 1
 
   /// - Parameters:
   ///   - pending: what is scheduled now; daily ones are planned afresh, fired ones dropped.
@@ -67,5 +69,18 @@ public enum NotificationPlanner {
         title: card.map { text(.cardTitle, ["ref": $0.ref, "translation": $0.label]) } ?? text(.dailyTitle),
         body: card?.encouragement ?? text(.dailyBody))
     }
+  }
+}
+
+extension NotificationPlanner {
+  /// What the test notification's card says, naming ``testDelay``.
+  public static var testExplainer: Message<WalkWorthyText> { testMessage(.testNotificationExplainer) }
+  /// The test notification's button, naming ``testDelay``.
+  public static var testButton: Message<WalkWorthyText> { testMessage(.testNotificationButton) }
+  /// What the settings say once a test is sent, naming ``testDelay``.
+  public static var testOnItsWay: Message<WalkWorthyText> { testMessage(.testNotificationOnItsWay) }
+
+  private static func testMessage(_ key: WalkWorthyText) -> Message<WalkWorthyText> {
+    Message(key, ["seconds": Int(testDelay)])
   }
 }

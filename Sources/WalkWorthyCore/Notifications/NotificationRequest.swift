@@ -31,4 +31,9 @@ public struct NotificationRequest: Codable, Sendable, Hashable, Identifiable {
     self.title = title
     self.body = body
   }
+
+  /// Whether it arrives now: due within ``NotificationPlanner/immediateTolerance`` of `now`.
+  public func firesImmediately(at now: Date) -> Bool {
+    fireAt <= now.addingTimeInterval(NotificationPlanner.immediateTolerance)
+  }
 }

@@ -13,6 +13,15 @@ public enum PopupDeck {
   public static let sizes = 3...5
   public static let defaultSize = 4
 
+  /// One "Show Pop-ups" sequence: its length drawn from ``sizes``, then its cards dealt, all with
+  /// `generator`.
+  public static func sequence<G: RandomNumberGenerator>(
+    from entries: [Encouragement], in translation: Translation, using generator: inout G
+  ) -> [PopupCard] {
+    let count = Int.random(in: sizes, using: &generator)
+    return deal(from: entries, count: count, in: translation, using: &generator)
+  }
+
   /// The cards for one sequence, chosen with `generator` (seeded in tests, so the deal is exact).
   ///
   /// Each tag's card is a random entry carrying that tag, and no entry appears twice. When the

@@ -78,6 +78,18 @@ public struct Profile: Codable, Sendable, Equatable {
     return problems
   }
 
+  /// The JSON Schema's limits (`maxLength` 80 and 30, `maxItems` 12), which count what was sent:
+  /// Unicode scalars of the untrimmed text, and hobbies before repeats are dropped. The form's own
+  /// rules (``problems(age:major:hobbies:)``: characters, after trimming) are never stricter, so a
+  /// request within these is then judged by them.
+  public static func wireProblems(major: String?, hobbies: [String]) -> [ProfileProblem] {
+    var problems: [ProfileProblem] = []
+    if let major, major.unicodeScalars.count > majorLimit { problems.append(.majorTooLong(major.unicodeScalars.count)) }
+    if hobbies.count > hobbyLimit { problems.append(.tooManyHobbies(hobbies.count)) }
+    problems += hobbies.filter { $0.unicodeScalars.count > hobbyLengthLimit }.map(ProfileProblem.hobbyTooLong)
+    return problems
+  }
+
   /// The first spelling of each hobby, comparing without case.
   static func distinct(_ hobbies: [String]) -> [String] {
     var seen: Set<String> = []
@@ -108,6 +120,27 @@ public enum ProfileProblem: Sendable, Hashable {
   case tooManyHobbies(Int)
   case emptyHobby
   case hobbyTooLong(String)
+
+  /// The stable machine code, in the API's `UPPER_SNAKE` style.
+  public var code: String {
+    switch self {
+    case .ageMissing: "AGE_MISSING"
+    case .ageOutOfRange: "AGE_OUT_OF_RANGE"
+    case .majorTooLong: "MAJOR_TOO_LONG"
+    case .tooManyHobbies: "TOO_MANY_HOBBIES"
+    case .emptyHobby: "EMPTY_HOBBY"
+    case .hobbyTooLong: "HOBBY_TOO_LONG"
+    }
+  }
+
+  /// The form field the problem is shown beside.
+  public var field: ProfileForm.Field {
+    switch self {
+    case .ageMissing, .ageOutOfRange: .age
+    case .majorTooLong: .major
+    case .tooManyHobbies, .emptyHobby, .hobbyTooLong: .hobbies
+    }
+  }
 
   public var message: Message<WalkWorthyText> {
     switch self {

@@ -1,6 +1,15 @@
 /// The onboarding form while it is being filled in: the hobby chips (suggested and custom) and the
 /// problems to show, then the validated ``Profile``.
 public struct ProfileForm: Codable, Sendable, Equatable {
+  /// The fields a problem can belong to, in the form's order.
+  public enum Field: String, Sendable, CaseIterable, Comparable {
+    case age, major, hobbies
+
+    public static func < (a: Field, b: Field) -> Bool {
+      allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+  }
+
   /// Nil until the number field holds a number.
   public var age: Int?
   public var major = ""
@@ -52,6 +61,11 @@ public struct ProfileForm: Codable, Sendable, Equatable {
   /// What to show beside the fields now; empty when the form can be saved.
   public var problems: [ProfileProblem] {
     Profile.problems(age: age, major: major.trimmed, hobbies: Profile.distinct(hobbies))
+  }
+
+  /// The first problem to show beside `field`, if any.
+  public func problem(_ field: Field) -> ProfileProblem? {
+    problems.first { $0.field == field }
   }
 
   /// The profile to save on the device.

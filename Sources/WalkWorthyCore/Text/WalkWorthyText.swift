@@ -75,6 +75,9 @@ public enum WalkWorthyText: String, TextKey {
   case notFoundTitle = "not-found.title"
   case notFoundBody = "not-found.body"
   case notFoundBack = "not-found.back"
+  case testNotificationExplainer = "settings.test-notification.explainer"
+  case testNotificationButton = "settings.test-notification.button"
+  case testNotificationOnItsWay = "settings.test-notification.on-its-way"
 }
 
 /// WalkWorthy's catalogs: English, the language it ships in.
@@ -152,5 +155,10 @@ public enum WalkWorthyTexts {
       .notFoundBody:
         "There is nothing at this address in WalkWorthy. The link may be mistyped or out of date. Today\u{2019}s encouragement is still waiting for you.",
       .notFoundBack: "Back to today",
+      .testNotificationExplainer:
+        "Sends one notification to this device in {seconds} seconds. Your browser may ask for permission first.",
+      .testNotificationButton: "Send test notification ({seconds} s)",
+      .testNotificationOnItsWay:
+        "Your test notification is on its way in {seconds} seconds. With scripts off, this browser cannot show it, so this message stands in for it.",
     ])
 }

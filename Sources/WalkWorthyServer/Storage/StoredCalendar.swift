@@ -19,16 +19,9 @@ public struct StoredCalendar: Codable, Sendable, Equatable {
   public let skippedCount: Int
 
   public init(feed: ICalendarFeed, now: Date) {
-    let oldest = now.addingTimeInterval(-86_400)
-    entries = feed.events.compactMap { event in
-      switch event.kind {
-      case .exam where event.start >= oldest:
-        Entry(summary: event.summary, start: event.start, due: nil, isExam: true)
-      case .deadline where (event.due ?? event.start) >= oldest:
-        Entry(summary: event.summary, start: event.start, due: event.due, isExam: false)
-      default:
-        nil
-      }
+    entries = CalendarDay.keptEvents(of: feed, now: now).map { event in
+      let isExam = event.kind == .exam
+      return Entry(summary: event.summary, start: event.start, due: isExam ? nil : event.due, isExam: isExam)
     }
     eventCount = feed.events.count
     skippedCount = feed.skippedCount

@@ -172,11 +172,8 @@ struct WalkWorthyRoutes: Sendable {
   @Sendable func dealPopups(_ request: Request, context: AppRequestContext) async throws -> Response {
     var generator = service.random.generator
     try await change(context) { device, _ in
-      let count = Int.random(in: PopupDeck.sizes, using: &generator)
-      let cards = PopupDeck.deal(
-        from: library.entries, count: count, in: device.onDevice.translation, using: &generator)
-      device.onDevice.popups = cards.map { PopupSlot(id: $0.card.id, tag: $0.tag) }
-      if let first = cards.first { device.onDevice.history.record(first.card, at: now(device)) }
+      let cards = PopupDeck.sequence(from: library.entries, in: device.onDevice.translation, using: &generator)
+      device.onDevice.showPopups(cards, at: now(device))
     }
     return .seeOther(WalkWorthyPath.popup(1))
   }
@@ -419,7 +416,7 @@ struct WalkWorthyRoutes: Sendable {
     let source = service.api(for: id, mode: api, at: now(device))
     let canvas = device.usesFakeCanvas(config) && device.onDevice.canvasLinked ? await todayCanvas(id, device) : nil
     let leading = try? await source.fetchNext().payload?.id
-    let entries = TodayList.entries(from: library, leadingID: leading, canvas: canvas)
+    let entries = HomeFeed.todayEntries(from: library, leadingID: leading, canvas: canvas)
     guard
       let feed = HomeFeed(
         entries: entries, translation: device.onDevice.translation, currentID: device.onDevice.currentID)
@@ -484,11 +481,10 @@ struct WalkWorthyRoutes: Sendable {
 enum SettingsNotice: String {
   case saved, test, off, profile
 
-  var text: String {
+  func text(_ t: Localizer<WalkWorthyText>) -> String {
     switch self {
     case .saved: "Saved."
-    case .test:
-      "Your test notification is on its way in \(Int(NotificationPlanner.testDelay)) seconds. With scripts off, this browser cannot show it, so this message stands in for it."
+    case .test: t(NotificationPlanner.testOnItsWay)
     case .off: "Notifications are off, so nothing was scheduled. Turn them on above first."
     case .profile: "Your profile is updated."
     }

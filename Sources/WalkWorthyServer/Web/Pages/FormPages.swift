@@ -81,7 +81,7 @@ extension WalkWorthyPages {
     let notice: HTML =
       invalid
       ? "<p class=\"notice-banner notice-banner--problem\" role=\"alert\">\(t(.settingsProblems))</p>"
-      : view.notice.map { "<p class=\"notice-banner\" role=\"status\">\($0.text)</p>" } ?? ""
+      : view.notice.map { "<p class=\"notice-banner\" role=\"status\">\($0.text(t))</p>" } ?? ""
     return page(
       "Settings", theme: theme, bodyClass: "page-settings", tab: .settings,
       main: """
@@ -179,9 +179,9 @@ extension WalkWorthyPages {
     """
     <section class="glass card" aria-labelledby="test-title">
     <h2 id="test-title">Check notifications</h2>
-    <p>Sends one notification to this device in \(Int(NotificationPlanner.testDelay)) seconds. Your browser may ask for permission first.</p>
+    <p>\(t(NotificationPlanner.testExplainer))</p>
     <form method="post" action="\(WalkWorthyPath.testNotification.path)" data-test-notification>
-    <button class="button button--wide" type="submit">Send test notification (\(Int(NotificationPlanner.testDelay)) s)</button>
+    <button class="button button--wide" type="submit">\(t(NotificationPlanner.testButton))</button>
     </form>
     <p class="test-status" id="test-status" role="status"></p>
     <div class="notice-banner notice-banner--fallback" id="test-fallback" role="alert" hidden></div>

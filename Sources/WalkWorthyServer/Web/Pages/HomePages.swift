@@ -13,7 +13,7 @@ extension WalkWorthyPages {
         "<option value=\"\(translation.rawValue)\"\(translation == card.translation ? HTML(" selected") : "")>\(translation.abbreviation) \u{00B7} \(translation.name)</option>"
       )
     }
-    let position = (view.feed.entries.firstIndex { $0.id == card.id } ?? 0) + 1
+    let position = view.feed.position + 1
     return page(
       "WalkWorthy", theme: theme, bodyClass: "page-home", tab: .home,
       main: """
@@ -67,7 +67,7 @@ extension WalkWorthyPages {
     switch record.kind {
     case .scheduled:
       guard let note = record.notification else { return t(.refreshScheduledNow, ["title": ""]) }
-      if note.fireAt <= view.now.addingTimeInterval(1) { return t(.refreshScheduledNow, ["title": note.title]) }
+      if note.firesImmediately(at: view.now) { return t(.refreshScheduledNow, ["title": note.title]) }
       return t(.refreshScheduledAt, ["time": formats.time(note.fireAt, in: view.zone), "title": note.title])
     case .nothingNew: return t(.refreshNothingNew)
     case .expired: return t(.refreshExpired)

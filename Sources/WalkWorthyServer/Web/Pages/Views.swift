@@ -53,30 +53,17 @@ struct OnboardingView {
   var ageProblem: String? {
     guard submitted else { return nil }
     if !ageIsNumber { return text(.ageNotNumber) }
-    return form.problems.first {
-      if case .ageMissing = $0 { return true }
-      if case .ageOutOfRange = $0 { return true }
-      return false
-    }.map { text($0.message) }
+    return form.problem(.age).map { text($0.message) }
   }
 
   var majorProblem: String? {
     guard submitted else { return nil }
-    return form.problems.first {
-      if case .majorTooLong = $0 { return true }
-      return false
-    }.map { text($0.message) }
+    return form.problem(.major).map { text($0.message) }
   }
 
   var hobbiesProblem: String? {
     guard submitted else { return nil }
-    return hobbyProblem
-      ?? form.problems.first {
-        switch $0 {
-        case .tooManyHobbies, .emptyHobby, .hobbyTooLong: true
-        default: false
-        }
-      }.map { text($0.message) }
+    return hobbyProblem ?? form.problem(.hobbies).map { text($0.message) }
   }
 }
 

@@ -53,7 +53,7 @@ struct WalkWorthyPages {
       "Notifications are blocked or not supported in this browser, so here it is in the page. You can allow them in your browser\u{2019}s site settings."
     ),
     ("text-send-failed", "The test could not be sent. Check your connection and try again."),
-    ("text-off", SettingsNotice.off.text),
+    ("text-off", SettingsNotice.off.text(WalkWorthyTexts.all.localizer(.english))),
     ("text-sent-system", "Sent. It arrives in {seconds} seconds, even if you leave this page."),
     ("text-sent-page", "Sent. It appears here in {seconds} seconds."),
     ("text-card", "Card {number} of {count}: {tag}. {ref}"),
