@@ -15,7 +15,7 @@ public struct FaithJarApp: OrchardApp {
     promise: "Say how you feel and receive a Bible verse, with a few honest words on why it fits.",
     path: FaithJarPath.home.path, version: "0.1.0", availability: .available)
 
-  public var migrations: [Migration] { FaithJarStorage.migrations }
+  public var migrations: [Migration] { FaithJarStore.migrations }
 
   public var theme: DesignTokens? { FaithJarTheme.tokens }
 
@@ -32,7 +32,7 @@ public struct FaithJarApp: OrchardApp {
   public func mount(_ routes: AppRoutes) throws {
     let environment = routes.environment
     let service = FaithJarService(
-      library: library, devices: FaithJarStorage.devices(environment),
+      library: library, devices: FaithJarStore.devices(environment),
       clock: environment.clock, random: environment.random,
       testDeviceClock: environment.configuration.testDeviceClock)
     FaithJarRoutes(

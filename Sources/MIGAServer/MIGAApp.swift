@@ -15,7 +15,7 @@ public struct MIGAApp: OrchardApp {
     id: "miga", name: "MIGA", promise: "A calm pause before the apps you open out of habit, and an easy way out.",
     path: MIGAPath.home.path, version: "0.1.0", availability: .available)
 
-  public var migrations: [Migration] { MIGAStorage.migrations }
+  public var migrations: [Migration] { MIGAStore.migrations }
 
   public var theme: DesignTokens? { MIGATheme.tokens }
 
@@ -40,17 +40,17 @@ public struct MIGAApp: OrchardApp {
   /// a database a newer one filled takes nothing away. Idempotent: an unchanged library writes
   /// nothing and moves no cursor.
   public func prepare(_ environment: AppEnvironment) async throws {
-    let report = try await ContentImporter(repository: SQLMIGAContentRepository(database: environment.database.sql))
+    let report = try await ContentImporter(repository: SQLMIGAContentStore(database: environment.database.sql))
       .importLibrary(try Self.bundledLibrary(), retireMissing: false, at: environment.clock.now)
     environment.logger.info("MIGA content library seeded", metadata: ["changes": "\(report.summary)"])
   }
 
   /// The one service both faces use, and the library state it reads.
   func service(_ environment: AppEnvironment) -> (MIGAService, ContentStateCache) {
-    let content = SQLMIGAContentRepository(database: environment.database.sql)
+    let content = SQLMIGAContentStore(database: environment.database.sql)
     let contentState = ContentStateCache(repository: content, clock: environment.clock)
     let service = MIGAService(
-      devices: MIGAStorage.devices(environment), events: SQLMIGAEventRepository(database: environment.database.sql),
+      devices: MIGAStore.devices(environment), events: SQLMIGAEventStore(database: environment.database.sql),
       library: LiveLibrary(repository: content, state: contentState, clock: environment.clock),
       clock: environment.clock, random: environment.random, limiter: environment.limiter)
     return (service, contentState)
@@ -58,7 +58,7 @@ public struct MIGAApp: OrchardApp {
 
   public func mount(_ routes: AppRoutes) throws {
     let environment = routes.environment
-    let content = SQLMIGAContentRepository(database: environment.database.sql)
+    let content = SQLMIGAContentStore(database: environment.database.sql)
     let (service, contentState) = service(environment)
     let credit = try Self.bundledLibrary().credit
     MIGARoutes(service: service, pages: environment.pages, visitors: environment.devices, credit: credit).register(

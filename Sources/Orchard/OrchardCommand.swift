@@ -206,10 +206,10 @@ struct MIGAContentCommand: AsyncParsableCommand {
 /// Opens and migrates the configured database, then runs `body` with MIGA's content importer.
 private func withMIGAContent<R: Sendable>(
   _ options: ServerOptions,
-  _ body: @Sendable (ContentImporter, SQLMIGAContentRepository) async throws -> R
+  _ body: @Sendable (ContentImporter, SQLMIGAContentStore) async throws -> R
 ) async throws -> R {
   try await withMigratedDatabase(options) { database in
-    let repository = SQLMIGAContentRepository(database: database.sql)
+    let repository = SQLMIGAContentStore(database: database.sql)
     return try await body(ContentImporter(repository: repository), repository)
   }
 }

@@ -54,7 +54,7 @@ struct Platform: PlatformModule {
   /// The apps whose own jobs the worker runs too.
   let apps: [any OrchardApp]
 
-  var migrations: [Migration] { [SQLAppCatalogRepository.migration, JobQueue.migration] + identity.migrations }
+  var migrations: [Migration] { [SQLAppCatalogStore.migration, JobQueue.migration] + identity.migrations }
 
   /// The job worker: the accounts' mail and deletions, and each app's own jobs.
   func services(_ environment: AppEnvironment) throws -> [any Service] {
@@ -69,12 +69,12 @@ struct Platform: PlatformModule {
 
   /// Every process on the database writes its build's app list on start.
   func prepare(_ environment: AppEnvironment, apps: [AppManifest]) async throws {
-    try await SQLAppCatalogRepository(database: environment.database.sql).replace(with: apps)
+    try await SQLAppCatalogStore(database: environment.database.sql).replace(with: apps)
   }
 
   func mount(on router: Router<AppRequestContext>, environment: AppEnvironment, apps: [AppManifest]) throws {
     let catalog = CatalogSnapshot(
-      repository: SQLAppCatalogRepository(database: environment.database.sql), clock: environment.clock)
+      repository: SQLAppCatalogStore(database: environment.database.sql), clock: environment.clock)
     let pages = environment.pages
     router.get("/") { _, _ in
       pages.response(LauncherPage.page(apps: try await catalog.current().apps))

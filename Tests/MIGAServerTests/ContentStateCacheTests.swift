@@ -9,7 +9,7 @@ import Testing
 @Suite("The library state a server trusts", .timeLimit(.minutes(5)))
 struct ContentStateCacheTests {
   /// A library whose state moves on every read.
-  final class CountingRepository: MIGAContentRepository {
+  final class CountingRepository: MIGAContentStore {
     let reads = Mutex(0)
 
     func state() async throws -> ContentState {

@@ -84,7 +84,7 @@ struct MIGAContentRouteTests {
         .headers[.eTag]
 
       let (library, updated, retired) = try Self.editedLibrary()
-      let report = try await ContentImporter(repository: SQLMIGAContentRepository(database: database.sql))
+      let report = try await ContentImporter(repository: SQLMIGAContentStore(database: database.sql))
         .importLibrary(library, retireMissing: true, at: Date())
       #expect(report.updated == [updated.id] && report.retired == [retired])
       // The server trusts the library state it read for up to a second (ContentStateCache).
@@ -113,7 +113,7 @@ struct MIGAContentRouteTests {
   func staleCursor() async throws {
     try await withMIGA { api, database in
       let device = try await api.newDevice()
-      let importer = ContentImporter(repository: SQLMIGAContentRepository(database: database.sql))
+      let importer = ContentImporter(repository: SQLMIGAContentStore(database: database.sql))
       let (library, _, retired) = try Self.editedLibrary()
       let longAgo = Date().addingTimeInterval(-ContentImporter.tombstoneRetention - 86_400)
       try await importer.importLibrary(library, retireMissing: true, at: longAgo)

@@ -10,7 +10,7 @@ import ServerKit
 /// but `createDevice` comes from ``BearerAuthentication``, never from the request's fields.
 struct MIGAAPIService: APIProtocol {
   let service: MIGAService
-  let content: any MIGAContentRepository
+  let content: any MIGAContentStore
   let contentState: ContentStateCache
   let config: RemoteConfig
 

@@ -8,9 +8,9 @@ public struct ContentImporter: Sendable {
   /// full resync instead of a delta.
   public static let tombstoneRetention: TimeInterval = 90 * 24 * 60 * 60
 
-  let repository: any MIGAContentRepository
+  let repository: any MIGAContentStore
 
-  public init(repository: any MIGAContentRepository) { self.repository = repository }
+  public init(repository: any MIGAContentStore) { self.repository = repository }
 
   /// Adds new items and rewrites changed ones; with `retireMissing`, retires the live items the
   /// library no longer has. Then purges tombstones past the retention period.

@@ -9,7 +9,7 @@ import ServerKit
 /// step records are stored in the same transaction as the state it moves to.
 struct MIGAService: Sendable {
   let devices: DeviceStore<MIGAState>
-  let events: any MIGAEventRepository
+  let events: any MIGAEventStore
   let library: LiveLibrary
   let clock: any WallClock
   let random: RandomSource

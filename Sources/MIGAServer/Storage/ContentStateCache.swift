@@ -10,10 +10,10 @@ import ServerKit
 /// Serving an older state is always safe: the delta and its cursor stop at that state's `lastSeq`,
 /// so the client simply gets the change on its next sync.
 struct ContentStateCache: Sendable {
-  private let repository: any MIGAContentRepository
+  private let repository: any MIGAContentStore
   private let cache: Cache<String, ContentState>
 
-  init(repository: any MIGAContentRepository, clock: any WallClock, maxAge: TimeInterval = 1) {
+  init(repository: any MIGAContentStore, clock: any WallClock, maxAge: TimeInterval = 1) {
     self.repository = repository
     cache = Cache("miga-content-state", capacity: 1, maxAge: maxAge, clock: clock)
   }

@@ -6,12 +6,12 @@ import ServerKit
 /// appearing. The items are read again only when the library's change sequence moves (its state
 /// is checked at most once a second, see ``ContentStateCache``).
 struct LiveLibrary: Sendable {
-  private let repository: any MIGAContentRepository
+  private let repository: any MIGAContentStore
   private let contentState: ContentStateCache
   /// The live items at each position of the library's history; only the latest is kept.
   private let items: Cache<Int64, [ContentItem]>
 
-  init(repository: any MIGAContentRepository, state: ContentStateCache, clock: any WallClock) {
+  init(repository: any MIGAContentStore, state: ContentStateCache, clock: any WallClock) {
     self.repository = repository
     contentState = state
     items = Cache("miga-live-library", capacity: 1, clock: clock)

@@ -31,10 +31,10 @@ public struct CatalogSnapshot: Sendable {
     }
   }
 
-  private let repository: any AppCatalogRepository
+  private let repository: any AppCatalogStore
   private let cache: Cache<String, Value>
 
-  public init(repository: any AppCatalogRepository, clock: any WallClock, maxAge: TimeInterval = 1) {
+  public init(repository: any AppCatalogStore, clock: any WallClock, maxAge: TimeInterval = 1) {
     self.repository = repository
     cache = Cache("app-catalog", capacity: 1, maxAge: maxAge, clock: clock)
   }

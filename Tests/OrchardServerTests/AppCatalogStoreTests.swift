@@ -17,12 +17,12 @@ let sampleApps = [
 ]
 
 @Suite("The app catalog, on SQLite and PostgreSQL", .timeLimit(.minutes(5)))
-struct AppCatalogRepositoryTests {
+struct AppCatalogStoreTests {
   @Test("the catalog stores the apps in launcher order and replaces them whole", arguments: TestDatabase.available)
   func replaceAndRead(engine: TestDatabase) async throws {
     try await engine.withFreshDatabase { database in
       try await orchardMigrations().run(on: database.sql, logger: Logger(label: "test"))
-      let repository = SQLAppCatalogRepository(database: database.sql)
+      let repository = SQLAppCatalogStore(database: database.sql)
       #expect(try await repository.all().isEmpty)
       try await repository.replace(with: sampleApps)
       #expect(try await repository.all() == sampleApps)
@@ -34,7 +34,7 @@ struct AppCatalogRepositoryTests {
 
   @Test("the snapshot serves a cached catalog and re-reads it once it is older than its age limit")
   func snapshot() async throws {
-    actor Counting: AppCatalogRepository {
+    actor Counting: AppCatalogStore {
       var reads = 0
       var apps = sampleApps
       func all() -> [AppManifest] {

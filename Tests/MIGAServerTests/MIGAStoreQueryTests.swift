@@ -9,11 +9,11 @@ import Testing
 @testable import MIGAServer
 
 @Suite("MIGA's content library", .timeLimit(.minutes(5)))
-struct MIGAContentRepositoryTests {
+struct MIGAContentStoreTests {
   @Test("the first import numbers every item; importing it again changes nothing", arguments: TestDatabase.available)
   func importIsIdempotent(engine: TestDatabase) async throws {
     try await withMigratedDatabase(on: engine) { database in
-      let repository = SQLMIGAContentRepository(database: database.sql)
+      let repository = SQLMIGAContentStore(database: database.sql)
       let importer = ContentImporter(repository: repository)
       let first = try await importer.importLibrary(
         library([item("a"), item("b"), item("c")]), retireMissing: false, at: testNow)
@@ -35,7 +35,7 @@ struct MIGAContentRepositoryTests {
     arguments: TestDatabase.available)
   func delta(engine: TestDatabase) async throws {
     try await withMigratedDatabase(on: engine) { database in
-      let repository = SQLMIGAContentRepository(database: database.sql)
+      let repository = SQLMIGAContentStore(database: database.sql)
       let importer = ContentImporter(repository: repository)
       try await importer.importLibrary(library([item("a"), item("b"), item("c")]), retireMissing: false, at: testNow)
       let before = try await repository.state()
@@ -58,7 +58,7 @@ struct MIGAContentRepositoryTests {
   @Test("a change made after the state was read waits for the next delta", arguments: TestDatabase.available)
   func changesStopAtTheState(engine: TestDatabase) async throws {
     try await withMigratedDatabase(on: engine) { database in
-      let repository = SQLMIGAContentRepository(database: database.sql)
+      let repository = SQLMIGAContentStore(database: database.sql)
       let importer = ContentImporter(repository: repository)
       try await importer.importLibrary(library([item("a")]), retireMissing: false, at: testNow)
       let state = try await repository.state()
@@ -70,7 +70,7 @@ struct MIGAContentRepositoryTests {
   @Test("tombstones past the retention are purged and move the resync line", arguments: TestDatabase.available)
   func purge(engine: TestDatabase) async throws {
     try await withMigratedDatabase(on: engine) { database in
-      let repository = SQLMIGAContentRepository(database: database.sql)
+      let repository = SQLMIGAContentStore(database: database.sql)
       let importer = ContentImporter(repository: repository)
       try await importer.importLibrary(library([item("a"), item("b")]), retireMissing: false, at: testNow)
       let retired = try await importer.retire(["b"], at: testNow)
@@ -86,7 +86,7 @@ struct MIGAContentRepositoryTests {
   @Test("two imports at once both finish, one after the other", arguments: TestDatabase.available)
   func concurrentImports(engine: TestDatabase) async throws {
     try await withMigratedDatabase(on: engine) { database in
-      let repository = SQLMIGAContentRepository(database: database.sql)
+      let repository = SQLMIGAContentStore(database: database.sql)
       let items = (0..<50).map { item("item-\($0)") }
       async let first = ContentImporter(repository: repository).importLibrary(
         library(items), retireMissing: false, at: testNow)
@@ -100,11 +100,11 @@ struct MIGAContentRepositoryTests {
 }
 
 @Suite("MIGA's event backup", .timeLimit(.minutes(5)))
-struct MIGAEventRepositoryTests {
+struct MIGAEventStoreTests {
   @Test("a batch of 500 is stored once however often it is sent", arguments: TestDatabase.available)
   func idempotent(engine: TestDatabase) async throws {
     try await withMigratedDatabase(on: engine) { database in
-      let repository = SQLMIGAEventRepository(database: database.sql)
+      let repository = SQLMIGAEventStore(database: database.sql)
       let device = deviceIDs(1)[0]
       let batch = events(500)
       let first = try await repository.store(batch, for: device, at: testNow)
@@ -119,7 +119,7 @@ struct MIGAEventRepositoryTests {
   @Test("the same event id belongs to each device separately", arguments: TestDatabase.available)
   func devicesAreSeparate(engine: TestDatabase) async throws {
     try await withMigratedDatabase(on: engine) { database in
-      let repository = SQLMIGAEventRepository(database: database.sql)
+      let repository = SQLMIGAEventStore(database: database.sql)
       let devices = deviceIDs(2)
       let batch = events(3)
       let mine = try await repository.store(batch, for: devices[0], at: testNow)
@@ -133,7 +133,7 @@ struct MIGAEventRepositoryTests {
   @Test("a device's log pages back in arrival order", arguments: TestDatabase.available)
   func paging(engine: TestDatabase) async throws {
     try await withMigratedDatabase(on: engine) { database in
-      let repository = SQLMIGAEventRepository(database: database.sql)
+      let repository = SQLMIGAEventStore(database: database.sql)
       let devices = deviceIDs(2)
       let mine = events(5, seed: 1)
       try await repository.store(Array(mine[0..<3]), for: devices[0], at: testNow)

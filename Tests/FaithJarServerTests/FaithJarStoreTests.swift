@@ -18,7 +18,7 @@ struct FaithJarStorageTests {
       try await LegacyFixture("legacy-devices").restore(into: database.sql, apps: [app])
       let environment = try await AppEnvironment.test(
         [app], database: database, clock: FixedClock(Date(timeIntervalSince1970: 1_795_490_200)))
-      let devices = FaithJarStorage.devices(environment)
+      let devices = FaithJarStore.devices(environment)
       let device = try #require(IdempotencyID("2265becd0851963fc7397b86e2a9cad7"))
       let kept = try #require(try await devices.load(device))
       #expect(kept.state.onboardingCompleted)

@@ -7,7 +7,7 @@ import ServerKit
 /// MIGA's tables: one of devices (``DeviceStore`` in `miga_devices`: a browser's device and an app
 /// install alike, each with its ``MIGAState``), one of events (every device's log), and the
 /// content library.
-enum MIGAStorage {
+enum MIGAStore {
   static let devicesTable = "miga_devices"
 
   static func devices(_ environment: AppEnvironment) -> DeviceStore<MIGAState> {
@@ -23,8 +23,8 @@ enum MIGAStorage {
         .column("created_at", type: .epochSeconds, .notNull)
         .run()
     },
-    SQLMIGAContentRepository.migration,
-    SQLMIGAEventRepository.migration,
+    SQLMIGAContentStore.migration,
+    SQLMIGAEventStore.migration,
     // The web version's devices, as it first shipped: its state with the log inside.
     Migration("miga-web-0001-devices") { database in
       try await database.create(table: "miga_web_devices")
@@ -61,7 +61,7 @@ enum MIGAStorage {
     struct LegacyLog: Decodable { let log: EventLog }
     let rows: [WebRow] = try await database.select().columns("device_id", "record", "updated_at")
       .from("miga_web_devices").orderBy("device_id").all(decoding: WebRow.self)
-    let events = SQLMIGAEventRepository(database: database)
+    let events = SQLMIGAEventStore(database: database)
     for row in rows {
       var record = row.record
       if let state = try? JSONDecoder().decode(MIGAState.self, from: Data(row.record.utf8)) {

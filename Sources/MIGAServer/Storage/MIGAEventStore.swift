@@ -14,7 +14,7 @@ public struct StoredEventPage: Sendable, Equatable {
 
 /// Every device's event log: the web version's own (the server is its device), and the backup an
 /// app install uploads of the log it keeps on the phone.
-public protocol MIGAEventRepository: Sendable {
+public protocol MIGAEventStore: Sendable {
   /// Stores the events of `device` that it does not have yet; returns the ids stored now.
   @discardableResult
   func store(_ events: [MIGAEvent], for device: IdempotencyID, at now: Date) async throws -> Set<IdempotencyID>
@@ -39,7 +39,7 @@ public protocol MIGAEventRepository: Sendable {
 /// A batch is one multi-row `INSERT … ON CONFLICT DO NOTHING RETURNING event_id`: one statement
 /// (so one transaction) that stores the new events and names them, so the duplicates are the rest
 /// — exact even when the same batch arrives twice at once on two servers.
-public struct SQLMIGAEventRepository: MIGAEventRepository {
+public struct SQLMIGAEventStore: MIGAEventStore {
   let database: any SQLDatabase
   /// Rows per statement: 8 values each keeps a full batch of 500 in one statement, below
   /// PostgreSQL's 65,535 and SQLite's 32,766 bound parameters.

@@ -5,7 +5,7 @@ import SQLKit
 import ServerKit
 
 /// Faith Jar's devices in `faith_jar_devices`, one JSON document each (``DeviceStore``).
-enum FaithJarStorage {
+enum FaithJarStore {
   static let table = "faith_jar_devices"
 
   static func devices(_ environment: AppEnvironment) -> DeviceStore<FaithJarDevice> {

@@ -26,7 +26,7 @@ struct MIGAStorageTests {
       #expect(state.hub?.apps.map(\.id) == ["instagram", "youtube"])
       #expect(state.settings.pause.seconds == 20 && state.settings.timeZone == "Europe/Paris")
       #expect(state.gateway?.app.id == "youtube", "the pause it had open is still open")
-      let log = try await SQLMIGAEventRepository(database: database.sql).log(of: browser)
+      let log = try await SQLMIGAEventStore(database: database.sql).log(of: browser)
       #expect(
         log.events.map(\.kind) == [
           .sessionStart, .contentRead, .exitSelected, .streakStarted, .sessionStart, .contentRead, .contentRead,

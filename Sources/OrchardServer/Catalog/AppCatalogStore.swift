@@ -2,7 +2,7 @@ import SQLKit
 import ServerKit
 
 /// Storage of the app catalog.
-public protocol AppCatalogRepository: Sendable {
+public protocol AppCatalogStore: Sendable {
   /// Every app, in launcher order.
   func all() async throws -> [AppManifest]
   /// Makes the stored catalog exactly `apps` (in that order).
@@ -10,7 +10,7 @@ public protocol AppCatalogRepository: Sendable {
 }
 
 /// The catalog in the `apps` table, shared by every server process on the same database.
-public struct SQLAppCatalogRepository: AppCatalogRepository {
+public struct SQLAppCatalogStore: AppCatalogStore {
   let database: any SQLDatabase
 
   public init(database: any SQLDatabase) { self.database = database }

@@ -30,7 +30,7 @@ public struct ContentChanges: Sendable, Equatable {
 }
 
 /// Storage of the content library with a monotonic change sequence.
-public protocol MIGAContentRepository: Sendable {
+public protocol MIGAContentStore: Sendable {
   func state() async throws -> ContentState
   /// Live items and tombstones changed after `since` and up to `state.lastSeq`, in change order;
   /// with `since` nil, every live item and no tombstones.
@@ -51,7 +51,7 @@ public protocol MIGAContentRepository: Sendable {
 /// Every change takes the next number from `miga_content_sync.last_seq` inside the writing
 /// transaction, which holds that row's lock until it commits. So a reader that sees `last_seq = n`
 /// also sees every row numbered up to n, and a cursor never skips a change committed late.
-public struct SQLMIGAContentRepository: MIGAContentRepository {
+public struct SQLMIGAContentStore: MIGAContentStore {
   let database: any SQLDatabase
 
   public init(database: any SQLDatabase) { self.database = database }
