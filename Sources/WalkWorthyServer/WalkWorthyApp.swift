@@ -37,7 +37,7 @@ public struct WalkWorthyApp: OrchardApp {
     id: "walkworthy", name: "WalkWorthy", promise: "A verse and a word of encouragement for a student's real day.",
     path: WalkWorthyPath.home.path, version: "0.1.0", availability: .available)
 
-  public var migrations: [Migration] { WalkWorthyStorage.migrations }
+  public var migrations: [Migration] { WalkWorthyStore.migrations }
 
   public var theme: DesignTokens? { WalkWorthyTheme.tokens }
 
@@ -57,7 +57,7 @@ public struct WalkWorthyApp: OrchardApp {
   /// The one service both faces use.
   func service(_ environment: AppEnvironment) -> WalkWorthyService {
     WalkWorthyService(
-      devices: WalkWorthyStorage.devices(environment),
+      devices: WalkWorthyStore.devices(environment),
       calendars: StoredCalendars(database: environment.database.sql),
       selector: EncouragementSelector(library: .bundled),
       fetcher: calendarFeeds ?? HTTPCalendarFeedFetcher(client: environment.outbound), config: config,

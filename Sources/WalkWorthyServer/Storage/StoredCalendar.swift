@@ -46,7 +46,7 @@ struct StoredCalendars: Sendable {
 
   func calendar(of device: IdempotencyID) async throws -> StoredCalendar? {
     struct Row: Decodable { let events: String }
-    let row: Row? = try await database.select().column("events").from(WalkWorthyStorage.calendarsTable)
+    let row: Row? = try await database.select().column("events").from(WalkWorthyStore.calendarsTable)
       .where("device_id", .equal, SQLBind(device.description)).first(decoding: Row.self)
     return row.flatMap { try? Self.decoder.decode(StoredCalendar.self, from: Data($0.events.utf8)) }
   }
@@ -57,7 +57,7 @@ struct StoredCalendars: Sendable {
     async throws
   {
     let json = String(decoding: try Self.encoder.encode(calendar), as: UTF8.self)
-    try await database.insert(into: WalkWorthyStorage.calendarsTable)
+    try await database.insert(into: WalkWorthyStore.calendarsTable)
       .columns("device_id", "events", "updated_at")
       .values(SQLBind(device.description), SQLBind(json), SQLBind(now.timeIntervalSince1970))
       .onConflict(with: ["device_id"]) { $0.set(excludedValueOf: "events").set(excludedValueOf: "updated_at") }
@@ -65,7 +65,7 @@ struct StoredCalendars: Sendable {
   }
 
   func delete(of device: IdempotencyID, on database: any SQLDatabase) async throws {
-    try await database.delete(from: WalkWorthyStorage.calendarsTable)
+    try await database.delete(from: WalkWorthyStore.calendarsTable)
       .where("device_id", .equal, SQLBind(device.description)).run()
   }
 

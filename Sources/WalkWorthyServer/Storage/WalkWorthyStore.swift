@@ -6,7 +6,7 @@ import WalkWorthyCore
 
 /// WalkWorthy's tables: one of devices (``DeviceStore`` in `walkworthy_devices`: a browser's device
 /// and an app install alike, each with its ``WalkWorthyDevice``), and one of linked feeds' events.
-enum WalkWorthyStorage {
+enum WalkWorthyStore {
   static let devicesTable = "walkworthy_devices"
   static let calendarsTable = "walkworthy_calendars"
 
