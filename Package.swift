@@ -147,7 +147,7 @@ package.targets += [
   .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
   .target(
     name: "OrchardImages",
-    dependencies: ["CVips", "CZlib", "ServerKit", .product(name: "NIOPosix", package: "swift-nio")],
+    dependencies: ["CVips", "CZlib", "OrchardKit", .product(name: "NIOPosix", package: "swift-nio")],
     swiftSettings: swiftSettings
   ),
   .testTarget(
@@ -216,7 +216,6 @@ package.targets += [
     name: "OrchardBlobs",
     dependencies: [
       "OrchardKit",
-      "ServerKit",
       .product(name: "AsyncHTTPClient", package: "async-http-client"),
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "NIOCore", package: "swift-nio"),
@@ -228,7 +227,7 @@ package.targets += [
   .testTarget(
     name: "OrchardBlobsTests",
     dependencies: [
-      "OrchardBlobs", "ServerKit", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      "OrchardBlobs", "OrchardKit", .product(name: "AsyncHTTPClient", package: "async-http-client"),
       .product(name: "Crypto", package: "swift-crypto"),
     ],
     swiftSettings: swiftSettings

@@ -2,7 +2,7 @@ import CVips
 import Dispatch
 import Foundation
 import NIOPosix
-import ServerKit
+import OrchardKit
 import Synchronization
 
 /// Decodes, turns upright, shrinks and re-encodes photos with libvips, off the event loop.

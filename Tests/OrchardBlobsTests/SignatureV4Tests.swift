@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import ServerKit
+import OrchardKit
 import Testing
 
 @testable import OrchardBlobs

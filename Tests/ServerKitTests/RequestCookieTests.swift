@@ -1,6 +1,7 @@
 import Crypto
 import HTTPTypes
 import Hummingbird
+import OrchardKit
 import Testing
 
 @testable import ServerKit

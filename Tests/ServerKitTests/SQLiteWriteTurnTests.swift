@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OrchardKit
 import SQLKit
 import ServerKitTesting
 import Testing

@@ -3,7 +3,7 @@ import Crypto
 import Foundation
 import NIOCore
 import NIOHTTP1
-import ServerKit
+import OrchardKit
 
 /// Blobs in an S3-compatible bucket, for several servers sharing one store: AWS S3, or SeaweedFS,
 /// MinIO, R2 and the like. Every request is signed with ``SignatureV4`` and carries the SHA-256 of

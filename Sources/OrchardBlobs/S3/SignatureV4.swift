@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import OrchardKit
-import ServerKit
 
 /// AWS Signature Version 4: the `Authorization` header S3-compatible stores (AWS S3, SeaweedFS,
 /// MinIO, R2, …) check on every request.

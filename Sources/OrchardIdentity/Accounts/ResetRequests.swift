@@ -1,6 +1,7 @@
 import Foundation
 import IdentityCore
 import OrchardJobs
+import OrchardKit
 import ServerKit
 
 /// Answering a reset request, as a job: the request only queues it, the same work whether or not

@@ -1,5 +1,6 @@
 import CArgon2
 import NIOPosix
+import OrchardKit
 import ServerKit
 
 /// Argon2id's cost, stored in every hash it makes (`$argon2id$v=19$m=19456,t=2,p=1$…`), so a hash

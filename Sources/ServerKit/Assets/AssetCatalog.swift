@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import OrchardKit
 
 /// Every static asset, held in memory with its content hash and precompressed variants.
 ///

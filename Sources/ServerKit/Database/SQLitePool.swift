@@ -1,6 +1,7 @@
 import Logging
 import NIOCore
 import NIOPosix
+import OrchardKit
 import SQLKit
 import SQLiteKit
 import Synchronization

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import OrchardKit
 
 /// The bearer secret of one app install (MIGA, WalkWorthy): 256 random bits, base64url without padding (43 characters).
 ///

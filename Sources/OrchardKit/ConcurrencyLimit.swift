@@ -34,7 +34,7 @@ public final class ConcurrencyLimit: Sendable {
   public var load: (running: Int, waiting: Int) { state.withLock { ($0.running, $0.waiting.count) } }
 
   /// Waits for a turn; every successful call is matched by one ``release()``.
-  func acquire() async throws {
+  package func acquire() async throws {
     let ticket = state.withLock { state in
       defer { state.nextTicket += 1 }
       return state.nextTicket
@@ -68,7 +68,7 @@ public final class ConcurrencyLimit: Sendable {
   }
 
   /// Ends a turn ``acquire()`` gave.
-  func release() {
+  package func release() {
     let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
       if state.waiting.isEmpty {
         state.running -= 1

@@ -1,7 +1,6 @@
-import OrchardKit
 import Synchronization
 
-/// Where the server's random choices come from, handed to every app in its ``AppEnvironment``:
+/// Where the server's random choices come from, handed to every app in its environment:
 /// the system's generator in production (the only place it is drawn from), or a seeded one shared
 /// by every request, so a test's sequence of choices is the same every run.
 ///

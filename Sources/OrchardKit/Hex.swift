@@ -1,6 +1,3 @@
-import Crypto
-import Foundation
-
 /// Bytes as lowercase hexadecimal: digests kept in the database, key ids, asset fingerprints.
 public enum Hex {
   private static let digits = Array("0123456789abcdef".utf8)
@@ -18,9 +15,6 @@ public enum Hex {
       return index
     }
   }
-
-  /// A digest, whole.
-  public static func lowercase(_ digest: some Digest) -> String { digest.withUnsafeBytes { lowercase($0) } }
 
   /// The bytes hexadecimal digits spell, in either case; nil for an odd count or any other
   /// character.
@@ -43,14 +37,5 @@ public enum Hex {
     case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
     default: nil
     }
-  }
-}
-
-extension Data {
-  /// Base64url without padding, as JWTs and JWKS write their parts.
-  public init?(base64URL text: String) {
-    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-    base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-    self.init(base64Encoded: base64)
   }
 }
