@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import IdentityCore
 import OpenAPIHummingbird
+import OrchardDatabase
 import OrchardIdentity
 import OrchardKit
 import ServerKit

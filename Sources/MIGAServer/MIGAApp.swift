@@ -3,6 +3,7 @@ import Hummingbird
 import MIGAAPI
 import MIGACore
 import OpenAPIHummingbird
+import OrchardDatabase
 import OrchardKit
 import ServerKit
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OrchardDatabase
 import OrchardJobs
 import OrchardKit
 import ServerKit

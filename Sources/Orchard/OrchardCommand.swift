@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import MIGACore
 import MIGAServer
+import OrchardDatabase
 import OrchardIdentity
 import OrchardJobs
 import OrchardServer

@@ -6,6 +6,7 @@ import JWTKit
 import NIOCore
 import NIOSSL
 import OpenAPIHummingbird
+import OrchardDatabase
 import OrchardJobs
 import OrchardKit
 import ServerKit

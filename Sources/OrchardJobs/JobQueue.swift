@@ -1,7 +1,7 @@
 import Foundation
+import OrchardDatabase
 import OrchardKit
 import SQLKit
-import ServerKit
 
 /// Where a job is in its life.
 public enum JobState: String, Sendable, Codable, CaseIterable {

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import OrchardKit
-import ServerKit
 import ServiceLifecycle
 import Synchronization
 
@@ -188,10 +187,4 @@ public final class JobWorker: Service, Sendable {
       try await group.next()
     }
   }
-}
-
-/// An app with work of its own for the job worker (a photo's background to remove): its kinds
-/// run in the same worker as the platform's, each within its own concurrency.
-public protocol AppJobs: Sendable {
-  func jobs(_ environment: AppEnvironment) throws -> [JobKind]
 }

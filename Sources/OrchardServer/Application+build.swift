@@ -5,6 +5,7 @@ import Hummingbird
 import MIGAServer
 import OpenAPIHummingbird
 import OrchardAPI
+import OrchardDatabase
 import OrchardIdentity
 import OrchardJobs
 import ServerKit
@@ -61,7 +62,7 @@ struct Platform: PlatformModule {
     let queue = JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random)
     let name = ProcessInfo.processInfo.hostName + ":" + String(ProcessInfo.processInfo.processIdentifier)
     let kinds =
-      try identity.jobs(environment) + apps.compactMap { $0 as? any AppJobs }.flatMap { try $0.jobs(environment) }
+      try identity.jobs(environment) + apps.flatMap { try $0.jobs(environment) }
     return [JobWorker(queue: queue, kinds: kinds, name: name, bell: environment.jobBell, logger: environment.logger)]
   }
 

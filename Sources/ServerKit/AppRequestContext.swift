@@ -1,4 +1,5 @@
 import Hummingbird
+import OrchardDatabase
 import OrchardKit
 
 /// The request context every Orchard route sees: Hummingbird's core storage plus the visitor's

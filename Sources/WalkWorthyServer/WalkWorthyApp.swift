@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import OpenAPIHummingbird
+import OrchardDatabase
 import OrchardKit
 import ServerKit
 import WalkWorthyAPI

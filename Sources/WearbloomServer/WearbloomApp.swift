@@ -3,6 +3,7 @@ import Hummingbird
 import IdentityCore
 import OpenAPIHummingbird
 import OrchardBlobs
+import OrchardDatabase
 import OrchardIdentity
 import OrchardImages
 import OrchardJobs
@@ -16,7 +17,7 @@ import WearbloomCore
 /// JSON API under `/wearbloom/api/v1/` (wardrobe, try-on, subscription, onboarding), its web
 /// version under `/wearbloom/` (``WearbloomRoutes``), background removal and renders as jobs, and
 /// the wardrobe's part in each account's export and deletion.
-public struct WearbloomApp: OrchardApp, AppJobs {
+public struct WearbloomApp: OrchardApp {
   public let manifest: AppManifest
   public let theme: DesignTokens?
   let hub: IdentityHub

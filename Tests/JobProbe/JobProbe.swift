@@ -13,10 +13,10 @@
 import ArgumentParser
 import Foundation
 import Logging
+import OrchardDatabase
 import OrchardJobs
 import OrchardKit
 import SQLKit
-import ServerKit
 
 @main
 struct JobProbe: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MIGAAPI
+import OrchardDatabase
 import OrchardKit
 import ServerKit
 import ServerKitTesting

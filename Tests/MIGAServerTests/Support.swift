@@ -1,5 +1,6 @@
 import Foundation
 import MIGACore
+import OrchardDatabase
 import OrchardKit
 import ServerKit
 import ServerKitTesting

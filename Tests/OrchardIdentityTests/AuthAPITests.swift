@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import IdentityCore
 import Logging
+import OrchardDatabase
 import OrchardIdentity
 import OrchardJobs
 import OrchardKit

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import IdentityCore
 import NIOCore
+import OrchardDatabase
 import OrchardKit
 import SQLKit
 import ServerKit

@@ -1,6 +1,7 @@
 import Foundation
 import IdentityCore
 import Logging
+import OrchardDatabase
 import OrchardIdentity
 import OrchardKit
 import ServerKit

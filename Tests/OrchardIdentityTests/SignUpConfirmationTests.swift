@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import IdentityCore
+import OrchardDatabase
 import OrchardKit
 import SQLKit
 import ServerKit

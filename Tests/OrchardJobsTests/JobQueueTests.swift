@@ -1,9 +1,9 @@
 import Foundation
 import Logging
+import OrchardDatabase
 import OrchardJobs
 import OrchardKit
 import SQLKit
-import ServerKit
 import ServerKitTesting
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OrchardDatabase
 import SQLKit
 import ServerKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import OrchardDatabase
 import OrchardKit
 import SQLKit
 import ServerKitTesting

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OrchardDatabase
 import OrchardKit
 import SQLKit
 import ServerKitTesting

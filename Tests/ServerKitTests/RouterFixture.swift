@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import OrchardDatabase
 import OrchardKit
 import ServerKitTesting
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OrchardBlobs
+import OrchardDatabase
 import OrchardImages
 import OrchardJobs
 import OrchardKit

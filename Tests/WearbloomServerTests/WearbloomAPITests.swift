@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import OrchardBlobs
+import OrchardDatabase
 import OrchardIdentity
 import OrchardImages
 import OrchardImagesTesting

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import OrchardDatabase
 import ServerKit
 import ServerKitTesting
 import Testing

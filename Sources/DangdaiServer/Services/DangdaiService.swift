@@ -1,5 +1,6 @@
 import DangdaiCore
 import Foundation
+import OrchardDatabase
 import OrchardIdentity
 import OrchardKit
 import SQLKit

@@ -1,5 +1,6 @@
 import DangdaiCore
 import Foundation
+import OrchardDatabase
 import OrchardKit
 import SQLKit
 import ServerKit

@@ -1,4 +1,5 @@
 import MIGACore
+import OrchardDatabase
 import OrchardKit
 import ServerKit
 

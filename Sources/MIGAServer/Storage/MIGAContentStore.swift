@@ -1,5 +1,6 @@
 import Foundation
 import MIGACore
+import OrchardDatabase
 import SQLKit
 import ServerKit
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IdentityCore
+import OrchardDatabase
 import OrchardKit
 import SQLKit
 import ServerKit

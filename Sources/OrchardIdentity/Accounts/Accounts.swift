@@ -1,5 +1,6 @@
 import Foundation
 import IdentityCore
+import OrchardDatabase
 import OrchardJobs
 import OrchardKit
 import SQLKit

@@ -1,3 +1,4 @@
+import OrchardDatabase
 import SQLKit
 import ServerKit
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import NIOCore
+import OrchardDatabase
 import OrchardKit
 import ServerKit
 

@@ -2,6 +2,8 @@ import Foundation
 import Hummingbird
 import Logging
 import OpenAPIRuntime
+import OrchardDatabase
+import OrchardJobs
 import OrchardKit
 import Prometheus
 

@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import OrchardDatabase
+import OrchardJobs
 import OrchardKit
 
 /// One app on the Orchard server: everything the server needs to know about it, in one value.
@@ -30,6 +32,9 @@ public protocol OrchardApp: Sendable {
   func prepare(_ environment: AppEnvironment) async throws
   /// Registers the app's routes.
   func mount(_ routes: AppRoutes) throws
+  /// The app's own kinds of job (a photo's background to remove), run by the server's job worker
+  /// beside the platform's, each within its own concurrency.
+  func jobs(_ environment: AppEnvironment) throws -> [JobKind]
 }
 
 extension OrchardApp {
@@ -39,6 +44,7 @@ extension OrchardApp {
   public var theme: DesignTokens? { nil }
   public func assets() throws -> AssetCatalog { AssetCatalog() }
   public func serviceWorker() throws -> ServiceWorker? { nil }
+  public func jobs(_ environment: AppEnvironment) throws -> [JobKind] { [] }
   public func apiDocument() throws -> [UInt8]? { nil }
   public func prepare(_ environment: AppEnvironment) async throws {}
   public func mount(_ routes: AppRoutes) throws {}

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import OrchardDatabase
 import Prometheus
 import ServiceLifecycle
 import Synchronization

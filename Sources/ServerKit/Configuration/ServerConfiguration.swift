@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOCore
+import OrchardDatabase
 
 /// Everything the server reads from its environment, read once at start.
 ///

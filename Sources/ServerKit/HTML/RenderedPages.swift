@@ -1,4 +1,5 @@
 import Hummingbird
+import OrchardDatabase
 import OrchardKit
 
 /// Pages rendered once and served as bytes after that, for pages that are a pure function of a

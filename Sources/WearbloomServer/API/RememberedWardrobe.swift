@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import OrchardDatabase
 import OrchardIdentity
 import OrchardKit
 import ServerKit

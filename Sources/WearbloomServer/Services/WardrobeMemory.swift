@@ -1,4 +1,5 @@
 import NIOCore
+import OrchardDatabase
 import OrchardKit
 import ServerKit
 import WearbloomCore

@@ -1,4 +1,5 @@
 import Foundation
+import OrchardDatabase
 import SQLKit
 import ServerKit
 import WearbloomCore
