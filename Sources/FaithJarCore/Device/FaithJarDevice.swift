@@ -1,9 +1,10 @@
+import OrchardKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import OrchardKit
 
 /// What Faith Jar keeps for one device: the app's state, and the store the web version sells
 /// through (its test store). The iOS app keeps the same state on the phone and asks StoreKit instead.
