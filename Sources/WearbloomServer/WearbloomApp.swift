@@ -26,10 +26,6 @@ public struct WearbloomApp: OrchardApp {
   /// `ORCHARD_WEARBLOOM_TEST_STORE`).
   let settings: [String: String]
 
-  /// The categories try-on is offered for when the configuration does not say: what every
-  /// provider renders (shoes are not among them).
-  static let defaultTryOnCategories = "tops,bottoms,dresses,outerwear"
-
   /// One memory for the API and the jobs of this process, so a removal the worker finishes is
   /// news to the list the API remembers.
   private let memory = MemoryOnce()
@@ -147,7 +143,7 @@ public struct WearbloomApp: OrchardApp {
 
   /// The categories try-on is offered for, from `ORCHARD_WEARBLOOM_TRYON_CATEGORIES`.
   func tryOnSupport() throws -> TryOnSupport {
-    try TryOnSupport(configuration: settings["ORCHARD_WEARBLOOM_TRYON_CATEGORIES"] ?? Self.defaultTryOnCategories)
+    try settings["ORCHARD_WEARBLOOM_TRYON_CATEGORIES"].map { try TryOnSupport(configuration: $0) } ?? .standard
   }
 
   public func mount(_ routes: AppRoutes) throws {

@@ -57,6 +57,12 @@ struct ScreenRulesTests {
     #expect(Set(WardrobeError.allCases.map(\.message)).count == WardrobeError.allCases.count)
   }
 
+  @Test("the photo-format sentence names every format an upload may be in")
+  func imageTypesNamed() {
+    let sentence = (WearbloomTexts.english.messages[WardrobeError.invalidImageType.message] ?? "").lowercased()
+    for type in ImageType.allCases { #expect(sentence.contains(type.rawValue), "\(type)") }
+  }
+
   @Test("the wait says its sentence at 0, 7 and 10 s and shows the garment from 3 s")
   func pacing() {
     #expect(RenderPacing.message(after: 0) == .renderCreating)

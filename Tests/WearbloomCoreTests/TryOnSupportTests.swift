@@ -16,6 +16,12 @@ struct TryOnSupportTests {
     #expect(try TryOnSupport(configuration: " tops , dresses,,tops, ") == TryOnSupport([.tops, .dresses]))
   }
 
+  @Test("by default try-on is offered for every category but shoes")
+  func standard() {
+    #expect(TryOnSupport.standard.categories == Set(GarmentCategory.allCases).subtracting([.shoes]))
+    #expect(!TryOnSupport.standard.supports(.shoes))
+  }
+
   @Test("an empty configuration offers try-on for nothing")
   func empty() throws {
     #expect(try TryOnSupport(configuration: "").categories.isEmpty)

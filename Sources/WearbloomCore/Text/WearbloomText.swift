@@ -338,7 +338,7 @@ public enum WearbloomTexts {
       .tabAdd: "Add",
       .tabProfile: "Profile",
       .problemMissingPhoto: "Choose a photo first.",
-      .problemImageType: "That file isn’t a photo we can read. Use a JPEG, PNG or WebP picture.",
+      .problemImageType: "That file isn’t a photo we can read. Use a JPEG, PNG, WebP or HEIC picture.",
       .problemTooLarge: "That photo is too large. Choose one under 10 MB.",
       .problemTooSmall: "That photo is too small. Use one at least 256 pixels on each side.",
       .problemUnreadable: "We couldn’t read that photo. Try another one.",

@@ -9,6 +9,10 @@ public struct TryOnSupport: Hashable, Sendable {
     self.categories = Set(categories)
   }
 
+  /// What try-on is offered for when the configuration does not say: every category but shoes,
+  /// which is what every provider draws (FASHN draws no shoes; outerwear goes on as a top).
+  public static let standard = TryOnSupport(GarmentCategory.allCases.filter { $0 != .shoes })
+
   /// Parses a comma-separated list of category names, such as `tops,bottoms,dresses,outerwear`.
   /// Names are the API's, lowercase; spaces around them and empty items are ignored, so an empty
   /// list offers try-on for nothing. Any other name is an error naming it.

@@ -27,7 +27,7 @@ public struct FalTryOnProvider: TryOnProvider {
     /// led by a prompt and draws anything.
     var support: TryOnSupport {
       switch self {
-      case .fashn: TryOnSupport([.tops, .bottoms, .dresses, .outerwear])
+      case .fashn: .standard
       case .nanoBanana: TryOnSupport(GarmentCategory.allCases)
       }
     }
