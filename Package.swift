@@ -42,6 +42,11 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+    .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
+    .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
   ],
   targets: []
 )
@@ -129,6 +134,10 @@ package.targets += [
   .target(
     name: "ServerKit",
     dependencies: [
+      .product(name: "Configuration", package: "swift-configuration"),
+      .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+      .product(name: "Metrics", package: "swift-metrics"),
+      .product(name: "MultipartKit", package: "multipart-kit"),
       "CZlib",
       "OrchardDatabase",
       "OrchardJobs",
@@ -172,6 +181,7 @@ package.targets += [
   .target(
     name: "OrchardIdentity",
     dependencies: [
+      .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
       "CArgon2",
       "IdentityAPI",
       "IdentityCore",
@@ -266,6 +276,9 @@ package.targets += [
   .target(
     name: "WearbloomServer",
     dependencies: [
+      .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+      .product(name: "Metrics", package: "swift-metrics"),
+      .product(name: "MultipartKit", package: "multipart-kit"),
       "IdentityCore",
       "OrchardBlobs",
       "OrchardIdentity",
@@ -409,6 +422,7 @@ package.targets += [
   .target(
     name: "DangdaiServer",
     dependencies: [
+      .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
       "DangdaiAPI",
       "DangdaiCore",
       "IdentityCore",
@@ -490,6 +504,7 @@ package.targets += [
   .executableTarget(
     name: "Orchard",
     dependencies: [
+      .product(name: "Configuration", package: "swift-configuration"),
       "DangdaiCore",
       "DangdaiServer",
       "MIGACore",
@@ -522,6 +537,7 @@ package.targets += [
   .target(
     name: "ServerKitTesting",
     dependencies: [
+      .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       "OrchardKit",
       "OrchardDatabase", "ServerKit",
       .product(name: "HTTPTypes", package: "swift-http-types"),
