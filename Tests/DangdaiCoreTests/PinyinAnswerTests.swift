@@ -114,6 +114,8 @@ let pinyinCases: [PinyinCase] = [
   // What keyboards and phones produce: breves, full-width forms, look-alike letters.
   PinyinCase(["hao3"], "好", "hăo", .correct),
   PinyinCase(["hao3"], "好", "ｈａｏ３", .correct),
+  PinyinCase(["ni3 hao3"], "你好", "ＮＩ３\u{3000}ｈａｏ３", .correct),
+  PinyinCase(["hao3"], "好", "ha\u{301}o", .toneError(syllables: [0], sandhiHint: false)),
   PinyinCase(["hao3"], "好", "hɑo3", .correct),
   PinyinCase(["ge4"], "個", "ɡe4", .correct),
   PinyinCase(["hao3"], "好", "hao", .missingTones),

@@ -1,5 +1,10 @@
-import Foundation
 import OrchardKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Every lesson the app teaches, with the words an example may use beyond them.
 public struct Course: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A learner's own vocabulary list, in the flash-card format that circulates for the book:
 ///
@@ -61,7 +65,7 @@ public enum VocabularyImport {
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let number = index + 1
       // Tabs separate columns, so only spaces and a carriage return are trimmed.
-      let line = raw.trimmingCharacters(in: CharacterSet(charactersIn: " \r"))
+      let line = raw.trimmed(while: { $0 == " " || $0 == "\r" })
       if line.isEmpty || line.hasPrefix("#") { continue }
       if line.hasPrefix("//") {
         switch header(line) {
@@ -93,7 +97,7 @@ public enum VocabularyImport {
 
   /// `//當代中文/Book N/LNN-I` or `-II`.
   static func header(_ line: String) -> Result<(Int, Int), Problem.Code> {
-    let parts = line.dropFirst(2).split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
+    let parts = line.dropFirst(2).split(separator: "/").map { $0.trimmed(while: \.isBlank) }
     guard parts.count == 3, parts[1].lowercased().hasPrefix("book "), let book = Int(parts[1].dropFirst(5)),
       parts[2].first == "L" || parts[2].first == "l"
     else { return .failure(.malformedHeader) }
@@ -106,7 +110,7 @@ public enum VocabularyImport {
 
   static func item(_ line: String, number: Int) -> Result<Item, Problem.Code> {
     let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map {
-      $0.trimmingCharacters(in: .whitespaces)
+      $0.trimmed(while: \.isBlank)
     }
     guard columns.count >= 3 else { return .failure(.missingColumns) }
     let hanzi = columns[0]
@@ -119,11 +123,11 @@ public enum VocabularyImport {
       }
     }
     guard !readings.isEmpty else { return .failure(.unreadableReading) }
-    var gloss = columns[2...].joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    var gloss = columns[2...].joined(separator: " ").trimmed(while: \.isBlank)
     var partOfSpeech: String?
     if gloss.hasPrefix("("), let close = gloss.firstIndex(of: ")") {
-      partOfSpeech = String(gloss[gloss.index(after: gloss.startIndex)..<close]).trimmingCharacters(in: .whitespaces)
-      gloss = String(gloss[gloss.index(after: close)...]).trimmingCharacters(in: .whitespaces)
+      partOfSpeech = String(gloss[gloss.index(after: gloss.startIndex)..<close]).trimmed(while: \.isBlank)
+      gloss = String(gloss[gloss.index(after: close)...]).trimmed(while: \.isBlank)
     }
     guard !gloss.isEmpty else { return .failure(.missingGloss) }
     return .success(
@@ -175,4 +179,17 @@ extension VocabularyImport {
     }
     return lines.joined(separator: "\n") + "\n"
   }
+}
+
+extension StringProtocol {
+  /// The text without the characters `drop` matches at either end.
+  func trimmed(while drop: (Character) -> Bool) -> String {
+    guard let start = firstIndex(where: { !drop($0) }), let end = lastIndex(where: { !drop($0) }) else { return "" }
+    return String(self[start...end])
+  }
+}
+
+extension Character {
+  /// A space or a tab, not a line break: what is trimmed from a column's ends.
+  var isBlank: Bool { isWhitespace && !isNewline }
 }

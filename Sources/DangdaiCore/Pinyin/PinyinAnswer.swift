@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A reading as a learner may type it: for each syllable, its letters and every tone accepted.
 ///
@@ -129,14 +133,25 @@ enum TypedPinyin {
     return results.compactMap(joiningErhua).filter { !$0.isEmpty }
   }
 
-  /// NFKC (full-width letters and digits, combining marks composed), lower case, the look-alikes
-  /// `ɑ` and `ɡ`, breves for carons (keyboards offer ă), and `v` and `u:` for ü.
+  /// Full-width letters, digits and spaces as their ASCII forms, lower case, the look-alikes `ɑ`
+  /// and `ɡ`, breves for carons (keyboards offer ă), and `v` and `u:` for ü. Combining marks need
+  /// no composing: a character compares (and hashes) as its canonical composition.
   static func normalized(_ input: String) -> String {
-    var text = input.precomposedStringWithCompatibilityMapping.lowercased()
+    var text = String(String.UnicodeScalarView(input.unicodeScalars.map(halfWidth))).lowercased()
     for (from, to) in [("ɑ", "a"), ("ɡ", "g"), ("ă", "ǎ"), ("ĕ", "ě"), ("ĭ", "ǐ"), ("ŏ", "ǒ"), ("ŭ", "ǔ"), ("’", "'")] {
-      text = text.replacingOccurrences(of: from, with: to)
+      text = text.replacing(from, with: to)
     }
-    return text.replacingOccurrences(of: "u:", with: "ü").replacingOccurrences(of: "v", with: "ü")
+    return text.replacing("u:", with: "ü").replacing("v", with: "ü")
+  }
+
+  /// A full-width form (U+FF01–U+FF5E, and the ideographic space) as the ASCII it stands for, as
+  /// NFKC maps it; any other scalar as it is.
+  static func halfWidth(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    switch scalar.value {
+    case 0xFF01...0xFF5E: Unicode.Scalar(scalar.value - 0xFEE0) ?? scalar
+    case 0x3000: " "
+    default: scalar
+    }
   }
 
   static let marked: [Character: (Character, Int)] = {

@@ -20,7 +20,7 @@ public struct PinyinSyllable: Hashable, Sendable, Codable {
     var syllables: [PinyinSyllable] = []
     for word in text.lowercased().split(whereSeparator: { $0 == " " }) {
       guard let digit = word.last?.wholeNumberValue, (1...5).contains(digit) else { return nil }
-      let base = Pinyin.canonical(String(word.dropLast()).replacingOccurrences(of: "u:", with: "ü"))
+      let base = Pinyin.canonical(String(word.dropLast()).replacing("u:", with: "ü"))
       if base == "r", let previous = syllables.popLast() {
         syllables.append(PinyinSyllable(previous.base + "r", previous.tone))
         continue
@@ -52,7 +52,7 @@ public enum Pinyin {
   /// the only u there is), and `lue`/`nue` written `lüe`/`nüe` (pinyin has no other).
   public static func canonical(_ base: String) -> String {
     guard let first = base.first else { return base }
-    if "jqxy".contains(first) { return base.replacingOccurrences(of: "ü", with: "u") }
+    if "jqxy".contains(first) { return base.replacing("ü", with: "u") }
     if base == "lue" || base == "nue" { return String(first) + "üe" }
     return base
   }

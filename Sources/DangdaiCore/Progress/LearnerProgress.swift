@@ -1,5 +1,10 @@
-import Foundation
 import OrchardKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A book's progress: each chapter's, the book's completion (the mean of its chapters', rounded
 /// down) and how many chapters are mastered.

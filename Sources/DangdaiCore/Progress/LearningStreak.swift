@@ -1,5 +1,10 @@
-import Foundation
 import OrchardKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Dangdai's streak: a day counts when at least one quiz is finished in it, in the learner's own
 /// time zone (a day starts at midnight there, whatever daylight saving does to its length). A

@@ -1,5 +1,10 @@
-import Foundation
 import OrchardKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The optional language-model tier (the spec's "RAG + LLM"): what is asked of an
 /// OpenAI-compatible chat model and how its answer is read. The retrieval set is the lesson

@@ -116,14 +116,16 @@ public struct QuestionValidator: Sendable {
   }
 
   private func completion(_ question: Question, known: Vocabulary) -> [QuestionProblem] {
-    guard let sentence = question.chinese, sentence.components(separatedBy: Question.blank).count == 2 else {
+    guard let sentence = question.chinese,
+      sentence.split(separator: Question.blank, omittingEmptySubsequences: false).count == 2
+    else {
       return [.malformedPrompt]
     }
     var problems: [QuestionProblem] = []
     if case .grammar(let lesson, let id) = question.subject, !known.hasPoint(id, in: lesson) {
       problems.append(.unknownSubject)
     }
-    let filled = question.options.map { sentence.replacingOccurrences(of: Question.blank, with: $0) }
+    let filled = question.options.map { sentence.replacing(Question.blank, with: $0) }
     if !filled.allSatisfy(known.covers) { problems.append(.unknownWord) }
     if case .choice(let index) = question.key, filled.indices.contains(index) {
       if filled.indices.contains(where: { $0 != index && known.isExample(filled[$0]) }) {

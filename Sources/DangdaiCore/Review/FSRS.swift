@@ -1,4 +1,16 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+// exp and pow: the C library's, which FoundationEssentials does not bring.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// How well an item was recalled, as FSRS rates a review.
 public enum ReviewRating: Int, Sendable, Codable, CaseIterable {
