@@ -107,7 +107,9 @@ struct DangdaiAccountData: AccountData {
         Export.Quiz(
           id: quiz.id, chapter: quiz.lesson?.rawValue, kind: quiz.kind.rawValue, createdAt: quiz.createdAt,
           finishedAt: quiz.finishedAt, questions: quiz.questions.count,
-          answers: quiz.answers.map { .init(question: $0.question, verdict: $0.verdict, answeredAt: $0.answeredAt) })
+          answers: quiz.answers.map {
+            .init(question: $0.question, verdict: $0.verdict.rawValue, answeredAt: $0.answeredAt)
+          })
       },
       review: reviews.map { .init(hanzi: $0.hanzi, chapter: $0.lesson.rawValue, due: $0.card.due) })
   }

@@ -28,7 +28,7 @@ struct AnswerBatchTests {
         AnswerWrite(
           quiz: quiz,
           answer: StoredAnswer(
-            id: id, question: question, response: .choice(choice), verdict: correct ? "correct" : "wrong",
+            id: id, question: question, response: .choice(choice), verdict: correct ? .correct : .wrong,
             toneErrors: [], sandhiHint: false, answeredAt: at),
           word: word.map { (LessonID(rawValue: 101)!, $0) })
       }
@@ -53,13 +53,13 @@ struct AnswerBatchTests {
       // Ada's answers in order: points counting up by the correct ones, the last finishing the quiz.
       var correctSoFar = 0
       for index in 0..<10 {
-        guard case .stored(let answer, let progress, let points, let best) = results[index] else {
+        guard case .stored(let answer, let progress, let correctAnswers, let best) = results[index] else {
           Issue.record("answer \(index) was not stored: \(results[index])")
           continue
         }
         if writes[index].answer.isCorrect { correctSoFar += 1 }
         #expect(answer.id == "a\(index)")
-        #expect(points == correctSoFar * 10)
+        #expect(correctAnswers == correctSoFar)
         #expect(progress.attempt.answers.count == index + 1 && progress.correct == correctSoFar)
         #expect(progress.attempt.nextQuestion == (index == 9 ? nil : index + 1))
         #expect((progress.finishedAt != nil) == (index == 9))
@@ -75,11 +75,11 @@ struct AnswerBatchTests {
       #expect(results[11] == .conflict)
       #expect(results[12] == .conflict)
       #expect(results[13] == .noSuchQuestion)
-      guard case .stored(_, _, let boPoints, nil) = results[14] else {
+      guard case .stored(_, _, let boCorrect, nil) = results[14] else {
         Issue.record("Bo's answer was not stored: \(results[14])")
         return
       }
-      #expect(boPoints == 10)
+      #expect(boCorrect == 1)
       #expect(results[15] == .noSuchQuiz)
 
       // What the database holds agrees, as if each had been stored alone.
@@ -138,7 +138,7 @@ struct AnswerBatchTests {
       #expect(generated.status == .ok && remembered.headers[.contentType] == generated.headers[.contentType])
       let parse = { (body: Data) in try JSONSerialization.jsonObject(with: body) as? NSDictionary }
       #expect(try parse(remembered.body) == parse(generated.body) && parse(generated.body) != nil)
-      #expect(after["points"] as? Int == 50)
+      #expect(after["points"] as? Int == QuizScore.points(correctAnswers: 5))
       #expect((after["recent_quizzes"] as? [[String: Any]])?.first?["quiz_id"] as? String == quizID)
       #expect((after["streak"] as? [String: Any])?["current"] as? Int == 1)
       #expect((after["streak"] as? [String: Any])?["active_today"] as? Bool == true)

@@ -128,7 +128,7 @@ struct DangdaiContractTests {
       }
       try await harness.store.insert(copy("b", for: ada.id), within: quota)
       try await harness.store.insert(copy("c", for: "someone-else"), within: quota)
-      await #expect(throws: DangdaiProblem.quota(.full(limit: 2))) {
+      await #expect(throws: DangdaiError.quota(.full(limit: 2))) {
         try await harness.store.insert(copy("d", for: ada.id), within: quota)
       }
       #expect(try await harness.store.quizzesKept(by: ada.id) == QuizzesKept(stored: 2, unfinished: 2))

@@ -170,7 +170,7 @@ struct DangdaiRouteTests {
       let retry = try await harness.send(
         .post, "quizzes/\(id)/answers", ada.token, json: try await harness.answer(id, 5, of: ada.id))
       #expect(retry.status == .ok)
-      #expect(retry.json?["points"] as? Int == 60)
+      #expect(retry.json?["points"] as? Int == QuizScore.points(correctAnswers: 6))
       // Another answer to the same question is refused.
       let other = try await harness.send(
         .post, "quizzes/\(id)/answers", ada.token,
@@ -184,8 +184,8 @@ struct DangdaiRouteTests {
       #expect(last["finished"] as? Bool == true)
       let result = try #require(last["result"] as? [String: Any])
       #expect(result["summary"] as? String == "9/10 correct - 90%")
-      #expect(result["points"] as? Int == 90)
-      #expect(last["points"] as? Int == 90)
+      #expect(result["points"] as? Int == QuizScore.points(correctAnswers: 9))
+      #expect(last["points"] as? Int == QuizScore.points(correctAnswers: 9))
       let again = try #require(try await harness.send(.get, "quizzes/\(id)/result", ada.token).json)
       #expect(again["percent"] as? Int == 90)
     }
@@ -258,16 +258,17 @@ struct DangdaiRouteTests {
         let books = try #require(try await harness.send(.get, "books", ada.token).json?["books"] as? [[String: Any]])
         return try #require((books[0]["chapters"] as? [[String: Any]])?.first)
       }
-      #expect(try await chapter()["completion"] as? Int == 60)
+      let drills = (ChapterProgress.weights[.vocabulary] ?? 0) + (ChapterProgress.weights[.grammar] ?? 0)
+      #expect(try await chapter()["completion"] as? Int == drills)
       #expect(try await chapter()["status"] as? String == "in_progress")
-      // 10/20 on the test: 60 + 40 × 50 % = 80, mastered.
+      // 10/20 on the test: 60 + 40 × 50 % = 80, the mastery threshold.
       let test = try #require(try await harness.startQuiz("test", chapter: 101, ada.token)["quiz_id"] as? String)
       let outcome = try await harness.finish(test, of: ada) { $0 % 2 == 0 }
       let result = try #require(outcome["result"] as? [String: Any])
       #expect(result["summary"] as? String == "10/20 correct - 50%")
       #expect(result["first_mastery"] as? Bool == true)
       #expect((result["chapter"] as? [String: Any])?["status"] as? String == "mastered")
-      #expect(try await chapter()["completion"] as? Int == 80)
+      #expect(try await chapter()["completion"] as? Int == ChapterStatus.masteryThreshold)
       // Practised again, still mastered, no second celebration.
       let again = try #require(try await harness.startQuiz("test", chapter: 101, ada.token)["quiz_id"] as? String)
       let second = try await harness.finish(again, of: ada)
@@ -275,7 +276,7 @@ struct DangdaiRouteTests {
       #expect(try await chapter()["completion"] as? Int == 100)
       let progress = try #require(try await harness.send(.get, "progress", ada.token).json)
       #expect((progress["streak"] as? [String: Any])?["current"] as? Int == 1)
-      #expect(progress["points"] as? Int == (10 + 10 + 10 + 20) * 10)
+      #expect(progress["points"] as? Int == QuizScore.points(correctAnswers: 10 + 10 + 10 + 20))
     }
   }
 

@@ -4,6 +4,10 @@ public enum QuizKind: String, Sendable, Codable, CaseIterable {
 
   /// The quizzes a chapter offers, in the order a learner takes them (a review spans chapters).
   public static let ofAChapter: [QuizKind] = [.vocabulary, .grammar, .test]
+
+  /// Whether a finished quiz of this kind counts towards its chapter's completion and mastery: a
+  /// review (mixed chapters, spaced repetition) never does.
+  public var countsTowardMastery: Bool { ChapterProgress.weights[self] != nil }
 }
 
 /// A finished quiz's score: +10 points a correct answer, none for a wrong one.
@@ -19,7 +23,11 @@ public struct QuizScore: Hashable, Sendable, Codable {
     self.total = total
   }
 
-  public var points: Int { correct * Self.pointsPerCorrectAnswer }
+  public var points: Int { Self.points(correctAnswers: correct) }
+
+  /// The points `correctAnswers` right answers earn: the one formula behind a quiz's points, an
+  /// answer's and a learner's total.
+  public static func points(correctAnswers: Int) -> Int { correctAnswers * pointsPerCorrectAnswer }
 
   /// The share of correct answers, in whole percent rounded down ("8/10 correct - 80%"), so a
   /// score shown as 80 % is never 79.5 %.
@@ -62,7 +70,7 @@ public struct ChapterProgress: Hashable, Sendable {
 
   public init(scores: some Sequence<(QuizKind, QuizScore)>) {
     var best: [QuizKind: QuizScore] = [:]
-    for (kind, score) in scores where Self.weights[kind] != nil {
+    for (kind, score) in scores where kind.countsTowardMastery {
       if let held = best[kind], held.correct * score.total >= score.correct * held.total { continue }
       best[kind] = score
     }

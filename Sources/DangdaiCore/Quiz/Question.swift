@@ -208,6 +208,8 @@ public enum QuizPacing {
   public static let tipsAfter: Duration = .milliseconds(300)
   /// How long each tip stays.
   public static let tipEvery: Duration = .seconds(2)
+  /// How long a result's points take to count up from zero.
+  public static let countUp: Duration = .milliseconds(900)
 }
 
 extension Duration {

@@ -153,8 +153,12 @@ public enum DangdaiScreenText: String, TextKey {
     }
   }
 
-  /// Tips shown while a quiz is being made, in turn.
-  public static let tips: [DangdaiScreenText] = [.tipTones, .tipMeasureWords, .tipReview, .tipMastery]
+  /// Tips shown while a quiz is being made, in turn; the mastery tip names the threshold the core
+  /// holds chapters to.
+  public static let tips: [Message<DangdaiScreenText>] = [
+    Message(.tipTones), Message(.tipMeasureWords), Message(.tipReview),
+    Message(.tipMastery, ["threshold": ChapterStatus.masteryThreshold]),
+  ]
 }
 
 /// The screens' catalogs: English, French, Japanese and Korean.
@@ -205,7 +209,7 @@ public enum DangdaiScreenTexts {
       .tipTones: "Tip: a tone number goes after its syllable, so 你好 is ni3 hao3.",
       .tipMeasureWords: "Tip: counting things takes a measure word: 一個人, 兩本書.",
       .tipReview: "Tip: words you miss come back in Review just before you would forget them.",
-      .tipMastery: "Tip: a chapter is mastered at 80%, and the chapter test counts the most.",
+      .tipMastery: "Tip: a chapter is mastered at {threshold}%, and the chapter test counts the most.",
       .correct: "Correct!", .wrong: "Not quite.", .theAnswer: "The answer: {answer}",
       .toneError: "The syllables are right; check the tone of {syllables}.",
       .sandhiHint: "Write the tones a word has on its own: tone changes in speech are not written.",
@@ -283,7 +287,8 @@ public enum DangdaiScreenTexts {
       .tipMeasureWords: "Astuce\u{202F}: pour compter, il faut un classificateur\u{202F}: 一個人, 兩本書.",
       .tipReview:
         "Astuce\u{202F}: les mots manqués reviennent en révision juste avant que vous ne les oubliiez.",
-      .tipMastery: "Astuce\u{202F}: un chapitre est maîtrisé à 80\u{202F}%, et le test du chapitre compte le plus.",
+      .tipMastery:
+        "Astuce\u{202F}: un chapitre est maîtrisé à {threshold}\u{202F}%, et le test du chapitre compte le plus.",
       .correct: "Bonne réponse\u{202F}!", .wrong: "Pas tout à fait.", .theAnswer: "La réponse\u{202F}: {answer}",
       .toneError: "Les syllabes sont justes\u{202F}; vérifiez le ton de {syllables}.",
       .sandhiHint:
@@ -359,7 +364,7 @@ public enum DangdaiScreenTexts {
       .tipTones: "ヒント：声調の数字は音節の後に付けます。你好 は ni3 hao3。",
       .tipMeasureWords: "ヒント：物を数えるには量詞が要ります。一個人、兩本書。",
       .tipReview: "ヒント：間違えた単語は、忘れかける頃に復習で出てきます。",
-      .tipMastery: "ヒント：80% でその課はマスター。章末テストの比重がいちばん大きくなります。",
+      .tipMastery: "ヒント：{threshold}% でその課はマスター。章末テストの比重がいちばん大きくなります。",
       .correct: "正解！", .wrong: "惜しい！", .theAnswer: "正解：{answer}",
       .toneError: "音節は合っています。{syllables} の声調を確認しましょう。",
       .sandhiHint: "単語の本来の声調で書きます。話すときの声調の変化は書きません。",
@@ -429,7 +434,7 @@ public enum DangdaiScreenTexts {
       .tipTones: "팁: 성조 숫자는 음절 뒤에 붙여요. 你好는 ni3 hao3.",
       .tipMeasureWords: "팁: 물건을 셀 때는 양사가 필요해요. 一個人, 兩本書.",
       .tipReview: "팁: 틀린 단어는 잊어버릴 즈음 복습에 다시 나와요.",
-      .tipMastery: "팁: 80%면 그 과는 마스터예요. 단원 평가의 비중이 가장 커요.",
+      .tipMastery: "팁: {threshold}%면 그 과는 마스터예요. 단원 평가의 비중이 가장 커요.",
       .correct: "정답!", .wrong: "아쉬워요.", .theAnswer: "정답: {answer}",
       .toneError: "음절은 맞아요. {syllables}의 성조를 확인해 보세요.",
       .sandhiHint: "단어 본래의 성조로 적어요. 말할 때 바뀌는 성조는 적지 않아요.",

@@ -8,7 +8,8 @@ import ServerKit
 
 /// Dangdai's JSON API: each operation reads the signed-in learner, asks ``DangdaiService`` and
 /// writes its answer in the document's shapes. Sentences come from the core's catalogs in the
-/// learner's language.
+/// learner's language; the core's refusals become problem documents here, once
+/// (``DangdaiProblem``).
 struct DangdaiAPIService: APIProtocol {
   let service: DangdaiService
 
@@ -16,112 +17,140 @@ struct DangdaiAPIService: APIProtocol {
 
   func learner() throws -> Account { try AccountAuthentication.caller().account }
 
+  /// Runs `body`, answering the core's refusals as the API's problems.
+  func refusing<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch {
+      throw DangdaiProblem.refusal(error) ?? error
+    }
+  }
+
   func listBooks(_ input: Operations.listBooks.Input) async throws -> Operations.listBooks.Output {
-    let account = try learner()
-    let settings = try await service.settings(of: account)
-    let overview = try await service.overview(of: account)
-    let course = try await service.course()
-    let text = DangdaiTexts.all.localizer(settings.language)
-    return .ok(
-      .init(
-        headers: .init(Cache_hyphen_Control: Self.noStore),
-        body: .json(
-          .init(
-            books: books(overview.books, course: course, language: settings.language),
-            notice: text(.companionNotice)))))
+    try await refusing {
+      let account = try learner()
+      let settings = try await service.settings(of: account)
+      let overview = try await service.overview(of: account)
+      let course = try await service.course()
+      let text = DangdaiTexts.all.localizer(settings.language)
+      return .ok(
+        .init(
+          headers: .init(Cache_hyphen_Control: Self.noStore),
+          body: .json(
+            .init(
+              books: books(overview.books, course: course, language: settings.language),
+              notice: text(.companionNotice)))))
+    }
   }
 
   func getChapter(_ input: Operations.getChapter.Input) async throws -> Operations.getChapter.Output {
-    let account = try learner()
-    let lesson = try await service.lesson(LessonID(input.path.chapter_id))
-    let settings = try await service.settings(of: account)
-    let overview = try await service.overview(of: account)
-    let entry =
-      overview.books.flatMap(\.chapters).first { $0.lesson == lesson.id }
-      ?? BookProgress.ChapterEntry(lesson: lesson.id, best: [:])
-    let language = settings.language
-    let text = DangdaiTexts.all.localizer(language)
-    let chapter = Components.Schemas.Chapter(
-      chapter: summary(entry, lesson: lesson, language: language), review_due: try await service.dueWords(of: account),
-      words: lesson.vocabulary.map { item in
-        Components.Schemas.Word(
-          hanzi: item.hanzi, pinyin: item.pinyin, zhuyin: item.zhuyin,
-          also: item.readings.count > 1 ? item.readings.dropFirst().map(PinyinText.marked) : nil,
-          part_of_speech: item.partOfSpeech.rawValue, meaning: item.meaning[language])
-      },
-      grammar: lesson.grammar.map { point in
-        Components.Schemas.GrammarPoint(
-          id: point.id, pattern: point.pattern, title: point.title[language],
-          explanation: point.explanation[language],
-          examples: point.examples.map { .init(chinese: $0.text, translation: $0.translation[language]) })
-      },
-      notice: text(.companionNotice) + " " + text(.dictionaryCredit))
-    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(chapter)))
+    try await refusing {
+      let account = try learner()
+      let lesson = try await service.lesson(LessonID(input.path.chapter_id))
+      let settings = try await service.settings(of: account)
+      let overview = try await service.overview(of: account)
+      let entry =
+        overview.books.flatMap(\.chapters).first { $0.lesson == lesson.id }
+        ?? BookProgress.ChapterEntry(lesson: lesson.id, best: [:])
+      let language = settings.language
+      let text = DangdaiTexts.all.localizer(language)
+      let chapter = Components.Schemas.Chapter(
+        chapter: summary(entry, lesson: lesson, language: language),
+        review_due: try await service.dueWords(of: account),
+        words: lesson.vocabulary.map { item in
+          Components.Schemas.Word(
+            hanzi: item.hanzi, pinyin: item.pinyin, zhuyin: item.zhuyin,
+            also: item.readings.count > 1 ? item.readings.dropFirst().map(PinyinText.marked) : nil,
+            part_of_speech: item.partOfSpeech.rawValue, meaning: item.meaning[language])
+        },
+        grammar: lesson.grammar.map { point in
+          Components.Schemas.GrammarPoint(
+            id: point.id, pattern: point.pattern, title: point.title[language],
+            explanation: point.explanation[language],
+            examples: point.examples.map { .init(chinese: $0.text, translation: $0.translation[language]) })
+        },
+        notice: text(.companionNotice) + " " + text(.dictionaryCredit))
+      return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(chapter)))
+    }
   }
 
   func createQuiz(_ input: Operations.createQuiz.Input) async throws -> Operations.createQuiz.Output {
-    let account = try learner()
-    guard case .json(let body) = input.body else { throw OrchardError.unsupportedMediaType }
-    let kind = QuizKind(rawValue: body.quiz_type.rawValue) ?? .vocabulary
-    let quiz = try await service.startQuiz(
-      for: account, kind: kind, lesson: body.chapter_id.flatMap { LessonID(rawValue: $0) },
-      chapterGiven: body.chapter_id != nil)
-    return .created(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.quiz(quiz))))
+    try await refusing {
+      let account = try learner()
+      guard case .json(let body) = input.body else { throw OrchardError.unsupportedMediaType }
+      let kind = QuizKind(rawValue: body.quiz_type.rawValue) ?? .vocabulary
+      let quiz = try await service.startQuiz(
+        for: account, kind: kind, lesson: body.chapter_id.flatMap { LessonID(rawValue: $0) },
+        chapterGiven: body.chapter_id != nil)
+      return .created(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.quiz(quiz))))
+    }
   }
 
   func getQuiz(_ input: Operations.getQuiz.Input) async throws -> Operations.getQuiz.Output {
-    let quiz = try await service.quiz(input.path.quiz_id, of: try learner())
-    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.quiz(quiz))))
+    try await refusing {
+      let quiz = try await service.quiz(input.path.quiz_id, of: try learner())
+      return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.quiz(quiz))))
+    }
   }
 
   func answerQuestion(_ input: Operations.answerQuestion.Input) async throws -> Operations.answerQuestion.Output {
-    let account = try learner()
-    guard case .json(let body) = input.body else { throw OrchardError.unsupportedMediaType }
-    let given = [body.choice.map { Response.choice($0) }, body.text.map { .typed($0) }, body.order.map { .order($0) }]
+    try await refusing {
+      let account = try learner()
+      guard case .json(let body) = input.body else { throw OrchardError.unsupportedMediaType }
+      let given = [
+        body.choice.map { Response.choice($0) }, body.text.map { .typed($0) }, body.order.map { .order($0) },
+      ]
       .compactMap { $0 }
-    guard given.count == 1, let response = given.first else { throw DangdaiProblem.answerUnreadable }
-    let answered = try await service.answer(
-      response, to: body.question, of: input.path.quiz_id, id: body.answer_id, by: account)
-    var result: Components.Schemas.Result?
-    if let finished = answered.result {
-      result = try await self.result(finished, language: try await service.settings(of: account).language)
+      guard given.count == 1, let response = given.first else { throw DangdaiError.answerUnreadable }
+      let answered = try await service.answer(
+        response, to: body.question, of: input.path.quiz_id, id: body.answer_id, by: account)
+      var result: Components.Schemas.Result?
+      if let finished = answered.result {
+        result = try await self.result(finished, language: try await service.settings(of: account).language)
+      }
+      let outcome = Components.Schemas.AnswerOutcome(
+        answer: Self.answer(answered.answer, questions: answered.quiz.questions), points: answered.points,
+        next_question: answered.progress.attempt.nextQuestion, finished: answered.progress.finishedAt != nil,
+        result: result)
+      return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(outcome)))
     }
-    let outcome = Components.Schemas.AnswerOutcome(
-      answer: Self.answer(answered.answer, questions: answered.quiz.questions), points: answered.points,
-      next_question: answered.progress.attempt.nextQuestion, finished: answered.progress.finishedAt != nil,
-      result: result)
-    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(outcome)))
   }
 
   func getResult(_ input: Operations.getResult.Input) async throws -> Operations.getResult.Output {
-    let account = try learner()
-    let result = try await service.result(input.path.quiz_id, of: account)
-    let settings = try await service.settings(of: account)
-    return .ok(
-      .init(
-        headers: .init(Cache_hyphen_Control: Self.noStore),
-        body: .json(try await self.result(result, language: settings.language))))
+    try await refusing {
+      let account = try learner()
+      let result = try await service.result(input.path.quiz_id, of: account)
+      let settings = try await service.settings(of: account)
+      return .ok(
+        .init(
+          headers: .init(Cache_hyphen_Control: Self.noStore),
+          body: .json(try await self.result(result, language: settings.language))))
+    }
   }
 
   func getProgress(_ input: Operations.getProgress.Input) async throws -> Operations.getProgress.Output {
-    let account = try learner()
-    let language = try await service.settings(of: account).language
-    let overview = try await service.overview(of: account)
-    let course = try await service.course()
-    return .ok(
-      .init(
-        headers: .init(Cache_hyphen_Control: Self.noStore),
-        body: .json(
-          .init(
-            points: overview.points, streak: Self.streak(overview),
-            books: books(overview.books, course: course, language: language)))))
+    try await refusing {
+      let account = try learner()
+      let language = try await service.settings(of: account).language
+      let overview = try await service.overview(of: account)
+      let course = try await service.course()
+      return .ok(
+        .init(
+          headers: .init(Cache_hyphen_Control: Self.noStore),
+          body: .json(
+            .init(
+              points: overview.points, streak: Self.streak(overview),
+              books: books(overview.books, course: course, language: language)))))
+    }
   }
 
   func getDashboard(_ input: Operations.getDashboard.Input) async throws -> Operations.getDashboard.Output {
-    let snapshot = try await service.snapshot(of: try learner())
-    let body = dashboard(
-      service.dashboard(snapshot), course: try await service.course(), language: snapshot.settings.language)
-    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(body)))
+    try await refusing {
+      let snapshot = try await service.snapshot(of: try learner())
+      let body = dashboard(
+        service.dashboard(snapshot), course: try await service.course(), language: snapshot.settings.language)
+      return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(body)))
+    }
   }
 
   func dashboard(
@@ -148,48 +177,53 @@ struct DangdaiAPIService: APIProtocol {
   }
 
   func getActivity(_ input: Operations.getActivity.Input) async throws -> Operations.getActivity.Output {
-    let account = try learner()
-    func day(_ text: String?) throws -> LocalDay? {
-      guard let text else { return nil }
-      guard let day = LocalDay(text) else { throw DangdaiProblem.invalidRange }
-      return day
+    try await refusing {
+      let account = try learner()
+      func day(_ text: String?) throws -> LocalDay? {
+        guard let text else { return nil }
+        guard let day = LocalDay(text) else { throw DangdaiError.invalidRange }
+        return day
+      }
+      let activity = try await service.activity(
+        of: account, from: try day(input.query.from), to: try day(input.query.to))
+      return .ok(
+        .init(
+          headers: .init(Cache_hyphen_Control: Self.noStore),
+          body: .json(
+            .init(
+              time_zone: activity.zone.identifier, from: activity.from.description, to: activity.to.description,
+              days: activity.days.map { .init(date: $0.day.description, quizzes: $0.quizzes) }))))
     }
-    let activity = try await service.activity(
-      of: account, from: try day(input.query.from), to: try day(input.query.to))
-    return .ok(
-      .init(
-        headers: .init(Cache_hyphen_Control: Self.noStore),
-        body: .json(
-          .init(
-            time_zone: activity.zone.identifier, from: activity.from.description, to: activity.to.description,
-            days: activity.days.map { .init(date: $0.day.description, quizzes: $0.quizzes) }))))
   }
 
   func getHistory(_ input: Operations.getHistory.Input) async throws -> Operations.getHistory.Output {
-    let limit = input.query.limit ?? 20
-    guard (1...100).contains(limit) else {
-      throw OrchardError.badRequest("`limit` is 1 to 100.", code: "BAD_REQUEST")
+    try await refusing {
+      let page = try await service.history(
+        of: try learner(), before: input.query.before, limit: input.query.limit ?? QuizHistory.pageSize)
+      return .ok(
+        .init(
+          headers: .init(Cache_hyphen_Control: Self.noStore),
+          body: .json(.init(quizzes: page.quizzes.map(Self.historyEntry), next: page.next))))
     }
-    let page = try await service.history(of: try learner(), before: input.query.before, limit: limit)
-    return .ok(
-      .init(
-        headers: .init(Cache_hyphen_Control: Self.noStore),
-        body: .json(.init(quizzes: page.quizzes.map(Self.historyEntry), next: page.next))))
   }
 
   func getSettings(_ input: Operations.getSettings.Input) async throws -> Operations.getSettings.Output {
-    let settings = try await service.settings(of: try learner())
-    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.settings(settings))))
+    try await refusing {
+      let settings = try await service.settings(of: try learner())
+      return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.settings(settings))))
+    }
   }
 
   func updateSettings(_ input: Operations.updateSettings.Input) async throws -> Operations.updateSettings.Output {
-    guard case .json(let body) = input.body else { throw OrchardError.unsupportedMediaType }
-    let settings = try await service.updateSettings(
-      of: try learner(), language: body.language.map { Language(rawValue: $0.rawValue) },
-      readingDisplay: body.reading_display.flatMap { DangdaiSettings.ReadingDisplay(rawValue: $0.rawValue) },
-      timeZone: body.time_zone, sound: body.sound,
-      theme: body.theme.flatMap { DangdaiSettings.Theme(rawValue: $0.rawValue) })
-    return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.settings(settings))))
+    try await refusing {
+      guard case .json(let body) = input.body else { throw OrchardError.unsupportedMediaType }
+      let settings = try await service.updateSettings(
+        of: try learner(), language: body.language.map { Language(rawValue: $0.rawValue) },
+        readingDisplay: body.reading_display.flatMap { DangdaiSettings.ReadingDisplay(rawValue: $0.rawValue) },
+        timeZone: body.time_zone, sound: body.sound,
+        theme: body.theme.flatMap { DangdaiSettings.Theme(rawValue: $0.rawValue) })
+      return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.settings(settings))))
+    }
   }
 
   // MARK: Shapes
@@ -259,10 +293,18 @@ struct DangdaiAPIService: APIProtocol {
   static func answer(_ answer: StoredAnswer, questions: [Question]) -> Components.Schemas.Answer {
     Components.Schemas.Answer(
       answer_id: answer.id, question: answer.question,
-      verdict: Components.Schemas.Verdict(rawValue: answer.verdict) ?? .wrong, correct: answer.isCorrect,
+      verdict: verdict(answer.verdict), correct: answer.isCorrect,
       solution: questions.indices.contains(answer.question) ? questions[answer.question].solution : "",
       tone_errors: answer.toneErrors.isEmpty ? nil : answer.toneErrors,
-      sandhi_hint: answer.verdict == "tone_error" ? answer.sandhiHint : nil)
+      sandhi_hint: answer.verdict == .toneError ? answer.sandhiHint : nil)
+  }
+
+  static func verdict(_ code: Verdict.Code) -> Components.Schemas.Verdict {
+    switch code {
+    case .correct: .correct
+    case .wrong: .wrong
+    case .toneError: .tone_error
+    }
   }
 
   static func streak(_ overview: DangdaiService.Overview) -> Components.Schemas.Streak {

@@ -9,7 +9,8 @@ import Synchronization
 
 /// Dangdai's server side, one for the API and the web alike: it makes quizzes from the course,
 /// judges and stores answers, and reads progress back. Every rule is the core's; this decides only
-/// what to read and write.
+/// what to read and write. A refusal is the core's ``DangdaiError``, which each face says its own
+/// way (the API as a problem document, the web as a page).
 public struct DangdaiService: Sendable {
   let store: DangdaiStore
   let clock: any WallClock
@@ -86,12 +87,12 @@ public struct DangdaiService: Sendable {
     if let sound { settings.sound = sound }
     if let theme { settings.theme = theme }
     if let language {
-      guard DangdaiTexts.all.languages.contains(language) else { throw DangdaiProblem.unsupportedLanguage }
+      guard DangdaiTexts.all.languages.contains(language) else { throw DangdaiError.unsupportedLanguage }
       settings.language = language
     }
     if let readingDisplay { settings.readingDisplay = readingDisplay }
     if let timeZone {
-      guard let zone = try? IANAZone(timeZone) else { throw DangdaiProblem.invalidTimeZone }
+      guard let zone = try? IANAZone(timeZone) else { throw DangdaiError.invalidTimeZone }
       settings.timeZone = zone.identifier
     }
     try await store.save(settings, of: account.id, at: clock.now)
@@ -105,7 +106,7 @@ public struct DangdaiService: Sendable {
 
   /// A lesson by the id a path or a request names, or `CHAPTER_NOT_FOUND`.
   public func lesson(_ id: LessonID?) async throws -> Lesson {
-    guard let id, let lesson = try await course().lesson(id) else { throw DangdaiProblem.chapterNotFound }
+    guard let id, let lesson = try await course().lesson(id) else { throw DangdaiError.chapterNotFound }
     return lesson
   }
 
@@ -129,13 +130,13 @@ public struct DangdaiService: Sendable {
     if kind == .review {
       let due = try await store.due(of: account.id, at: clock.now, limit: QuizGenerator.reviewLimit)
       questions = generator.review(due.map { (lesson: $0.lesson, hanzi: $0.hanzi) }, using: &seeded)
-      guard !questions.isEmpty else { throw DangdaiProblem.nothingToReview }
+      guard !questions.isEmpty else { throw DangdaiError.nothingToReview }
     } else {
-      guard chapterGiven else { throw DangdaiProblem.chapterRequired }
+      guard chapterGiven else { throw DangdaiError.chapterRequired }
       let chapter = try await self.lesson(id)
       lesson = chapter.id
       let made = generator.quiz(kind, lesson: chapter.id, using: &seeded) ?? []
-      guard !made.isEmpty else { throw DangdaiProblem.chapterNotFound }
+      guard !made.isEmpty else { throw DangdaiError.chapterNotFound }
       questions = await withLanguageModel(made, lesson: chapter, generator: generator)
     }
     let content = QuizContent(
@@ -153,10 +154,10 @@ public struct DangdaiService: Sendable {
   }
 
   /// What `account`'s quiz asks, remembered or read; `QUIZ_NOT_FOUND` when it is not theirs.
-  func content(_ id: String, of account: Account) async throws -> QuizContent {
+  public func content(_ id: String, of account: Account) async throws -> QuizContent {
     guard let content = try await quizzes.load(id, { try await store.content(id, of: account.id) }),
       content.accountID == account.id
-    else { throw DangdaiProblem.quizNotFound }
+    else { throw DangdaiError.quizNotFound }
     return content
   }
 
@@ -186,7 +187,7 @@ public struct DangdaiService: Sendable {
   }
 
   public func quiz(_ id: String, of account: Account) async throws -> StoredQuiz {
-    guard let quiz = try await store.quiz(id, of: account.id) else { throw DangdaiProblem.quizNotFound }
+    guard let quiz = try await store.quiz(id, of: account.id) else { throw DangdaiError.quizNotFound }
     return quiz
   }
 
@@ -205,48 +206,47 @@ public struct DangdaiService: Sendable {
   public func answer(
     _ response: Response, to index: Int, of quizID: String, id answerID: String, by account: Account
   ) async throws -> Answered {
-    let content = try await content(quizID, of: account)
-    guard content.questions.indices.contains(index) else { throw DangdaiProblem.questionNotFound }
+    try await answer(response, to: index, of: try await content(quizID, of: account), id: answerID, by: account)
+  }
+
+  /// The same, for a quiz the caller has read already (``content(_:of:)``): nothing reads it again.
+  public func answer(
+    _ response: Response, to index: Int, of content: QuizContent, id answerID: String, by account: Account
+  ) async throws -> Answered {
+    guard content.accountID == account.id else { throw DangdaiError.quizNotFound }
+    guard content.questions.indices.contains(index) else { throw DangdaiError.questionNotFound }
     let question = content.questions[index]
     let verdict = question.check(response)
-    var toneErrors: [Int] = []
-    var sandhi = false
-    switch verdict {
-    case .missingTones: throw DangdaiProblem.missingTones
-    case .unanswerable: throw DangdaiProblem.answerUnreadable
-    case .toneError(let syllables, let hint):
-      toneErrors = syllables
-      sandhi = hint
-    case .correct, .wrong: break
-    }
-    let answer = StoredAnswer(
-      id: answerID, question: index, response: response,
-      verdict: verdict == .correct ? "correct" : toneErrors.isEmpty ? "wrong" : "tone_error", toneErrors: toneErrors,
-      sandhiHint: sandhi, answeredAt: clock.now)
+    if let refusal = DangdaiError(unjudged: verdict) { throw refusal }
+    guard
+      let answer = StoredAnswer(id: answerID, question: index, response: response, judged: verdict, at: clock.now)
+    else { throw DangdaiError.answerUnreadable }
     var word: (lesson: LessonID, hanzi: String)?
     if case .word(let hanzi) = question.subject {
       let course = try await course()
       word = (course.lesson(teaching: hanzi) ?? question.lesson, hanzi)
     }
     switch try await answers.record(AnswerWrite(quiz: content, answer: answer, word: word)) {
-    case .stored(let stored, let progress, let points, let best):
+    case .stored(let stored, let progress, let correctAnswers, let best):
       let result = QuizResult(
         quiz: content, progress: progress, chapter: content.lesson.map { .init(lesson: $0, best: best ?? [:]) })
-      return Answered(answer: stored, quiz: content, progress: progress, points: points, result: result)
+      return Answered(
+        answer: stored, quiz: content, progress: progress, points: QuizScore.points(correctAnswers: correctAnswers),
+        result: result)
     case .repeated(let stored, let progress):
-      let points = try await store.correctAnswers(of: account.id) * QuizScore.pointsPerCorrectAnswer
+      let points = QuizScore.points(correctAnswers: try await store.correctAnswers(of: account.id))
       let result = try await self.result(of: content, progress: progress, account: account)
       return Answered(answer: stored, quiz: content, progress: progress, points: points, result: result)
-    case .conflict: throw DangdaiProblem.alreadyAnswered
-    case .noSuchQuestion: throw DangdaiProblem.questionNotFound
-    case .noSuchQuiz: throw DangdaiProblem.quizNotFound
+    case .conflict: throw DangdaiError.alreadyAnswered
+    case .noSuchQuestion: throw DangdaiError.questionNotFound
+    case .noSuchQuiz: throw DangdaiError.quizNotFound
     }
   }
 
   /// A finished quiz's result, or `QUIZ_NOT_FINISHED`.
   public func result(_ quizID: String, of account: Account) async throws -> QuizResult {
     guard let result = try await result(of: try await quiz(quizID, of: account), account: account) else {
-      throw DangdaiProblem.quizNotFinished
+      throw DangdaiError.quizNotFinished
     }
     return result
   }
@@ -286,7 +286,7 @@ public struct DangdaiService: Sendable {
     let today = LocalDay(containing: clock.now, in: snapshot.zone.timeZone)
     let days = Set(snapshot.days.keys)
     return Overview(
-      points: snapshot.correctAnswers * QuizScore.pointsPerCorrectAnswer, streak: Streak(kept: days, today: today),
+      points: QuizScore.points(correctAnswers: snapshot.correctAnswers), streak: Streak(kept: days, today: today),
       activeToday: days.contains(today), books: BookProgress.books(best: snapshot.best), zone: snapshot.zone)
   }
 
@@ -331,21 +331,23 @@ public struct DangdaiService: Sendable {
     let snapshot = try await snapshot(of: account)
     let today = LocalDay(containing: clock.now, in: snapshot.zone.timeZone)
     guard let range = ActivityCalendar.range(from: from, to: to, today: today) else {
-      throw DangdaiProblem.invalidRange
+      throw DangdaiError.invalidRange
     }
     return (
       snapshot.zone, range.from, range.to, ActivityCalendar.days(snapshot.days, from: range.from, to: range.to)
     )
   }
 
+  /// A page of finished quizzes, newest first, from before `cursor` (a page's `next`).
   public func history(
-    of account: Account, before cursor: String?, limit: Int
+    of account: Account, before cursor: String?, limit: Int = QuizHistory.pageSize
   ) async throws
     -> (quizzes: [FinishedQuiz], next: String?)
   {
+    guard QuizHistory.pageSizes.contains(limit) else { throw DangdaiError.invalidPageSize }
     var after: (Date, String)?
     if let cursor {
-      guard let parsed = HistoryCursor.parse(cursor) else { throw DangdaiProblem.invalidCursor }
+      guard let parsed = HistoryCursor.parse(cursor) else { throw DangdaiError.invalidCursor }
       after = parsed
     }
     let page = try await store.history(of: account.id, before: after, limit: limit + 1)

@@ -25,15 +25,12 @@ public struct LearnerSnapshot: Sendable {
   /// course, and its JSON.
   public var dashboard: (day: LocalDay, course: Date, json: ByteBuffer)?
 
-  /// How many of the latest finished quizzes are kept.
-  static let recentCount = 5
-
   static func read(_ account: Account, store: DangdaiStore, settings: DangdaiSettings) async throws -> LearnerSnapshot {
     let zone = IANAZone.stored(settings.timeZone)
     async let points = store.correctAnswers(of: account.id)
     async let finishTimes = store.finishTimes(of: account.id)
     async let best = store.bestScores(of: account.id)
-    async let recent = store.history(of: account.id, before: nil, limit: recentCount)
+    async let recent = store.history(of: account.id, before: nil, limit: QuizHistory.recentOnDashboard)
     async let unfinished = store.latestUnfinished(of: account.id)
     return LearnerSnapshot(
       settings: settings, zone: zone, correctAnswers: try await points,

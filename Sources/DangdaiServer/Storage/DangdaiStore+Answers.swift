@@ -31,9 +31,10 @@ public struct QuizProgress: Sendable, Equatable {
 
 /// What recording an answer did.
 public enum Recorded: Sendable, Equatable {
-  /// Stored now, with the quiz just after it and the learner's points. When it finished a
-  /// chapter's quiz, `best` holds the chapter's best scores after it.
-  case stored(StoredAnswer, QuizProgress, points: Int, best: [QuizKind: Int]?)
+  /// Stored now, with the quiz just after it and the learner's correct answers ever (their
+  /// points are the core's to work out). When it finished a chapter's quiz, `best` holds the
+  /// chapter's best scores after it.
+  case stored(StoredAnswer, QuizProgress, correctAnswers: Int, best: [QuizKind: Int]?)
   /// The same answer again: the one stored first, and the quiz as it stands.
   case repeated(StoredAnswer, QuizProgress)
   /// The question was answered under another id, or the id answered another question or
@@ -83,7 +84,7 @@ extension DangdaiStore {
       .all(decoding: HeldAnswerRow.self)
     {
       guard var quiz = held[row.quiz_id] else { continue }
-      _ = quiz.attempt.record(id: row.answer_id, question: Int(row.question), correct: row.verdict == "correct")
+      _ = quiz.attempt.record(id: row.answer_id, question: Int(row.question), correct: try row.verdict().isCorrect)
       quiz.answers[row.answer_id] = row
       held[row.quiz_id] = quiz
     }
@@ -121,11 +122,13 @@ extension DangdaiStore {
       }
     }
 
-    // What the recorded answers move: cards, best scores and first mastery, points.
+    // What the recorded answers move: points, cards, best scores and first mastery. Points come
+    // first: their upsert holds each learner's row until the commit, so another process's batch
+    // for the same learner reads their best scores only once this one's are in.
+    let points = try await addPoints(for: recorded.map(\.write), on: database)
     let cards = try await moveCards(for: recorded.map(\.write), on: database)
     let mastery = try await flagMastery(for: finishes, on: database)
     for (quizID, first) in mastery.firstMastery { held[quizID]?.firstMastery = first }
-    let points = try await addPoints(for: recorded.map(\.write), on: database)
 
     if !recorded.isEmpty {
       let insert = database.insert(into: answers).columns(
@@ -143,8 +146,8 @@ extension DangdaiStore {
       try await updateQuizzes(recorded, held: held, on: database)
     }
 
-    // The answers, each with its quiz as it stood just after it and the points it brought.
-    var pointsLeft = points
+    // The answers, each with its quiz as it stood just after it and the correct answers it brought.
+    var correctLeft = points
     var results = [Recorded](repeating: .noSuchQuiz, count: writes.count)
     for index in writes.indices.reversed() {
       let write = writes[index]
@@ -158,32 +161,36 @@ extension DangdaiStore {
       case .recorded(let attempt):
         guard let quiz else { continue }
         let account = write.quiz.accountID
-        let total = pointsLeft[account] ?? 0
-        if write.answer.isCorrect { pointsLeft[account] = total - 1 }
+        let total = correctLeft[account] ?? 0
+        if write.answer.isCorrect { correctLeft[account] = total - 1 }
         let finished = attempt.isFinished
         let progress = QuizProgress(
           attempt: attempt, finishedAt: finished ? write.answer.answeredAt : nil,
           firstMastery: finished && quiz.firstMastery)
         results[index] = .stored(
-          write.answer, progress, points: total * QuizScore.pointsPerCorrectAnswer,
-          best: finished ? write.quiz.lesson.map { mastery.best[account]?[$0] ?? [:] } : nil)
+          write.answer, progress, correctAnswers: total,
+          best: finished ? write.quiz.lesson.map { mastery.best[account]?.percents[$0] ?? [:] } : nil)
       }
     }
     return results
   }
 
-  /// Every changed quiz's counts, from its answers as now stored, and the finish time and first
+  /// Every changed quiz's counts, as the core's attempt holds them, and the finish time and first
   /// mastery of those just finished: one statement for the batch.
   private static func updateQuizzes(
     _ recorded: [(write: AnswerWrite, finished: Bool)], held: [String: HeldQuiz], on database: any SQLDatabase
   ) async throws {
     let changed = Set(recorded.map(\.write.quiz.id)).sorted()
     let finished = recorded.filter(\.finished)
-    var update: SQLQueryString = """
-      UPDATE dangdai_quizzes SET
-        answered = (SELECT COUNT(*) FROM dangdai_answers a WHERE a.quiz_id = dangdai_quizzes.id),
-        correct = (SELECT COUNT(*) FROM dangdai_answers a WHERE a.quiz_id = dangdai_quizzes.id AND a.verdict = 'correct')
-      """
+    var update: SQLQueryString = "UPDATE dangdai_quizzes SET answered = CASE id"
+    for id in changed {
+      update += " WHEN \(bind: id) THEN \(bind: Int64(held[id]?.attempt.answers.count ?? 0))"
+    }
+    update += " ELSE answered END, correct = CASE id"
+    for id in changed {
+      update += " WHEN \(bind: id) THEN \(bind: Int64(held[id]?.attempt.score.correct ?? 0))"
+    }
+    update += " ELSE correct END"
     if !finished.isEmpty {
       update += " , finished_at = CASE id"
       for item in finished {
@@ -225,26 +232,24 @@ extension DangdaiStore {
     return cards
   }
 
-  /// The best scores of every learner finishing a chapter's quiz, moved by each finish in order,
-  /// and for each finished quiz whether it was its chapter's first mastery.
+  /// The best scores of every learner finishing a chapter's quiz, as the core moves them with
+  /// each finish in order, and for each finished quiz whether it was its chapter's first mastery.
   private static func flagMastery(
     for finishes: [(write: AnswerWrite, correct: Int)], on database: any SQLDatabase
   ) async throws -> Mastery {
     var mastery = Mastery()
     for (write, correct) in finishes {
       let quiz = write.quiz
-      guard let lesson = quiz.lesson, quiz.kind != .review else { continue }
-      if mastery.best[quiz.accountID] == nil {
-        mastery.best[quiz.accountID] = try await DangdaiStore(database: database).bestScores(of: quiz.accountID)
+      let account = quiz.accountID
+      if mastery.best[account] == nil {
+        mastery.best[account] = BestScores(try await DangdaiStore(database: database).bestScores(of: account))
       }
-      let before = mastery.best[quiz.accountID]?[lesson] ?? [:]
-      var after = before
-      let percent = QuizScore(correct: correct, total: quiz.questions.count).percent
-      after[quiz.kind] = max(after[quiz.kind] ?? 0, percent)
-      mastery.firstMastery[quiz.id] = ChapterProgress.isFirstMastery(
-        before: ChapterProgress(percents: before), after: ChapterProgress(percents: after))
-      mastery.best[quiz.accountID]?[lesson] = after
-      mastery.changed.insert(BestKey(account: quiz.accountID, lesson: lesson, kind: quiz.kind))
+      let score = QuizScore(correct: correct, total: quiz.questions.count)
+      guard let finish = mastery.best[account]?.finish(quiz.kind, on: quiz.lesson, scoring: score) else { continue }
+      mastery.firstMastery[quiz.id] = finish.firstMastery
+      if finish.raised, let lesson = quiz.lesson {
+        mastery.changed.insert(BestKey(account: account, lesson: lesson, kind: quiz.kind))
+      }
     }
     return mastery
   }
@@ -303,7 +308,7 @@ private struct BestKey: Hashable {
 
 /// Best scores read for a batch, the ones it raised, and which quizzes first mastered a chapter.
 private struct Mastery {
-  var best: [String: [LessonID: [QuizKind: Int]]] = [:]
+  var best: [String: BestScores] = [:]
   var firstMastery: [String: Bool] = [:]
   var changed: Set<BestKey> = []
 
@@ -313,16 +318,13 @@ private struct Mastery {
     for key in changed.sorted(by: {
       ($0.account, $0.lesson, $0.kind.rawValue) < ($1.account, $1.lesson, $1.kind.rawValue)
     }) {
-      guard let score = best[key.account]?[key.lesson]?[key.kind] else { continue }
+      guard let score = best[key.account]?.percents[key.lesson]?[key.kind] else { continue }
       insert.values(
         SQLBind(key.account), SQLBind(Int64(key.lesson.rawValue)), SQLBind(key.kind.rawValue), SQLBind(Int64(score)))
     }
-    try await insert.onConflict(with: ["account_id", "lesson", "kind"]) {
-      $0.set(
-        "best",
-        to: SQLRaw("CASE WHEN excluded.best > dangdai_best.best THEN excluded.best ELSE dangdai_best.best END"))
-    }
-    .run()
+    // The core raised these; the learner's row, held since their points moved, keeps another
+    // process from writing theirs in between.
+    try await insert.onConflict(with: ["account_id", "lesson", "kind"]) { $0.set(excludedValueOf: "best") }.run()
   }
 }
 
@@ -367,14 +369,14 @@ private struct HeldAnswerRow: Decodable {
   var answer_id: String { row.answer_id }
   var question: Int64 { row.question }
   var response: String { row.response }
-  var verdict: String { row.verdict }
+  func verdict() throws -> Verdict.Code { try row.verdictCode() }
 
   init(_ write: AnswerWrite) throws {
     let answer = write.answer
     quiz_id = write.quiz.id
     row = AnswerRow(
       answer_id: answer.id, question: Int64(answer.question), response: try StoredJSON.encode(answer.response),
-      verdict: answer.verdict, tone_errors: try StoredJSON.encode(answer.toneErrors),
+      verdict: answer.verdict.rawValue, tone_errors: try StoredJSON.encode(answer.toneErrors),
       sandhi_hint: answer.sandhiHint ? 1 : 0, answered_at: answer.answeredAt.timeIntervalSince1970)
   }
 

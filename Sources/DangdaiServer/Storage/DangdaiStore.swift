@@ -82,18 +82,42 @@ public struct StoredQuiz: Sendable, Equatable {
   public var correct: Int { answers.filter(\.isCorrect).count }
 }
 
-/// One answer as stored, with the verdict it was given.
+/// One answer as stored, with the verdict it was given (kept as the core's code).
 public struct StoredAnswer: Sendable, Equatable, Codable {
   public let id: String
   public let question: Int
   public let response: Response
-  /// `correct`, `wrong` or `tone_error`.
-  public let verdict: String
+  public let verdict: Verdict.Code
   public let toneErrors: [Int]
   public let sandhiHint: Bool
   public let answeredAt: Date
 
-  public var isCorrect: Bool { verdict == "correct" }
+  /// `response` to question `question` as the core judged it; nil for a verdict that judged
+  /// nothing (no tones, the wrong shape), which is never stored.
+  public init?(id: String, question: Int, response: Response, judged: Verdict, at answeredAt: Date) {
+    guard let code = judged.code else { return nil }
+    self.init(
+      id: id, question: question, response: response, verdict: code, toneErrors: judged.toneErrors,
+      sandhiHint: judged.sandhiHint, answeredAt: answeredAt)
+  }
+
+  public init(
+    id: String, question: Int, response: Response, verdict: Verdict.Code, toneErrors: [Int], sandhiHint: Bool,
+    answeredAt: Date
+  ) {
+    self.id = id
+    self.question = question
+    self.response = response
+    self.verdict = verdict
+    self.toneErrors = toneErrors
+    self.sandhiHint = sandhiHint
+    self.answeredAt = answeredAt
+  }
+
+  public var isCorrect: Bool { verdict.isCorrect }
+
+  /// The verdict as the core tells it.
+  public var judged: Verdict { Verdict(code: verdict, toneErrors: toneErrors, sandhiHint: sandhiHint) }
 }
 
 /// A finished quiz, as history and progress read it.
@@ -205,13 +229,7 @@ public struct DangdaiStore: Sendable {
         .column("best", type: .bigint, .notNull)
         .primaryKey("account_id", "lesson", "kind")
         .run()
-      try await database.raw(
-        """
-        INSERT INTO dangdai_best (account_id, lesson, kind, best)
-        SELECT account_id, lesson, kind, MAX(correct * 100 / question_count) FROM dangdai_quizzes
-        WHERE finished_at IS NOT NULL AND lesson IS NOT NULL GROUP BY account_id, lesson, kind
-        """
-      ).run()
+      try await backfillBest(on: database)
     },
     // Sound and the look follow the learner from device to device.
     Migration("dangdai-0003-preferences") { database in
@@ -219,6 +237,25 @@ public struct DangdaiStore: Sendable {
       try await database.raw("ALTER TABLE dangdai_settings ADD COLUMN theme TEXT NOT NULL DEFAULT 'system'").run()
     },
   ]
+
+  /// Every learner's best scores from the quizzes they finished before the scores were kept, as
+  /// the core picks them.
+  static func backfillBest(on database: any SQLDatabase) async throws {
+    let rows: [FinishedScoreRow] = try await database.select()
+      .columns("account_id", "lesson", "kind", "correct", "question_count").from(quizzes)
+      .where("finished_at", .isNot, SQLLiteral.null).all(decoding: FinishedScoreRow.self)
+    let byAccount = Dictionary(grouping: rows.compactMap(\.finished)) { $0.account }
+    for (account, finished) in byAccount.sorted(by: { $0.key < $1.key }) {
+      let best = BestScores(finished: finished.map { ($0.lesson, $0.kind, $0.score) })
+      for (lesson, kinds) in best.percents.sorted(by: { $0.key < $1.key }) {
+        for (kind, percent) in kinds.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+          try await database.insert(into: Self.best).columns("account_id", "lesson", "kind", "best")
+            .values(SQLBind(account), SQLBind(Int64(lesson.rawValue)), SQLBind(kind.rawValue), SQLBind(Int64(percent)))
+            .run()
+        }
+      }
+    }
+  }
 
   // MARK: Settings
 
@@ -255,7 +292,7 @@ public struct DangdaiStore: Sendable {
   /// (otherwise `UNFINISHED_QUIZ_LIMIT` or `QUIZ_QUOTA_REACHED`, and nothing is stored).
   public func insert(_ quiz: QuizContent, within quota: QuizQuota = .standard) async throws {
     if let refusal = quota.refusal(try await quizzesKept(by: quiz.accountID)) {
-      throw DangdaiProblem.quota(refusal)
+      throw DangdaiError.quota(refusal)
     }
     try await database.insert(into: Self.quizzes)
       .columns(
@@ -310,7 +347,7 @@ public struct DangdaiStore: Sendable {
     return best
   }
 
-  /// Correct answers the learner has ever given (each +10 points).
+  /// Correct answers the learner has ever given (the core counts their points).
   public func correctAnswers(of account: String) async throws -> Int {
     let row = try await database.select().column(SQLAlias(SQLColumn("correct_answers"), as: "total"))
       .from(Self.learners).where("account_id", .equal, SQLBind(account)).first(decoding: TotalRow.self)
@@ -489,10 +526,17 @@ struct AnswerRow: Decodable {
   let sandhi_hint: Int64
   let answered_at: Double
 
+  /// The verdict's code as the core defines it.
+  func verdictCode() throws -> Verdict.Code {
+    guard let code = Verdict.Code(rawValue: verdict) else { throw StoredDataError.unreadable("verdict \(verdict)") }
+    return code
+  }
+
   func answer() throws -> StoredAnswer {
     StoredAnswer(
       id: answer_id, question: Int(question), response: try StoredJSON.decode(Response.self, from: response),
-      verdict: verdict, toneErrors: try StoredJSON.decode([Int].self, from: tone_errors), sandhiHint: sandhi_hint == 1,
+      verdict: try verdictCode(), toneErrors: try StoredJSON.decode([Int].self, from: tone_errors),
+      sandhiHint: sandhi_hint == 1,
       answeredAt: Date(timeIntervalSince1970: answered_at))
   }
 }
@@ -505,6 +549,24 @@ struct ReviewRow: Decodable {
   func entry() throws -> ReviewEntry? {
     guard let lesson = LessonID(rawValue: Int(lesson)) else { return nil }
     return ReviewEntry(lesson: lesson, hanzi: hanzi, card: try StoredJSON.decode(ReviewCard.self, from: card))
+  }
+}
+
+private struct FinishedScoreRow: Decodable {
+  let account_id: String
+  let lesson: Int64?
+  let kind: String
+  let correct: Int64
+  let question_count: Int64
+
+  var finished: (account: String, lesson: LessonID?, kind: QuizKind, score: QuizScore)? {
+    guard let kind = QuizKind(rawValue: kind), question_count > 0, (0...question_count).contains(correct) else {
+      return nil
+    }
+    return (
+      account_id, lesson.flatMap { LessonID(rawValue: Int($0)) }, kind,
+      QuizScore(correct: Int(correct), total: Int(question_count))
+    )
   }
 }
 

@@ -20,9 +20,7 @@ struct DangdaiRoutes: Sendable {
   let secureCookies: Bool
 
   func register(_ routes: AppRoutes) {
-    let errors = NotFoundPages(pages: pages) { [service] problem, context in
-      DangdaiPages(language: context.language, course: try await service.course()).notFound(problem.code)
-    }
+    let errors = DangdaiErrorPages(pages: pages, service: service)
     let web = routes.web().add(middleware: errors)
     // Any other address under the app is Dangdai's own not-found page; the routes below win.
     routes.answerUnknownAddresses(with: errors)
@@ -112,7 +110,7 @@ struct DangdaiRoutes: Sendable {
 
   func chapter(_ learner: Learner, _ id: String?) async throws -> Response {
     guard let id = id.flatMap(LessonID.init), let lesson = learner.pages.course.lesson(id) else {
-      throw DangdaiProblem.chapterNotFound
+      throw DangdaiError.chapterNotFound
     }
     let snapshot = try await service.snapshot(of: learner.account)
     let entry = BookProgress.ChapterEntry(lesson: id, best: snapshot.best[id] ?? [:])
@@ -125,13 +123,11 @@ struct DangdaiRoutes: Sendable {
   func startQuiz(_ learner: Learner, chapter: String?, kind: String?) async throws -> Response {
     guard let kind = kind.flatMap(QuizKind.init(rawValue:)) else { throw OrchardError.badRequest("Choose a quiz.") }
     let lesson = chapter.flatMap(LessonID.init)
-    if kind != .review, lesson.flatMap(learner.pages.course.lesson) == nil { throw DangdaiProblem.chapterNotFound }
+    if kind != .review, lesson.flatMap(learner.pages.course.lesson) == nil { throw DangdaiError.chapterNotFound }
     do {
       let quiz = try await service.startQuiz(
         for: learner.account, kind: kind, lesson: lesson, chapterGiven: kind != .review)
       return Response.seeOther(DangdaiPath.quiz(quiz.id))
-    } catch let problem as OrchardError where problem.code == DangdaiProblem.nothingToReview.code {
-      return pages.response(learner.pages.nothingToReview(), status: .conflict)
     } catch let problem as OrchardError where problem.status == .tooManyRequests {
       var response = pages.response(learner.pages.tooManyQuizzes(), status: .tooManyRequests)
       response.headers.append(contentsOf: problem.headers)
@@ -152,11 +148,6 @@ struct DangdaiRoutes: Sendable {
     try await service.quiz(id, of: learner.account)
   }
 
-  /// What the learner's quiz asks (remembered by the service, so no read of its answers).
-  func content(_ id: String, of learner: Learner) async throws -> QuizContent {
-    try await service.content(id, of: learner.account)
-  }
-
   /// A new id for the answer a question's form will send: sending the form twice (a double tap, a
   /// reload) sends the same id, and the same answer counts once.
   func freshAnswerID() -> String { service.random.id().description }
@@ -164,11 +155,12 @@ struct DangdaiRoutes: Sendable {
   /// Judges and stores an answer, then shows the question again with how it fared. Word tiles
   /// placed one tap at a time (without scripts) come here too, and only re-show the question.
   ///
-  /// An answer is stored without reading the quiz's answers first: the service decides a repeat
+  /// The quiz is read once (what it asks, remembered by the service) and handed to the service,
+  /// which judges and stores the answer without reading its answers first: it decides a repeat
   /// (the same form again: the same feedback) and a conflict (answered already, from another tab:
   /// on to where the quiz stands). Only a question shown again reads how many are answered.
   func answer(_ learner: Learner, _ quizID: String, _ fields: FormFields) async throws -> Response {
-    let quiz = try await content(quizID, of: learner)
+    let quiz = try await service.content(quizID, of: learner.account)
     guard let index = fields["question"].flatMap(Int.init), quiz.questions.indices.contains(index) else {
       return Response.seeOther(DangdaiPath.quiz(quiz.id))
     }
@@ -189,14 +181,14 @@ struct DangdaiRoutes: Sendable {
     }
     let answered: DangdaiService.Answered
     do {
-      answered = try await service.answer(response, to: index, of: quiz.id, id: answerID, by: learner.account)
-    } catch let problem as OrchardError {
+      answered = try await service.answer(response, to: index, of: quiz, id: answerID, by: learner.account)
+    } catch let refusal as DangdaiError {
       let notice: DangdaiScreenText
-      switch problem.code {
-      case DangdaiProblem.missingTones.code: notice = .missingTones
-      case DangdaiProblem.answerUnreadable.code: notice = .unreadable
-      case DangdaiProblem.alreadyAnswered.code: return Response.seeOther(DangdaiPath.quiz(quiz.id))
-      default: throw problem
+      switch refusal {
+      case .missingTones: notice = .missingTones
+      case .answerUnreadable: notice = .unreadable
+      case .alreadyAnswered: return Response.seeOther(DangdaiPath.quiz(quiz.id))
+      default: throw refusal
       }
       return try await again(status: .unprocessableContent) { view in
         view.notice = notice
@@ -241,9 +233,9 @@ struct DangdaiRoutes: Sendable {
     let overview = try await service.overview(of: learner.account)
     let history: (quizzes: [FinishedQuiz], next: String?)
     do {
-      history = try await service.history(of: learner.account, before: query.get("before"), limit: 20)
-    } catch let problem as OrchardError where problem.code == DangdaiProblem.invalidCursor.code {
-      history = try await service.history(of: learner.account, before: nil, limit: 20)
+      history = try await service.history(of: learner.account, before: query.get("before"))
+    } catch DangdaiError.invalidCursor {
+      history = try await service.history(of: learner.account, before: nil)
     }
     return pages.response(
       learner.pages.progress(
@@ -260,6 +252,9 @@ struct DangdaiRoutes: Sendable {
     _ = try await service.updateSettings(of: learner.account, language: nil, readingDisplay: nil, timeZone: zone)
   }
 
+  /// How long the language chosen in the settings is remembered for the account pages: a year.
+  static let languageCookieAge = 365 * 86_400
+
   func saveSettings(_ learner: Learner, _ fields: FormFields) async throws -> Response {
     let language = fields["language"].map(Language.init(rawValue:))
     let readings = fields["readings"].flatMap(DangdaiSettings.ReadingDisplay.init(rawValue:))
@@ -269,10 +264,11 @@ struct DangdaiRoutes: Sendable {
       of: learner.account, language: language, readingDisplay: readings,
       timeZone: DangdaiService.zoneToAdopt(fields["zone"], over: learner.settings), sound: sound, theme: theme)
     var response = Response.seeOther(DangdaiPath.settings.path + "?saved")
-    // The account pages follow the learner's language too.
-    response.headers[.setCookie] =
-      "\(LanguageNegotiation.cookie)=\(settings.language.rawValue); Path=/dangdai; Max-Age=31536000; SameSite=Lax"
-      + (secureCookies ? "; Secure" : "")
+    // The account pages follow the learner's language too (no script reads it).
+    response.setCookie(
+      Cookie(
+        name: LanguageNegotiation.cookie, value: settings.language.rawValue, maxAge: Self.languageCookieAge,
+        path: DangdaiPath.app, secure: secureCookies, httpOnly: true, sameSite: .lax))
     return response
   }
 }

@@ -2,7 +2,7 @@
 // fetch and its feedback swapped in (with a ding or a bonk); word tiles move on the page without
 // a round trip; starting a quiz shows tips when it takes a moment, and says so when it fails; the
 // result's points count up; a dropped connection is said at once. Every sentence comes from the
-// page (data-text-*), every rule from the server.
+// page (data-text-*), every rule and timing from the server (data-*-ms).
 
 const body = document.body;
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
@@ -141,7 +141,7 @@ async function startQuiz(form) {
   const slow = setTimeout(() => {
     overlay = loadingOverlay(form);
     document.body.append(overlay);
-  }, Number(body.dataset.tipsAfterMs || 300));
+  }, Number(body.dataset.tipsAfterMs));
   try {
     const response = await fetch(form.action, {
       method: "POST", credentials: "same-origin", body: new URLSearchParams(new FormData(form)),
@@ -192,7 +192,7 @@ function loadingOverlay(form) {
     if (overlay.querySelector("button")) return;
     turn = (turn + 1) % Math.max(tips.length, 1);
     tip.textContent = tips[turn] ?? "";
-  }, Number(body.dataset.tipEveryMs || 2000));
+  }, Number(body.dataset.tipEveryMs));
   overlay.append(mark, tip);
   return overlay;
 }
@@ -219,7 +219,7 @@ function countUp(element, from, to) {
   if (!template.includes(text)) return;
   const started = performance.now();
   const step = (now) => {
-    const share = Math.min(1, (now - started) / 900);
+    const share = Math.min(1, (now - started) / Number(body.dataset.countUpMs));
     element.textContent = template.replace(text, String(Math.round(from + (to - from) * share)));
     if (share < 1) requestAnimationFrame(step);
   };

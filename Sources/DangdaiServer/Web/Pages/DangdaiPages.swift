@@ -73,6 +73,7 @@ struct DangdaiPages: Sendable {
     page.data = [
       ("sound", sound ? "on" : "off"), ("tips-after-ms", String(QuizPacing.tipsAfter.wholeMilliseconds)),
       ("tip-every-ms", String(QuizPacing.tipEvery.wholeMilliseconds)),
+      ("count-up-ms", String(QuizPacing.countUp.wholeMilliseconds)),
       ("text-offline", t(.offline)), ("text-load-failed", t(.loadFailed)), ("text-try-again", t(.tryAgain)),
       ("tips", DangdaiScreenText.tips.map { t($0) }.joined(separator: "\n")),
     ]
@@ -301,15 +302,19 @@ struct DangdaiPages: Sendable {
     notice(t(.chapterQuizzes), t(.tooManyQuizzes))
   }
 
-  /// What is not there (a chapter, a quiz, any other address), said in the learner's language,
-  /// with the way back to the books.
-  func notFound(_ code: String) -> Page {
-    switch code {
-    case DangdaiProblem.chapterNotFound.code: notice(t(.chapterNotFoundTitle), t(.chapterNotFound))
-    case DangdaiProblem.quizNotFound.code: notice(t(.quizNotFoundTitle), t(.quizNotFound))
-    default: notice(t(.pageNotFoundTitle), t(.pageNotFound))
+  /// A refusal the web version says with a page of its own (``DangdaiErrorPages``): what is not
+  /// there, and a review with nothing due; nil for any other.
+  func refusal(_ error: DangdaiError) -> Page? {
+    switch error {
+    case .chapterNotFound: notice(t(.chapterNotFoundTitle), t(.chapterNotFound))
+    case .quizNotFound: notice(t(.quizNotFoundTitle), t(.quizNotFound))
+    case .nothingToReview: nothingToReview()
+    default: nil
     }
   }
+
+  /// An address under Dangdai that leads nowhere.
+  func pageNotFound() -> Page { notice(t(.pageNotFoundTitle), t(.pageNotFound)) }
 
   func notice(_ title: String, _ text: String) -> Page {
     page(
