@@ -1,32 +1,18 @@
 import Foundation
 import HTTPTypes
+import SnapshotTesting
 import Testing
 
-/// Compares text with a file committed beside the tests (`__Snapshots__/<name>.txt` next to the
-/// calling test file). A missing file, or `ORCHARD_RECORD_SNAPSHOTS=1`, writes it and fails the
-/// test, so a snapshot is only ever accepted by someone reading the diff and committing it.
+/// Compares text with a file committed beside the tests, through swift-snapshot-testing:
+/// `__Snapshots__/<test file>/<test function>.<name>.txt` next to the calling test file. A missing
+/// file is written and the test fails, and `SNAPSHOT_TESTING_RECORD=all` rewrites every one, so a
+/// snapshot is only ever accepted by someone reading the diff and committing it.
 public func expectSnapshot(
-  _ text: String, named name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+  _ text: String, named name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  function: String = #function, line: UInt = #line, column: UInt = #column
 ) {
-  let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
-  let file = directory.appendingPathComponent("\(name).txt")
-  let record = ProcessInfo.processInfo.environment["ORCHARD_RECORD_SNAPSHOTS"] == "1"
-  guard !record, let stored = try? String(contentsOf: file, encoding: .utf8) else {
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try? text.write(to: file, atomically: true, encoding: .utf8)
-    Issue.record(
-      "Recorded the snapshot \(file.lastPathComponent); check it and run again.", sourceLocation: sourceLocation)
-    return
-  }
-  guard stored != text else { return }
-  let old = stored.split(separator: "\n", omittingEmptySubsequences: false)
-  let new = text.split(separator: "\n", omittingEmptySubsequences: false)
-  let line = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
-  let was = line < old.count ? String(old[line]) : "(end)"
-  let now = line < new.count ? String(new[line]) : "(end)"
-  Issue.record(
-    "\(file.lastPathComponent) differs at line \(line + 1):\n  was: \(was)\n  now: \(now)\nRun with ORCHARD_RECORD_SNAPSHOTS=1 to accept.",
-    sourceLocation: sourceLocation)
+  assertSnapshot(
+    of: text, as: .lines, named: name, fileID: fileID, file: filePath, testName: function, line: line, column: column)
 }
 
 /// A response as a snapshot shows it: the status, the headers a page promises (sorted), and the
