@@ -1,6 +1,7 @@
 import DangdaiCore
 import Foundation
 import OrchardKit
+import SQLKit
 import ServerKitTesting
 import Testing
 
@@ -153,6 +154,29 @@ struct AnswerBatchTests {
       #expect((tomorrow["streak"] as? [String: Any])?["current"] as? Int == 1)
       let days = try #require(tomorrow["recent_days"] as? [[String: Any]])
       #expect(days.count == 7 && days.last?["quizzes"] as? Int == 0 && days.dropLast().last?["quizzes"] as? Int == 1)
+    }
+  }
+  @Test(
+    "best scores kept before answers kept them are filled in as the core picks them, reviews aside",
+    arguments: TestDatabase.available)
+  func backfill(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      let ada = try await harness.learner("ada@example.com")
+      for wrong in [3, 1, 5] {
+        let id = try #require(try await harness.startQuiz("vocabulary", chapter: 101, ada.token)["quiz_id"] as? String)
+        try await harness.finish(id, of: ada) { $0 >= wrong }
+      }
+      let grammar = try #require(try await harness.startQuiz("grammar", chapter: 102, ada.token)["quiz_id"] as? String)
+      try await harness.finish(grammar, of: ada) { $0 % 2 == 0 }
+      harness.clock.advance(by: 5 * 60)
+      let review = try #require(try await harness.startQuiz("review", chapter: nil, ada.token)["quiz_id"] as? String)
+      try await harness.finish(review, of: ada)
+      let kept = try await harness.store.bestScores(of: ada.id)
+      #expect(kept[LessonID(rawValue: 101)!] == [.vocabulary: QuizScore(correct: 9, total: 10).percent])
+
+      try await harness.database.delete(from: "dangdai_best").run()
+      try await DangdaiStore.backfillBest(on: harness.database)
+      #expect(try await harness.store.bestScores(of: ada.id) == kept)
     }
   }
 }
