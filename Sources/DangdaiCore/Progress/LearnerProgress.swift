@@ -107,9 +107,14 @@ public enum ActivityCalendar {
 
   /// Where `day` falls in a week that starts on Monday (0–6).
   public static func weekdayIndex(_ day: LocalDay) -> Int {
-    let monday = LocalDay(year: 2024, month: 1, day: 1)!
-    return ((day.days(from: monday) % 7) + 7) % 7
+    ((day.days(from: aMonday) % 7) + 7) % 7
   }
+
+  /// A week of days, Monday first, whose names head a month's columns.
+  public static let columnHeads: [LocalDay] = (0..<7).map { aMonday.adding(days: $0) }
+
+  /// 1 January 2024 was a Monday.
+  private static let aMonday = LocalDay(year: 2024, month: 1, day: 1)!
 
   /// How strongly a day is coloured: 0 for none, then one step a quiz up to ``levels``.
   public static let levels = 3

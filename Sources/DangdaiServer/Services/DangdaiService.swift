@@ -58,8 +58,7 @@ public struct DangdaiService: Sendable {
   public func settings(of account: Account) async throws -> DangdaiSettings {
     if let known = try await learners.value(for: account.id) { return known.settings }
     if let settings = try await store.settings(of: account.id) { return settings }
-    let language = DangdaiTexts.all.languages.contains(account.language) ? account.language : .english
-    return DangdaiSettings(language: language)
+    return .newLearner(speaking: account.language)
   }
 
   /// What the dashboard shows of the learner: remembered, or read now.
@@ -67,16 +66,6 @@ public struct DangdaiService: Sendable {
     try await learners.fetch(account.id) {
       try await LearnerSnapshot.read(account, store: store, settings: try await settings(of: account))
     }
-  }
-
-  /// The browser's time zone, for a learner whose days follow none of their own yet (a new
-  /// learner's are UTC's): their first form carries it, so their days end where they live. Nil
-  /// when it is not to be taken (they have a zone, or it is no zone).
-  public static func zoneToAdopt(_ zone: String?, over settings: DangdaiSettings) -> String? {
-    guard !settings.hasOwnZone, let zone, zone != IANAZone.utc.identifier, (try? IANAZone(zone)) != nil else {
-      return nil
-    }
-    return zone
   }
 
   public func updateSettings(

@@ -5,40 +5,6 @@ import OrchardKit
 import SQLKit
 import ServerKit
 
-/// A learner's settings: the app's language, how readings are shown, the time zone their days
-/// (streaks, activity) follow, whether answers make a sound, and the look.
-public struct DangdaiSettings: Hashable, Sendable, Codable {
-  public enum ReadingDisplay: String, Hashable, Sendable, Codable, CaseIterable {
-    case pinyin, zhuyin, both
-  }
-
-  /// Light, dark, or as the system is set.
-  public enum Theme: String, Hashable, Sendable, Codable, CaseIterable {
-    case system, light, dark
-  }
-
-  public var language: Language
-  public var readingDisplay: ReadingDisplay
-  public var timeZone: String
-  /// Whether an answer's ding or bonk (and the celebration's) plays.
-  public var sound: Bool
-  public var theme: Theme
-
-  public init(
-    language: Language = .english, readingDisplay: ReadingDisplay = .pinyin, timeZone: String = "UTC",
-    sound: Bool = true, theme: Theme = .system
-  ) {
-    self.language = language
-    self.readingDisplay = readingDisplay
-    self.timeZone = timeZone
-    self.sound = sound
-    self.theme = theme
-  }
-
-  /// Whether the learner's days follow a zone of their own (not the default, UTC).
-  public var hasOwnZone: Bool { timeZone != IANAZone.utc.identifier }
-}
-
 /// What a quiz is, from the moment it is made: its questions with their keys never change, so a
 /// process may remember them.
 public struct QuizContent: Sendable, Equatable {

@@ -122,11 +122,10 @@ struct DangdaiRoutes: Sendable {
 
   func startQuiz(_ learner: Learner, chapter: String?, kind: String?) async throws -> Response {
     guard let kind = kind.flatMap(QuizKind.init(rawValue:)) else { throw OrchardError.badRequest("Choose a quiz.") }
-    let lesson = chapter.flatMap(LessonID.init)
-    if kind != .review, lesson.flatMap(learner.pages.course.lesson) == nil { throw DangdaiError.chapterNotFound }
     do {
+      // The service decides what a chapter's id names (CHAPTER_NOT_FOUND, said as a page).
       let quiz = try await service.startQuiz(
-        for: learner.account, kind: kind, lesson: lesson, chapterGiven: kind != .review)
+        for: learner.account, kind: kind, lesson: chapter.flatMap(LessonID.init), chapterGiven: chapter != nil)
       return Response.seeOther(DangdaiPath.quiz(quiz.id))
     } catch let problem as OrchardError where problem.status == .tooManyRequests {
       var response = pages.response(learner.pages.tooManyQuizzes(), status: .tooManyRequests)
@@ -248,7 +247,7 @@ struct DangdaiRoutes: Sendable {
 
   /// Takes the browser's time zone (a form's `zone`) when the service says to.
   func adoptZone(_ fields: FormFields, of learner: Learner) async throws {
-    guard let zone = DangdaiService.zoneToAdopt(fields["zone"], over: learner.settings) else { return }
+    guard let zone = learner.settings.zoneToAdopt(fields["zone"]) else { return }
     _ = try await service.updateSettings(of: learner.account, language: nil, readingDisplay: nil, timeZone: zone)
   }
 
@@ -262,7 +261,7 @@ struct DangdaiRoutes: Sendable {
     let theme = fields["theme"].flatMap(DangdaiSettings.Theme.init(rawValue:))
     let settings = try await service.updateSettings(
       of: learner.account, language: language, readingDisplay: readings,
-      timeZone: DangdaiService.zoneToAdopt(fields["zone"], over: learner.settings), sound: sound, theme: theme)
+      timeZone: learner.settings.zoneToAdopt(fields["zone"]), sound: sound, theme: theme)
     var response = Response.seeOther(DangdaiPath.settings.path + "?saved")
     // The account pages follow the learner's language too (no script reads it).
     response.setCookie(

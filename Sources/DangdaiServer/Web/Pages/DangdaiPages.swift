@@ -423,9 +423,8 @@ extension DangdaiPages {
         "<li class=\"cal-day cal-day--\(ActivityCalendar.level(entry.quizzes))\"><span class=\"cal-date\" aria-hidden=\"true\">\(entry.day.day)</span><span class=\"cal-count\" aria-hidden=\"true\">\(entry.quizzes > 0 ? "\(entry.quizzes)" : "")</span><span class=\"visually-hidden\">\(t(.dayQuizzes, ["day": formats.day(entry.day), "count": entry.quizzes]))</span></li>"
       )
     }
-    let heads = (0..<7).map { offset in
-      // 2024-01-01 was a Monday.
-      HTML("<li aria-hidden=\"true\">\(formats.weekdayInitial(LocalDay(year: 2024, month: 1, day: 1 + offset)!))</li>")
+    let heads = ActivityCalendar.columnHeads.map { day in
+      HTML("<li aria-hidden=\"true\">\(formats.weekdayInitial(day))</li>")
     }
     let scored = view.books.flatMap(\.chapters).filter { !$0.best.isEmpty }
     let scores = scored.map { entry in
