@@ -61,13 +61,18 @@ let swiftSettings: [SwiftSetting] = [
 package.targets += [
   .target(name: "OrchardKit", swiftSettings: swiftSettings),
   .target(name: "FaithJarCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
-  .testTarget(name: "FaithJarCoreTests", dependencies: ["FaithJarCore", "OrchardKit"], swiftSettings: swiftSettings),
+  .testTarget(
+    name: "FaithJarCoreTests", dependencies: ["ContentTesting", "FaithJarCore", "OrchardKit"],
+    swiftSettings: swiftSettings),
+  // What the content tests read from ../shared/data (the public-domain Bibles and texts), read once.
+  .target(name: "ContentTesting", path: "Tests/ContentTesting", swiftSettings: swiftSettings),
   .target(name: "MIGACore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
   .target(name: "DangdaiCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(name: "DangdaiCoreTests", dependencies: ["DangdaiCore", "OrchardKit"], swiftSettings: swiftSettings),
   .target(name: "WalkWorthyCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(
-    name: "WalkWorthyCoreTests", dependencies: ["WalkWorthyCore", "OrchardKit"], swiftSettings: swiftSettings),
+    name: "WalkWorthyCoreTests", dependencies: ["ContentTesting", "WalkWorthyCore", "OrchardKit"],
+    swiftSettings: swiftSettings),
   .target(name: "WearbloomCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(
     name: "WearbloomCoreTests",
@@ -80,7 +85,8 @@ package.targets += [
       "WearbloomCore", "WearbloomServer",
     ],
     swiftSettings: swiftSettings),
-  .testTarget(name: "MIGACoreTests", dependencies: ["MIGACore", "OrchardKit"], swiftSettings: swiftSettings),
+  .testTarget(
+    name: "MIGACoreTests", dependencies: ["ContentTesting", "MIGACore", "OrchardKit"], swiftSettings: swiftSettings),
   .target(name: "IdentityCore", dependencies: ["OrchardKit"], swiftSettings: swiftSettings),
   .testTarget(
     name: "IdentityCoreTests",

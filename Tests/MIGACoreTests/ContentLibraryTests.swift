@@ -1,3 +1,4 @@
+import ContentTesting
 import Foundation
 import MIGACore
 import Testing
@@ -51,27 +52,15 @@ struct ContentLibraryTests {
     }
   }
 
-  /// The public-domain texts beside the project, when they are there.
-  static let textsDirectory: URL? = {
-    let directory = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/texts")
-    return FileManager.default.fileExists(atPath: directory.path) ? directory : nil
-  }()
-
-  /// `directory`, or a failure naming it when `ORCHARD_TEST_REQUIRE_CONTENT=1` (as `scripts/test`
-  /// sets) and it is missing: there, a faithfulness test that cannot find its source fails.
-  static func required(_ directory: URL?) throws -> URL {
-    try #require(directory, "ORCHARD_TEST_REQUIRE_CONTENT=1, but ../shared/data/texts is not beside the project")
-  }
-
   @Test(
     "every item's text occurs verbatim in its source (after whitespace normalisation)",
-    .enabled(if: textsDirectory != nil || contentRequired, "the public-domain texts are not beside the project"))
+    .enabled(if: SharedData.available("texts"), "the public-domain texts are not beside the project"))
   func verbatim() throws {
     var sources: [String: Data] = [:]
     for item in items {
       if sources[item.source] == nil {
         let xhtml = try String(
-          contentsOf: try Self.required(Self.textsDirectory).appendingPathComponent(item.source), encoding: .utf8)
+          contentsOf: try SharedData.require("texts").appendingPathComponent(item.source), encoding: .utf8)
         sources[item.source] = Data(SourceText.plain(fromXHTML: xhtml).utf8)
       }
       let needle = Data(SourceText.normalised(item.text).utf8)
@@ -172,7 +161,3 @@ struct ContentLibraryValidationTests {
   @Test("the shipped library passes its own rules")
   func shipped() throws { try shippedLibrary.validate() }
 }
-
-/// `scripts/test` sets `ORCHARD_TEST_REQUIRE_CONTENT=1`: there, a test that checks shipped content
-/// against its public-domain source fails when the source is missing instead of being skipped.
-let contentRequired = ProcessInfo.processInfo.environment["ORCHARD_TEST_REQUIRE_CONTENT"] == "1"

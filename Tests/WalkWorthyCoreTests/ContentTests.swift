@@ -1,3 +1,4 @@
+import ContentTesting
 import Foundation
 import Testing
 import WalkWorthyCore
@@ -23,53 +24,17 @@ struct ContentTests {
     }
   }
 
-  /// The public-domain Bibles beside the project, when they are there (the tests' source of truth).
-  static let bibleDirectory: URL? = {
-    let directory = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/bible")
-    return FileManager.default.fileExists(atPath: directory.path) ? directory : nil
-  }()
-
-  /// `directory`, or a failure naming it when `ORCHARD_TEST_REQUIRE_CONTENT=1` (as `scripts/test`
-  /// sets) and it is missing: there, a faithfulness test that cannot find its source fails.
-  static func required(_ directory: URL?) throws -> URL {
-    try #require(directory, "ORCHARD_TEST_REQUIRE_CONTENT=1, but ../shared/data/bible is not beside the project")
-  }
-
   @Test(
     "every card's label names the translation its text comes from",
-    .enabled(if: bibleDirectory != nil || contentRequired, "the public-domain Bibles are not beside the project"),
+    .enabled(if: SourceBible.available, "the public-domain Bibles are not beside the project"),
     arguments: Translation.allCases)
   func labelMatchesText(translation: Translation) throws {
-    struct Bible: Decodable {
-      struct Row: Decodable { let book: String; let chapter: Int; let verse: Int; let text: String }
-      let translation: String
-      let verses: [Row]
-    }
-    let url = try Self.required(Self.bibleDirectory).appendingPathComponent("\(translation.rawValue).json")
-    let bible = try JSONDecoder().decode(Bible.self, from: Data(contentsOf: url))
-    var text: [String: String] = [:]
-    for row in bible.verses { text["\(row.book) \(row.chapter):\(row.verse)"] = row.text }
+    let bible = try SourceBible(translation.rawValue)
     for entry in library.entries {
       let card = VerseCard(entry, in: translation)
-      let source = (entry.firstVerse...entry.lastVerse).compactMap {
-        text["\(Self.sourceBook(entry.book)) \(entry.chapter):\($0)"]
-      }
+      let source = bible.passage(entry.book, chapter: entry.chapter, verses: entry.firstVerse...entry.lastVerse)
       #expect(card.label == bible.translation)
-      #expect(card.text == source.joined(separator: " "), "\(entry.id) \(card.label)")
-    }
-  }
-
-  /// Display names to the source files' names ("1 John" → "I John", "Psalm" → "Psalms").
-  static func sourceBook(_ book: String) -> String {
-    switch book {
-    case "Psalm": return "Psalms"
-    case "Song of Songs": return "Song of Solomon"
-    case "Revelation": return "Revelation of John"
-    default:
-      let roman = ["1": "I", "2": "II", "3": "III"]
-      let parts = book.split(separator: " ", maxSplits: 1)
-      if parts.count == 2, let numeral = roman[String(parts[0])] { return "\(numeral) \(parts[1])" }
-      return book
+      #expect(card.text == source.compactMap { $0 }.joined(separator: " "), "\(entry.id) \(card.label)")
     }
   }
 

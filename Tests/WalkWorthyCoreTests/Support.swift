@@ -73,7 +73,3 @@ func syntheticEntries(count: Int, tags: [[Tag]]? = nil) -> [Encouragement] {
       tags: tags?[n % tags!.count] ?? [.courage], moments: [.everyday])
   }
 }
-
-/// `scripts/test` sets `ORCHARD_TEST_REQUIRE_CONTENT=1`: there, a test that checks shipped content
-/// against its public-domain source fails when the source is missing instead of being skipped.
-let contentRequired = ProcessInfo.processInfo.environment["ORCHARD_TEST_REQUIRE_CONTENT"] == "1"
