@@ -72,7 +72,7 @@ struct AnswerBatchTests {
         return
       }
       #expect(again.id == "a3" && again.isCorrect && again.response == .choice(0))
-      #expect(progress.finishedAt == at && progress.attempt.answers.count == 10)
+      #expect(progress.finishedAt == at && progress.attempt.answers.count == QuizGenerator.questionCount)
       #expect(results[11] == .conflict)
       #expect(results[12] == .conflict)
       #expect(results[13] == .noSuchQuestion)
@@ -130,7 +130,7 @@ struct AnswerBatchTests {
         #expect(verdict == (question % 2 == 0 ? "correct" : "wrong"), "question \(question)")
       }
       let quiz = try #require(try await harness.store.quiz(quizID, of: ada.id))
-      #expect(quiz.answers.count == 10 && quiz.finishedAt != nil)
+      #expect(quiz.answers.count == QuizGenerator.questionCount && quiz.finishedAt != nil)
       let after = try #require(try await harness.send(.get, "dashboard", ada.token).json)
       // The dashboard written before the OpenAPI layer is the generated handler's (a query sends
       // the request on to the handler): the same JSON, member for member.
@@ -153,7 +153,9 @@ struct AnswerBatchTests {
       #expect((tomorrow["streak"] as? [String: Any])?["active_today"] as? Bool == false)
       #expect((tomorrow["streak"] as? [String: Any])?["current"] as? Int == 1)
       let days = try #require(tomorrow["recent_days"] as? [[String: Any]])
-      #expect(days.count == 7 && days.last?["quizzes"] as? Int == 0 && days.dropLast().last?["quizzes"] as? Int == 1)
+      #expect(
+        days.count == ActivityCalendar.recentDays && days.last?["quizzes"] as? Int == 0
+          && days.dropLast().last?["quizzes"] as? Int == 1)
     }
   }
   @Test(

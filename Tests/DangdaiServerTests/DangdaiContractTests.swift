@@ -76,10 +76,10 @@ struct DangdaiContractTests {
         json: ["quiz_type": JSONValue.string("vocabulary"), "chapter_id": .number(100_001)])
       #expect(chapter.status == .badRequest)
       #expect(try problems(chapter) == ["chapter_id TOO_LARGE"])
-      let page = try await harness.send(.get, "history?limit=101", ada.token)
+      let page = try await harness.send(.get, "history?limit=\(QuizHistory.largestPage + 1)", ada.token)
       #expect(page.status == .badRequest)
       #expect(try problems(page) == ["limit TOO_LARGE"])
-      #expect(try await harness.send(.get, "history?limit=100", ada.token).status == .ok)
+      #expect(try await harness.send(.get, "history?limit=\(QuizHistory.largestPage)", ada.token).status == .ok)
       #expect(try await harness.store.quizzes(of: ada.id).isEmpty)
     }
   }
@@ -103,11 +103,12 @@ struct DangdaiContractTests {
       let refused = try await harness.send(.post, "quizzes", ada.token, json: body)
       #expect(refused.status == .conflict)
       #expect(refused.json?["code"] as? String == "UNFINISHED_QUIZ_LIMIT")
-      #expect(try await harness.store.quizzesKept(by: ada.id) == QuizzesKept(stored: 100, unfinished: 100))
+      let limit = QuizQuota.standard.unfinished
+      #expect(try await harness.store.quizzesKept(by: ada.id) == QuizzesKept(stored: limit, unfinished: limit))
 
       try await harness.finish(id, of: ada)
       #expect(try await harness.send(.post, "quizzes", ada.token, json: body).status == .created)
-      #expect(try await harness.store.quizzesKept(by: ada.id) == QuizzesKept(stored: 101, unfinished: 100))
+      #expect(try await harness.store.quizzesKept(by: ada.id) == QuizzesKept(stored: limit + 1, unfinished: limit))
     }
   }
 
@@ -138,10 +139,16 @@ struct DangdaiContractTests {
   @Test(
     "the quota refuses at its limit and not below it, the whole-store limit first",
     arguments: [
-      (QuizzesKept(stored: 19_999, unfinished: 99), nil),
-      (QuizzesKept(stored: 500, unfinished: 100), QuizQuota.Refusal.tooManyUnfinished(limit: 100)),
-      (QuizzesKept(stored: 20_000, unfinished: 0), .full(limit: 20_000)),
-      (QuizzesKept(stored: 20_000, unfinished: 100), .full(limit: 20_000)),
+      (QuizzesKept(stored: QuizQuota.standard.stored - 1, unfinished: QuizQuota.standard.unfinished - 1), nil),
+      (
+        QuizzesKept(stored: 500, unfinished: QuizQuota.standard.unfinished),
+        QuizQuota.Refusal.tooManyUnfinished(limit: QuizQuota.standard.unfinished)
+      ),
+      (QuizzesKept(stored: QuizQuota.standard.stored, unfinished: 0), .full(limit: QuizQuota.standard.stored)),
+      (
+        QuizzesKept(stored: QuizQuota.standard.stored, unfinished: QuizQuota.standard.unfinished),
+        .full(limit: QuizQuota.standard.stored)
+      ),
     ])
   func quotaRule(kept: QuizzesKept, refusal: QuizQuota.Refusal?) {
     #expect(QuizQuota.standard.refusal(kept) == refusal)

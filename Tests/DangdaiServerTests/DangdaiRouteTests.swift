@@ -152,7 +152,7 @@ struct DangdaiRouteTests {
       let quiz = try await harness.startQuiz("vocabulary", chapter: 101, ada.token)
       let id = try #require(quiz["quiz_id"] as? String)
       let questions = try #require(quiz["questions"] as? [[String: Any]])
-      #expect(questions.count == 10)
+      #expect(questions.count == QuizGenerator.questionCount)
       // No key leaves the server.
       #expect(
         !String(decoding: try await harness.send(.get, "quizzes/\(id)", ada.token).body, as: UTF8.self).contains("key"))
@@ -446,7 +446,7 @@ struct DangdaiRouteTests {
       // some of them twice, another way, to make its ten questions.
       let quiz = try await harness.startQuiz("vocabulary", chapter: 101, ada.token)
       let asked = try #require(try await harness.store.quiz(quiz["quiz_id"] as? String ?? "", of: ada.id))
-      #expect(asked.questions.count == 10)
+      #expect(asked.questions.count == QuizGenerator.questionCount)
       let subjects = Set(
         asked.questions.compactMap { question -> String? in
           if case .word(let hanzi) = question.subject { hanzi } else { nil }
