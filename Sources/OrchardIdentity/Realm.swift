@@ -1,3 +1,4 @@
+import Hummingbird
 import OrchardKit
 
 /// One app's accounts: its own users, its own Apple audience and its own cookie. A Wearbloom
@@ -37,11 +38,16 @@ public struct Realm: Sendable, Equatable {
   /// cookie, so it drops the prefix.
   public func cookieName(secure: Bool) -> String { secure ? "__Host-\(app)-session" : "\(app)-session" }
 
-  /// The `Set-Cookie` value that ends the web session's cookie in the browser.
-  public func clearingCookie(secure: Bool) -> String {
-    ([cookieName(secure: secure) + "=", "Path=/", "Max-Age=0", "HttpOnly", "SameSite=Lax"] + (secure ? ["Secure"] : []))
-      .joined(separator: "; ")
+  /// The web session's cookie holding `value` for `maxAge` seconds: HttpOnly, SameSite=Lax, path
+  /// `/`, and Secure over TLS.
+  public func sessionCookie(_ value: String, maxAge: Int, secure: Bool) -> Cookie {
+    Cookie(
+      name: cookieName(secure: secure), value: value, maxAge: maxAge, path: "/", secure: secure, httpOnly: true,
+      sameSite: .lax)
   }
+
+  /// The `Set-Cookie` value that ends the web session's cookie in the browser.
+  public func clearingCookie(secure: Bool) -> String { sessionCookie("", maxAge: 0, secure: secure).description }
 
   /// The address ``home`` names.
   public var homePath: String { "/\(app)/\(home)" }

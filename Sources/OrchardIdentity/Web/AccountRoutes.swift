@@ -467,22 +467,23 @@ struct AccountRoutes {
 /// The web session's cookie: `__Host-<app>-session`, HttpOnly, SameSite=Lax, Secure; on plain
 /// HTTP at loopback (a developer's machine) it cannot be Secure, so it is `<app>-session` there.
 struct SessionCookie: Sendable {
-  let name: String
+  let realm: Realm
   let secure: Bool
   let maxAge: Int
-  /// The value that ends it (``Realm/clearingCookie(secure:)``).
-  let clearing: String
 
   init(realm: Realm, secure: Bool, lifetimes: Lifetimes = .standard) {
-    name = realm.cookieName(secure: secure)
+    self.realm = realm
     self.secure = secure
     maxAge = Int(lifetimes.absolute)
-    clearing = realm.clearingCookie(secure: secure)
   }
 
+  var name: String { realm.cookieName(secure: secure) }
+
+  /// The value that ends it (``Realm/clearingCookie(secure:)``).
+  var clearing: String { realm.clearingCookie(secure: secure) }
+
   func header(for token: DeviceToken) -> String {
-    ([name + "=" + token.value, "Path=/", "Max-Age=\(maxAge)", "HttpOnly", "SameSite=Lax"] + (secure ? ["Secure"] : []))
-      .joined(separator: "; ")
+    realm.sessionCookie(token.value, maxAge: maxAge, secure: secure).description
   }
 }
 
@@ -514,15 +515,15 @@ struct AppleStateCookie: Sendable {
 
   /// On plain HTTP at loopback it cannot be Secure, so it cannot be `SameSite=None`; Lax reaches a
   /// fake Apple on another loopback port, which is the same site.
-  var attributes: [String] {
-    secure ? ["Path=/", "HttpOnly", "Secure", "SameSite=None"] : ["Path=/", "HttpOnly", "SameSite=Lax"]
+  private func cookie(value: String, maxAge: Int) -> Cookie {
+    Cookie(
+      name: name, value: value, maxAge: maxAge, path: "/", secure: secure, httpOnly: true,
+      sameSite: secure ? .none : .lax)
   }
 
-  func header(for visit: Visit) -> String {
-    ([name + "=" + visit.state + "." + visit.rawNonce, "Max-Age=600"] + attributes).joined(separator: "; ")
-  }
+  func header(for visit: Visit) -> String { cookie(value: visit.state + "." + visit.rawNonce, maxAge: 600).description }
 
-  var clearing: String { ([name + "=", "Max-Age=0"] + attributes).joined(separator: "; ") }
+  var clearing: String { cookie(value: "", maxAge: 0).description }
 
   func visit(in request: Request) -> Visit? {
     guard let value = request.cookie(name) else { return nil }

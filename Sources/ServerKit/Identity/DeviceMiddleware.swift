@@ -111,15 +111,19 @@ public struct DeviceCookie: Sendable, Equatable {
   /// Ten years: an anonymous device has nothing else to recover its state with.
   static let maxAge = 10 * 365 * 24 * 60 * 60
 
-  /// Tells the browser to drop the cookie.
-  public var clearingHeader: String {
-    ([name + "=", "Path=/", "Max-Age=0", "HttpOnly", "SameSite=Lax"] + (secure ? ["Secure"] : []))
-      .joined(separator: "; ")
-  }
+  /// The cookie that tells the browser to drop it.
+  public var clearing: Cookie { cookie(value: "", maxAge: 0) }
 
-  public func header(for id: IdempotencyID) -> String {
-    let attributes = ["Path=/", "Max-Age=\(Self.maxAge)", "HttpOnly", "SameSite=Lax"] + (secure ? ["Secure"] : [])
-    return ([name + "=" + id.description] + attributes).joined(separator: "; ")
+  /// Tells the browser to drop the cookie (``clearing`` as a `Set-Cookie` value).
+  public var clearingHeader: String { clearing.description }
+
+  /// The cookie that names device `id`.
+  public func cookie(for id: IdempotencyID) -> Cookie { cookie(value: id.description, maxAge: Self.maxAge) }
+
+  public func header(for id: IdempotencyID) -> String { cookie(for: id).description }
+
+  private func cookie(value: String, maxAge: Int) -> Cookie {
+    Cookie(name: name, value: value, maxAge: maxAge, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
   }
 }
 
