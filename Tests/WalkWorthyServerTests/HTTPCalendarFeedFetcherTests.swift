@@ -63,7 +63,7 @@ struct HTTPCalendarFeedFetcherTests {
   /// Generous, so a busy machine does not fail the cases that should succeed. The feeds are on
   /// loopback, which a production fetcher refuses.
   let fetcher = HTTPCalendarFeedFetcher(client: loopback, timeout: .seconds(120), byteLimit: 1 << 20)
-  /// Far shorter than the slow feed takes.
+  /// The slow feed answers only once the test is over: only this limit can end its wait.
   let impatient = HTTPCalendarFeedFetcher(client: loopback, timeout: .milliseconds(500), byteLimit: 1 << 20)
 
   @Test("a feed on a loopback server is fetched whole")
@@ -77,9 +77,8 @@ struct HTTPCalendarFeedFetcherTests {
   @Test("a server slower than the time limit is a timeout")
   func slow() async throws {
     try await withFeedServer { base in
-      let watch = Stopwatch()
+      // The server answers only once the test is over, so a timeout here is the client's own limit.
       await #expect(throws: CalendarFeedError.timeout) { try await impatient.fetch(URL(string: base + "/slow.ics")!) }
-      #expect(watch.elapsed < .seconds(30), "the time limit, not the server, ended the wait")
     }
   }
 
