@@ -1,3 +1,4 @@
+import DangdaiAPI
 import DangdaiCore
 import Foundation
 import ServerKitTesting
@@ -152,5 +153,40 @@ struct DangdaiContractTests {
     ])
   func quotaRule(kept: QuizzesKept, refusal: QuizQuota.Refusal?) {
     #expect(QuizQuota.standard.refusal(kept) == refusal)
+  }
+  @Test("every refusal keeps its code and status, and its detail names the core's numbers and lists")
+  func refusals() {
+    let statuses: [(DangdaiError, Int)] = [
+      (.chapterNotFound, 404), (.chapterRequired, 400), (.quizNotFound, 404), (.alreadyAnswered, 409),
+      (.quizNotFinished, 409), (.nothingToReview, 409), (.missingTones, 422), (.answerUnreadable, 422),
+      (.questionNotFound, 422), (.invalidTimeZone, 400), (.unsupportedLanguage, 400), (.invalidRange, 400),
+      (.invalidCursor, 400), (.invalidPageSize, 400), (.quota(.tooManyUnfinished(limit: 1)), 409),
+      (.quota(.full(limit: 1)), 409),
+    ]
+    for (error, status) in statuses {
+      let problem = DangdaiProblem.refusal(error)
+      #expect(problem.code == error.code)
+      #expect(Int(problem.status.code) == status, "\(error.code)")
+    }
+    let chapters = DangdaiProblem.refusal(.chapterNotFound).detail
+    for book in LessonID.books {
+      let lessons = LessonID.all.filter { $0.book == book }
+      #expect(chapters.contains("\(lessons.first!)–\(lessons.last!)"), "\(chapters)")
+    }
+    let languages = DangdaiProblem.refusal(.unsupportedLanguage).detail
+    #expect(DangdaiTexts.all.languages.allSatisfy { languages.contains($0.rawValue) }, "\(languages)")
+    #expect(DangdaiProblem.refusal(.invalidRange).detail.contains("\(ActivityCalendar.maximumDays)"))
+    let quota = DangdaiProblem.refusal(.quota(.full(limit: QuizQuota.standard.stored)))
+    #expect(quota.values == ["limit": QuizQuota.standard.stored])
+  }
+
+  @Test("the document's history page is the core's: its default size and its largest")
+  func historyDocument() throws {
+    let document = String(decoding: try DangdaiAPISpec.document(), as: UTF8.self)
+    let path = try #require(document.range(of: "/dangdai/api/v1/history:"))
+    let operation = document[path.upperBound...].prefix(600)
+    #expect(operation.contains("maximum: \(QuizHistory.largestPage)"))
+    #expect(operation.contains("default: \(QuizHistory.pageSize)"))
+    #expect(operation.contains("minimum: \(QuizHistory.pageSizes.lowerBound)"))
   }
 }
