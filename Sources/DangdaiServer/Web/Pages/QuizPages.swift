@@ -195,7 +195,7 @@ extension DangdaiPages {
         "<a class=\"button button--wide\" href=\"\(DangdaiPath.quiz(view.quiz.id))\" data-next>\(t(.nextQuestion))</a>")
     return """
       <section class="feedback feedback--\(right ? "right" : "wrong")" aria-labelledby="feedback-verdict" data-feedback="\(right ? "right" : "wrong")"\(QuizPacing.advance(afterCorrect: right).map { HTML(" data-advance-ms=\"\($0.wholeMilliseconds)\"") } ?? "")>
-      <p class="feedback-verdict" id="feedback-verdict" role="status">\(right ? t(.correct) : t(.wrong))\(right ? HTML(" <span class=\"feedback-points\">\(t(.pointsEarned, ["points": QuizScore.pointsPerCorrectAnswer]))</span>") : "")</p>
+      <p class="feedback-verdict" id="feedback-verdict" role="status">\(right ? t(.correct) : t(.wrong))\(right ? HTML(" <span class=\"feedback-points\">\(t(.pointsEarned, ["points": QuizScore.points(correctAnswers: 1)]))</span>") : "")</p>
       \(HTML(lines, separator: "\n"))
       \(next)
       </section>
