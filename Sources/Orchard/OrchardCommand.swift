@@ -20,6 +20,9 @@ struct OrchardCommand: AsyncParsableCommand {
     subcommands: [
       Serve.self, Migrate.self, JobsCommand.self, MIGACommand.self, DangdaiCommand.self, WearbloomCommand.self,
     ])
+
+  /// The variables the process was started with: read here, once, and handed to every part.
+  static let settings = Settings.processEnvironment()
 }
 
 /// Flags shared by every command; each overrides its `ORCHARD_*` variable.
@@ -33,8 +36,11 @@ struct ServerOptions: ParsableArguments {
   @Option(help: "Directory for the SQLite database (ORCHARD_DATA_DIR, default .orchard).")
   var dataDir: String?
 
+  /// The variables the process was started with.
+  var settings: Settings { OrchardCommand.settings }
+
   func configuration() throws -> ServerConfiguration {
-    var configuration = try ServerConfiguration(environment: ProcessInfo.processInfo.environment)
+    var configuration = try ServerConfiguration(settings: settings)
     if let host { configuration.host = host }
     if let port {
       guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -105,15 +111,15 @@ struct Serve: AsyncParsableCommand {
   func run() async throws {
     let configuration = try configuration()
     let logger = options.logger(configuration)
-    let environment = ProcessInfo.processInfo.environment
-    let webAPI = try WalkWorthyApp.webAPI(environment: environment)
-    let languageModel = try LanguageModelSettings.from(environment: environment)
+    let settings = options.settings
+    let webAPI = try WalkWorthyApp.webAPI(settings: settings)
+    let languageModel = try LanguageModelSettings.from(environment: settings)
     let app = try await buildApplication(
-      configuration, identity: try IdentityHub(settings: try IdentitySettings(environment: environment)),
+      configuration, identity: try IdentityHub(settings: try IdentitySettings(settings: settings)),
       apps: {
         orchardApps(walkWorthy: WalkWorthyApp(webAPI: webAPI), languageModel: languageModel, identity: $0)
       },
-      dependencies: ServerDependencies(logger: logger)
+      dependencies: ServerDependencies(logger: logger, settings: settings)
     ) { port in
       let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
       // Written straight to the file handle: print() is buffered when output is not a terminal.

@@ -35,9 +35,15 @@ public struct IdentitySettings: Sendable {
     self.apple = apple
   }
 
+  /// The variables in `environment` (see ``init(settings:apps:)``).
   public init(environment: [String: String], apps: [String] = ["wearbloom", "dangdai"]) throws(ConfigurationError) {
+    try self.init(settings: Settings(environment), apps: apps)
+  }
+
+  /// Reads the mail, access-token and Sign in with Apple variables of `apps`.
+  public init(settings: Settings, apps: [String] = ["wearbloom", "dangdai"]) throws(ConfigurationError) {
     apple = AppleSettings()
-    if let url = environment["ORCHARD_APPLE_JWKS_URL"], !url.isEmpty {
+    if let url = settings.string("ORCHARD_APPLE_JWKS_URL") {
       guard let parsed = URL(string: url), ["https", "http"].contains(parsed.scheme ?? ""), parsed.host != nil else {
         throw ConfigurationError(variable: "ORCHARD_APPLE_JWKS_URL", value: url, expected: "an https:// URL")
       }
@@ -45,7 +51,7 @@ public struct IdentitySettings: Sendable {
     }
     for app in apps {
       let variable = "ORCHARD_\(app.uppercased())_APPLE_CLIENT_IDS"
-      guard let list = environment[variable], !list.isEmpty else { continue }
+      guard let list = settings.string(variable) else { continue }
       let ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
       guard !ids.isEmpty, ids.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || ".-_".contains($0) } }) else {
         throw ConfigurationError(
@@ -53,8 +59,8 @@ public struct IdentitySettings: Sendable {
       }
       apple.clientIDs[app] = ids
     }
-    apple.web = try Self.appleWeb(environment, apps: apps)
-    if let url = environment["ORCHARD_SMTP_URL"], !url.isEmpty {
+    apple.web = try Self.appleWeb(settings, apps: apps)
+    if let url = settings.string("ORCHARD_SMTP_URL") {
       do {
         smtp = try SMTPSettings(url: url)
       } catch {
@@ -62,7 +68,7 @@ public struct IdentitySettings: Sendable {
           variable: "ORCHARD_SMTP_URL", value: "(hidden)",
           expected: "smtp://user:password@host:587, smtps://user:password@host:465 or smtp+plain://127.0.0.1:port")
       }
-      if let file = environment["ORCHARD_SMTP_CA_FILE"], !file.isEmpty {
+      if let file = settings.string("ORCHARD_SMTP_CA_FILE") {
         guard let roots = try? NIOSSLCertificate.fromPEMFile(file), !roots.isEmpty else {
           throw ConfigurationError(
             variable: "ORCHARD_SMTP_CA_FILE", value: file, expected: "a PEM file of certificates")
@@ -70,13 +76,13 @@ public struct IdentitySettings: Sendable {
         smtp?.extraTrustRoots = roots
       }
     }
-    if let from = environment["ORCHARD_MAIL_FROM"], !from.isEmpty {
+    if let from = settings.string("ORCHARD_MAIL_FROM") {
       guard from.contains("@"), !from.contains(where: \.isNewline) else {
         throw ConfigurationError(variable: "ORCHARD_MAIL_FROM", value: from, expected: "an address, or Name <address>")
       }
       mailFrom = from
     }
-    if let file = environment["ORCHARD_ACCESS_TOKEN_KEY_FILE"], !file.isEmpty {
+    if let file = settings.string("ORCHARD_ACCESS_TOKEN_KEY_FILE") {
       guard let data = FileManager.default.contents(atPath: file),
         (try? EdDSA.PrivateKey(pem: String(decoding: data, as: UTF8.self))) != nil
       else {
@@ -91,9 +97,8 @@ public struct IdentitySettings: Sendable {
 extension IdentitySettings {
   /// Sign in with Apple on the web, from the team's key and each app's services id; nil unless the
   /// team id, key id and key file are all set.
-  static func appleWeb(_ environment: [String: String], apps: [String]) throws(ConfigurationError) -> AppleWebSettings?
-  {
-    func value(_ variable: String) -> String? { environment[variable].flatMap { $0.isEmpty ? nil : $0 } }
+  static func appleWeb(_ settings: Settings, apps: [String]) throws(ConfigurationError) -> AppleWebSettings? {
+    let value = settings.string
     let (team, keyID, file) = (
       value("ORCHARD_APPLE_TEAM_ID"), value("ORCHARD_APPLE_KEY_ID"), value("ORCHARD_APPLE_PRIVATE_KEY_FILE")
     )

@@ -26,8 +26,8 @@ public struct WalkWorthyApp: OrchardApp {
 
   /// The web version's source of encouragements from `ORCHARD_WALKWORTHY_API_MODE`: `mock` (the
   /// default, the spec's) or `live`.
-  public static func webAPI(environment: [String: String]) throws(ConfigurationError) -> APIMode {
-    guard let text = environment["ORCHARD_WALKWORTHY_API_MODE"], !text.isEmpty else { return .mock }
+  public static func webAPI(settings: Settings) throws(ConfigurationError) -> APIMode {
+    guard let text = settings.string("ORCHARD_WALKWORTHY_API_MODE") else { return .mock }
     guard let mode = APIMode(rawValue: text.lowercased()) else {
       throw ConfigurationError(variable: "ORCHARD_WALKWORTHY_API_MODE", value: text, expected: "mock or live")
     }

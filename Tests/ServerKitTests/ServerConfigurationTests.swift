@@ -1,3 +1,4 @@
+import Configuration
 import Testing
 
 @testable import ServerKit
@@ -24,11 +25,33 @@ struct ServerConfigurationTests {
     #expect(configuration.databaseLocation == .postgres(url: "postgres://orchard@db/orchard"))
   }
 
+  @Test("any configuration provider keyed by the variables' names gives the same configuration")
+  func provider() throws {
+    let provider = InMemoryProvider(values: [
+      ["ORCHARD_HOST"]: "0.0.0.0", ["ORCHARD_PORT"]: "9000", ["ORCHARD_TEST_DEVICE_CLOCK"]: "off",
+      ["ORCHARD_METRICS_TOKEN"]: .init(stringLiteral: String(repeating: "m", count: 32)),
+    ])
+    let configuration = try ServerConfiguration(settings: Settings(reader: ConfigReader(provider: provider)))
+    #expect(
+      configuration
+        == (try ServerConfiguration(environment: [
+          "ORCHARD_HOST": "0.0.0.0", "ORCHARD_PORT": "9000", "ORCHARD_TEST_DEVICE_CLOCK": "off",
+          "ORCHARD_METRICS_TOKEN": String(repeating: "m", count: 32),
+        ])))
+    #expect(configuration.port == 9000 && configuration.metricsToken?.count == 32)
+  }
+
+  @Test("an empty variable is the same as an unset one")
+  func empty() throws {
+    #expect(try ServerConfiguration(environment: ["ORCHARD_PORT": "", "ORCHARD_HOST": ""]) == .defaults)
+  }
+
   @Test(
     "a malformed value is an error that names the variable",
     arguments: [
       ["ORCHARD_PORT": "eighty"], ["ORCHARD_PORT": "70000"], ["ORCHARD_LOG_LEVEL": "loud"],
-      ["ORCHARD_DATABASE_URL": "mysql://x"],
+      ["ORCHARD_DATABASE_URL": "mysql://x"], ["ORCHARD_TEST_DEVICE_CLOCK": "maybe"],
+      ["ORCHARD_METRICS_PORT": "-1"], ["ORCHARD_IDLE_TIMEOUT": "0"],
     ])
   func malformed(environment: [String: String]) {
     #expect(throws: ConfigurationError.self) { try ServerConfiguration(environment: environment) }

@@ -22,15 +22,15 @@ public struct LanguageModelSettings: Sendable, Equatable {
   }
 
   /// The settings `ORCHARD_DANGDAI_LLM_URL`, `_MODEL` and `_KEY` give, or nil when the URL is unset.
-  public static func from(environment: [String: String]) throws(ConfigurationError) -> LanguageModelSettings? {
-    guard let url = environment["ORCHARD_DANGDAI_LLM_URL"], !url.isEmpty else { return nil }
+  public static func from(environment settings: Settings) throws(ConfigurationError) -> LanguageModelSettings? {
+    guard let url = settings.string("ORCHARD_DANGDAI_LLM_URL") else { return nil }
     guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
       throw ConfigurationError(variable: "ORCHARD_DANGDAI_LLM_URL", value: url, expected: "an http or https URL")
     }
-    guard let model = environment["ORCHARD_DANGDAI_LLM_MODEL"], !model.isEmpty else {
+    guard let model = settings.string("ORCHARD_DANGDAI_LLM_MODEL") else {
       throw ConfigurationError(variable: "ORCHARD_DANGDAI_LLM_MODEL", value: "", expected: "the model's name")
     }
-    return LanguageModelSettings(url: url, model: model, key: environment["ORCHARD_DANGDAI_LLM_KEY"])
+    return LanguageModelSettings(url: url, model: model, key: settings.value("ORCHARD_DANGDAI_LLM_KEY"))
   }
 }
 

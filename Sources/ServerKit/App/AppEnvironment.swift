@@ -8,18 +8,21 @@ import OrchardKit
 import Prometheus
 
 /// Everything from outside that the server's parts use, which tests replace: time, randomness,
-/// the log and the outbound HTTP client.
+/// the log, the outbound HTTP client and the settings the server was started with.
 public struct ServerDependencies: Sendable {
   public var clock: any WallClock
   public var random: RandomSource
   public var logger: Logger
   /// Fetches links people give (calendar feeds): public addresses only unless a test allows more.
   public var outbound: PublicHTTPClient
+  /// The `ORCHARD_*` variables, from which each app reads its own section once, at start.
+  public var settings: Settings
 
   public init(
     clock: any WallClock = SystemClock(), random: RandomSource = .system, logger: Logger = Logger(label: "orchard"),
-    outbound: PublicHTTPClient = PublicHTTPClient()
+    outbound: PublicHTTPClient = PublicHTTPClient(), settings: Settings = Settings()
   ) {
+    self.settings = settings
     self.clock = clock
     self.random = random
     self.logger = logger
@@ -31,6 +34,9 @@ public struct ServerDependencies: Sendable {
 /// services, stores and pages never reach for a global.
 public struct AppEnvironment: Sendable {
   public let configuration: ServerConfiguration
+  /// The settings the server was started with, for an app's own section (the server's are in
+  /// ``configuration``).
+  public let settings: Settings
   /// "Now" for every rule.
   public let clock: any WallClock
   /// Every random choice and every new id or token.
@@ -61,6 +67,7 @@ public struct AppEnvironment: Sendable {
   ) {
     self.metrics = metrics
     self.configuration = configuration
+    settings = dependencies.settings
     clock = dependencies.clock
     random = dependencies.random
     logger = dependencies.logger

@@ -59,25 +59,27 @@ public struct ServerConfiguration: Sendable, Equatable {
     self.logLevel = logLevel
   }
 
-  /// Reads the `ORCHARD_*` variables; anything missing keeps its default, anything malformed is an error.
+  /// The `ORCHARD_*` variables in `environment` (see ``init(settings:)``).
   public init(environment: [String: String]) throws(ConfigurationError) {
+    try self.init(settings: Settings(environment))
+  }
+
+  /// Reads the `ORCHARD_*` variables; anything missing keeps its default, anything malformed is an error.
+  public init(settings: Settings) throws(ConfigurationError) {
     self = .defaults
-    if let host = environment["ORCHARD_HOST"], !host.isEmpty { self.host = host }
-    if let port = environment["ORCHARD_PORT"], !port.isEmpty {
-      guard let value = Int(port), (0...65535).contains(value) else {
-        throw ConfigurationError(variable: "ORCHARD_PORT", value: port, expected: "a port number from 0 to 65535")
-      }
-      self.port = value
+    if let host = settings.string("ORCHARD_HOST") { self.host = host }
+    if let port = try settings.integer("ORCHARD_PORT", in: 0...65535, expected: "a port number from 0 to 65535") {
+      self.port = port
     }
-    if let dir = environment["ORCHARD_DATA_DIR"], !dir.isEmpty { self.dataDirectory = dir }
-    if let url = environment["ORCHARD_DATABASE_URL"], !url.isEmpty {
+    if let dir = settings.string("ORCHARD_DATA_DIR") { self.dataDirectory = dir }
+    if let url = settings.string("ORCHARD_DATABASE_URL") {
       guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
         throw ConfigurationError(
           variable: "ORCHARD_DATABASE_URL", value: "(hidden)", expected: "a postgres:// or postgresql:// URL")
       }
       self.databaseURL = url
     }
-    if let level = environment["ORCHARD_LOG_LEVEL"], !level.isEmpty {
+    if let level = settings.string("ORCHARD_LOG_LEVEL") {
       guard let value = Logger.Level(rawValue: level.lowercased()) else {
         throw ConfigurationError(
           variable: "ORCHARD_LOG_LEVEL", value: level,
@@ -85,59 +87,38 @@ public struct ServerConfiguration: Sendable, Equatable {
       }
       self.logLevel = value
     }
-    if let flag = environment["ORCHARD_TEST_DEVICE_CLOCK"], !flag.isEmpty {
-      switch flag.lowercased() {
-      case "1", "on", "true", "yes": testDeviceClock = true
-      case "0", "off", "false", "no": testDeviceClock = false
-      default:
-        throw ConfigurationError(variable: "ORCHARD_TEST_DEVICE_CLOCK", value: flag, expected: "on or off")
-      }
-    }
-    if let commit = environment["ORCHARD_BUILD_COMMIT"], !commit.isEmpty {
+    if let flag = try settings.flag("ORCHARD_TEST_DEVICE_CLOCK") { testDeviceClock = flag }
+    if let commit = settings.string("ORCHARD_BUILD_COMMIT") {
       guard (7...40).contains(commit.count), commit.allSatisfy(\.isHexDigit) else {
         throw ConfigurationError(
           variable: "ORCHARD_BUILD_COMMIT", value: commit, expected: "a commit hash of 7 to 40 hex digits")
       }
       buildCommit = commit.lowercased()
     }
-    if let url = environment["ORCHARD_PUBLIC_URL"], !url.isEmpty {
+    if let url = settings.string("ORCHARD_PUBLIC_URL") {
       publicOrigin = try Self.publicOrigin(url, variable: "ORCHARD_PUBLIC_URL")
     }
-    if let seconds = environment["ORCHARD_IDLE_TIMEOUT"], !seconds.isEmpty {
-      guard let value = Int(seconds), (1...3600).contains(value) else {
-        throw ConfigurationError(variable: "ORCHARD_IDLE_TIMEOUT", value: seconds, expected: "seconds from 1 to 3600")
-      }
-      idleTimeout = value
+    if let seconds = try settings.integer("ORCHARD_IDLE_TIMEOUT", in: 1...3600, expected: "seconds from 1 to 3600") {
+      idleTimeout = seconds
     }
-    if let count = environment["ORCHARD_MAX_CONNECTIONS"], !count.isEmpty {
-      guard let value = Int(count), (1...1_000_000).contains(value) else {
-        throw ConfigurationError(
-          variable: "ORCHARD_MAX_CONNECTIONS", value: count, expected: "a number of connections from 1 to 1000000")
-      }
-      maxConnections = value
-    }
-    if let port = environment["ORCHARD_METRICS_PORT"], !port.isEmpty {
-      guard let value = Int(port), (0...65535).contains(value) else {
-        throw ConfigurationError(
-          variable: "ORCHARD_METRICS_PORT", value: port, expected: "a port number from 0 to 65535")
-      }
-      metricsPort = value
-    }
-    if let token = environment["ORCHARD_METRICS_TOKEN"], !token.isEmpty {
+    maxConnections = try settings.integer(
+      "ORCHARD_MAX_CONNECTIONS", in: 1...1_000_000, expected: "a number of connections from 1 to 1000000")
+    metricsPort = try settings.integer("ORCHARD_METRICS_PORT", in: 0...65535, expected: "a port number from 0 to 65535")
+    if let token = settings.string("ORCHARD_METRICS_TOKEN") {
       guard token.count >= 32, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
         throw ConfigurationError(
           variable: "ORCHARD_METRICS_TOKEN", value: "(hidden)", expected: "at least 32 printable characters")
       }
       metricsToken = token
     }
-    if let scale = environment["ORCHARD_RATE_LIMIT_SCALE"], !scale.isEmpty {
+    if let scale = settings.string("ORCHARD_RATE_LIMIT_SCALE") {
       guard let value = Double(scale), (0.01...100_000).contains(value) else {
         throw ConfigurationError(
           variable: "ORCHARD_RATE_LIMIT_SCALE", value: scale, expected: "a factor from 0.01 to 100000")
       }
       rateLimitScale = value
     }
-    if let proxies = environment["ORCHARD_TRUSTED_PROXY"], !proxies.isEmpty {
+    if let proxies = settings.string("ORCHARD_TRUSTED_PROXY") {
       trustedProxies = try Self.addresses(proxies, variable: "ORCHARD_TRUSTED_PROXY")
     }
     try validate()
