@@ -26,9 +26,9 @@ public struct WearbloomApp: OrchardApp {
   /// `ORCHARD_WEARBLOOM_TEST_STORE`).
   let settings: [String: String]
 
-  /// One memory for the API and the jobs of this process, so a removal the worker finishes is
-  /// news to the list the API remembers.
-  private let memory = MemoryOnce()
+  /// The services of the environment the server runs in, made on the first of `mount`, `jobs`
+  /// and `prepare` and shared by all three.
+  private let graph = ServiceGraph()
 
   public init(
     hub: IdentityHub, theme: DesignTokens? = WearbloomTheme.tokens,
@@ -76,32 +76,47 @@ public struct WearbloomApp: OrchardApp {
   /// An S3 bucket that does not exist yet is made before the first upload (a local folder is made
   /// as files are written).
   public func prepare(_ environment: AppEnvironment) async throws {
-    let blobs = try BlobStores.configured(
-      environment: settings, dataDirectory: environment.configuration.dataDirectory)
-    if let bucket = blobs as? S3BlobStore { try await bucket.createBucketIfMissing() }
+    let services = try services(environment)
+    if let bucket = services.wardrobe.files.blobs as? S3BlobStore { try await bucket.createBucketIfMissing() }
     // A sweep follows every start by one grace period; each sweep queues the next.
-    try await sweep(environment, wardrobe: try service(environment)).scheduleAfterStart()
+    try await services.sweep.scheduleAfterStart()
   }
 
-  /// The sweep of what crashed uploads left behind, with the configured grace period.
-  func sweep(_ environment: AppEnvironment, wardrobe: WardrobeService) throws -> ImageSweep {
-    ImageSweep(
-      wardrobe: wardrobe,
-      queue: JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random),
-      grace: try ImageSweep.grace(environment: settings))
+  /// Wearbloom's services over `environment`, made once for it: the routes and the jobs share one
+  /// wardrobe memory, one image processor (its libvips limit is the process's) and one job bell.
+  func services(_ environment: AppEnvironment) throws -> WearbloomServices {
+    try graph.services(for: environment) { try makeServices(environment) }
   }
 
-  /// The wardrobe over this server's database, blob store, remover, rate limits and job queue.
-  func service(_ environment: AppEnvironment) throws -> WardrobeService {
+  /// The services made for the server's environment, once it has mounted: what a test that runs
+  /// the jobs by hand runs them on.
+  var servicesMade: WearbloomServices? { graph.made }
+
+  /// The whole graph: the wardrobe over this server's database, blob store, remover, rate limits
+  /// and job queue; try-on over it with the configured provider (``TryOnProviders``); the
+  /// onboarding, the purchases, the consents and the sweep of what crashed uploads left behind.
+  private func makeServices(_ environment: AppEnvironment) throws -> WearbloomServices {
     let images = ImageProcessor()
-    return WardrobeService(
+    let queue = JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random)
+    let wardrobe = WardrobeService(
       store: WardrobeStore(database: environment.database.sql),
       blobs: try BlobStores.configured(
         environment: settings, dataDirectory: environment.configuration.dataDirectory),
       images: images, remover: try BackgroundRemovers.configured(environment: settings, images: images),
       clock: environment.clock, random: environment.random, logger: environment.logger, limiter: environment.limiter,
-      removals: JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random),
-      memory: memory.value(for: environment), metrics: environment.metrics)
+      removals: queue, memory: WardrobeMemory(environment: environment), metrics: environment.metrics)
+    let tryOn = try tryOn(environment, wardrobe: wardrobe)
+    let onboarding = OnboardingService(
+      database: environment.database.sql, wardrobe: wardrobe, clock: environment.clock, random: environment.random,
+      limiter: environment.limiter)
+    return WearbloomServices(
+      wardrobe: wardrobe, tryOn: tryOn, onboarding: onboarding,
+      purchases: PurchaseService(
+        verifier: try appStoreVerifier(clock: environment.clock), tryOn: tryOn, logger: environment.logger),
+      consents: ConsentStore(
+        database: environment.database.sql,
+        remembered: environment.cache("wearbloom-consents", capacity: ConsentStore.remembered)),
+      sweep: ImageSweep(wardrobe: wardrobe, queue: queue, grace: try ImageSweep.grace(environment: settings)))
   }
 
   /// Try-on over the wardrobe, with the configured provider (``TryOnProviders``).
@@ -115,13 +130,6 @@ public struct WearbloomApp: OrchardApp {
       limiter: environment.limiter, bell: environment.jobBell,
       welcomeCredits: try TryOnProviders.welcomeCredits(environment: settings),
       budget: try TryOnProviders.budget(environment: settings))
-  }
-
-  /// The first try-on before an account, over the wardrobe.
-  func onboarding(_ environment: AppEnvironment, wardrobe: WardrobeService) -> OnboardingService {
-    OnboardingService(
-      database: environment.database.sql, wardrobe: wardrobe, clock: environment.clock, random: environment.random,
-      limiter: environment.limiter)
   }
 
   /// What checks Apple's signed purchases and notifications: this app's bundle id
@@ -148,19 +156,13 @@ public struct WearbloomApp: OrchardApp {
 
   public func mount(_ routes: AppRoutes) throws {
     guard let realm = hub.realm(manifest.id) else { throw OrchardError.internalError }
+    let services = try services(routes.environment)
     let testStore = try TestStoreSetting.configured(environment: settings)
-    let consents = ConsentStore(
-      database: routes.environment.database.sql,
-      remembered: routes.environment.cache("wearbloom-consents", capacity: ConsentStore.remembered))
-    let accounts = try hub.mount(realm, on: routes, theme: theme, gate: ConsentGate.accountPages(consents))
-    let service = try service(routes.environment)
-    let tryOn = try tryOn(routes.environment, wardrobe: service)
-    let onboarding = onboarding(routes.environment, wardrobe: service)
-    let accountData = WardrobeAccountData(service: service, tryOn: tryOn, onboarding: onboarding)
-    hub.registries[realm.app]?.register(accountData)
-    let purchases = PurchaseService(
-      verifier: try appStoreVerifier(clock: routes.environment.clock), tryOn: tryOn, logger: routes.environment.logger)
-    let api = WearbloomAPIService(service: service, tryOn: tryOn, purchases: purchases, onboarding: onboarding)
+    let accounts = try hub.mount(realm, on: routes, theme: theme, gate: ConsentGate.accountPages(services.consents))
+    hub.registries[realm.app]?.register(services.accountData)
+    let api = WearbloomAPIService(
+      service: services.wardrobe, tryOn: services.tryOn, purchases: services.purchases,
+      onboarding: services.onboarding)
     // The calls a wardrobe screen makes most are written before the OpenAPI layer (see RememberedWardrobe).
     let remembered = RememberedWardrobe(api: api, accounts: accounts, clock: routes.environment.clock)
     try api.registerHandlers(
@@ -168,16 +170,16 @@ public struct WearbloomApp: OrchardApp {
       configuration: AppRoutes.apiConfiguration,
       middlewares: [
         PlainHeaderValues(),
-        CallerAuthentication(accounts: AccountAuthentication(accounts: accounts), onboarding: onboarding),
-        FalWebhookSignature(verifier: falVerifier(for: tryOn, clock: routes.environment.clock)),
+        CallerAuthentication(accounts: AccountAuthentication(accounts: accounts), onboarding: services.onboarding),
+        FalWebhookSignature(verifier: falVerifier(for: services.tryOn, clock: routes.environment.clock)),
         JSONBodies(uploads: UploadBodyLimit.operations), PlainTextOnly(),
         NoNullMembers(operations: ["startOnboarding", "sendRenderFeedback"]),
         try ContractRules(json: WearbloomAPISpec.requestRules),
       ])
     let secure = !routes.environment.configuration.servesPlainHTTPOnLoopback
     WearbloomRoutes(
-      wardrobe: service, tryOn: tryOn, onboarding: onboarding,
-      consents: consents, accounts: accounts, accountData: accountData, api: api,
+      wardrobe: services.wardrobe, tryOn: services.tryOn, onboarding: services.onboarding,
+      consents: services.consents, accounts: accounts, accountData: services.accountData, api: api,
       pages: routes.environment.pages, clock: routes.environment.clock, sessionCookie: realm.cookieName(secure: secure),
       secureCookies: secure, testStore: testStore
     ).register(routes)
@@ -195,127 +197,44 @@ public struct WearbloomApp: OrchardApp {
       }, clock: clock, userID: settings.userID)
   }
 
-  /// A garment's background is removed by the job worker, a moment after its photo is stored; a
-  /// render is drawn the moment it is requested (the request rings the worker); an onboarding
-  /// nobody claimed is erased when its token expires; every hour, one process sweeps away what
-  /// crashed uploads left behind (its done rows are not kept). A render's run is
-  /// mostly waiting on its provider, so many run at once; its lease outlasts its budget briefly, so
-  /// a render whose worker died is taken up again (and finished or failed) within seconds.
+  /// Wearbloom's jobs (``WearbloomJobs``), over the same services as the routes.
   public func jobs(_ environment: AppEnvironment) throws -> [JobKind] {
-    let service = try service(environment)
-    let tryOn = try tryOn(environment, wardrobe: service)
-    let onboarding = onboarding(environment, wardrobe: service)
-    let sweep = try sweep(environment, wardrobe: service)
-    let budget = Duration.milliseconds(Int64(tryOn.budget * 1_000))
-    return [
-      JobKind(WardrobeService.removalJob, concurrency: 2, timeout: .seconds(120)) { job in
-        try await service.removeBackground(of: job.key)
-      },
-      JobKind(TryOnService.renderJob, concurrency: 16, timeout: budget + .seconds(5), firstRetry: 1, leaseMargin: 5) {
-        job in try await tryOn.run(job.key)
-      },
-      JobKind(OnboardingService.expiryJob, concurrency: 1, timeout: .seconds(120)) { job in
-        try await onboarding.expire(job.key, tryOn: tryOn)
-      },
-      JobKind(ImageSweep.job, concurrency: 1, timeout: .seconds(600), firstRetry: 60, forgetsWhenDone: true) { _ in
-        try await sweep.run()
-      },
-    ]
+    WearbloomJobs(services: try services(environment)).kinds
   }
 }
 
-/// The wardrobe's memory, made the first time the app needs it.
-final class MemoryOnce: Sendable {
-  private let made = Mutex<WardrobeMemory?>(nil)
-
-  func value(for environment: AppEnvironment) -> WardrobeMemory {
-    made.withLock { made in
-      if let memory = made { return memory }
-      let memory = WardrobeMemory(environment: environment)
-      made = memory
-      return memory
-    }
-  }
-}
-
-/// A photo may be 10 MiB (``UploadPolicy/maximumBytes``, with room for the form around it); every
-/// other request of the API, a stock figure's JSON included, keeps the JSON limit. Over the limit is 413 `PAYLOAD_TOO_LARGE`, read
-/// no further.
-struct UploadBodyLimit: RouterMiddleware {
-  typealias Context = AppRequestContext
-
-  /// The operations that take a photo, and where they are.
-  static let operations: Set<String> = ["addGarment", "putBodyPhoto"]
-  static let paths: [HTTPRequest.Method: String] = [
-    .post: "/wearbloom/api/v1/garments", .put: "/wearbloom/api/v1/body-photo",
-  ]
-  static let upload = BodyLimit(bytes: UploadPolicy.maximumBytes + 64 * 1024)
-
-  func handle(
-    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
-  ) async throws -> Response {
-    if Self.paths[request.method] == request.uri.path, JSONBodies.isMultipartForm(request.headers[.contentType]) {
-      return try await next(request, context)
-    }
-    return try await BodyLimit.json.handle(request, context: context, next: next)
-  }
-}
-
-/// What Wearbloom keeps for an account, for its export and its deletion: the garments (their
-/// photos and cutouts are files in the blob store) and the body photo.
-struct WardrobeAccountData: AccountData {
-  let service: WardrobeService
+/// Every service of Wearbloom's over one environment: what the routes call and the jobs run.
+struct WearbloomServices: Sendable {
+  let wardrobe: WardrobeService
   let tryOn: TryOnService
   let onboarding: OnboardingService
+  let purchases: PurchaseService
+  let consents: ConsentStore
+  let sweep: ImageSweep
 
-  var name: String { "wardrobe" }
-
-  func export(account: String) async throws -> any Encodable & Sendable {
-    let garments = try await service.ownGarments(of: account)
-    let body = try await service.body(of: account)
-    return Export(
-      garments: garments.map {
-        .init(
-          id: $0.id, category: $0.category.rawValue, backgroundRemoval: $0.removalStatus.rawValue,
-          images: $0.images.map(\.value), createdAt: $0.createdAt)
-      },
-      bodyPhoto: body.map { .init(image: $0.ownImage?.value, updatedAt: $0.updatedAt) },
-      credits: try await tryOn.credits.entries(of: account), renders: try await tryOn.renders.renders(of: account),
-      subscription: try await tryOn.subscriptions.subscription(of: account))
+  /// What the account keeps in Wearbloom, for its export and its deletion.
+  var accountData: WardrobeAccountData {
+    WardrobeAccountData(service: wardrobe, tryOn: tryOn, onboarding: onboarding)
   }
+}
 
-  /// What a web device made before signing up (its first try-on) moves into the new account.
-  func adopt(device: String, into account: String) async throws {
-    _ = try await onboarding.claim(device: device, by: account)
-  }
+/// The server calls `mount`, `jobs` and `prepare` on one app value with one environment; the graph
+/// is made on the first call and kept for that environment (known by its job bell, which the
+/// graph rings). Another environment (a test's second worker) gets a graph of its own.
+final class ServiceGraph: Sendable {
+  private let graph = Mutex<(bell: JobBell, services: WearbloomServices)?>(nil)
 
-  /// Every file under the account's folder, then every row: safe to run again after a crash.
-  func delete(account: String) async throws {
-    try await service.erase(account)
-    try await tryOn.erase(account)
-  }
+  /// The graph made last, if any.
+  var made: WearbloomServices? { graph.withLock { $0?.services } }
 
-  struct Export: Encodable, Sendable {
-    struct Garment: Encodable, Sendable {
-      let id: String
-      let category: String
-      let backgroundRemoval: String
-      let images: [String]
-      let createdAt: Date
+  func services(
+    for environment: AppEnvironment, make: () throws -> WearbloomServices
+  ) throws -> WearbloomServices {
+    try graph.withLock { graph in
+      if let graph, graph.bell === environment.jobBell { return graph.services }
+      let services = try make()
+      graph = (environment.jobBell, services)
+      return services
     }
-
-    struct Body: Encodable, Sendable {
-      let image: String?
-      let updatedAt: Date
-    }
-
-    let garments: [Garment]
-    let bodyPhoto: Body?
-    /// Every line of the account's credit ledger.
-    let credits: [CreditEntry]
-    /// Every try-on, newest first.
-    let renders: [Render]
-    /// What was bought, as the store's notifications told it.
-    let subscription: Subscription
   }
 }

@@ -97,10 +97,7 @@ struct TryOnAPITests {
         .post, "/wearbloom/api/v1/renders", token: token, json: ["garmentId": "navy-t-shirt"])
       let id = try #require(render.json?["id"] as? String)
       try await server.runJobs()
-      let service = try server.app.tryOn(
-        AppEnvironment(
-          configuration: .defaults, dependencies: ServerDependencies(clock: server.clock), database: server.database,
-          pages: PageRenderer(assets: AssetCatalog())), wardrobe: server.service())
+      let service = try #require(server.app.servicesMade).tryOn
       _ = try await service.testStorePurchase(by: account)
       #expect(try await server.files(of: account).count >= 1)
       let export = try #require(try await server.get("/wearbloom/api/v1/auth/user/export", token: token).json)

@@ -122,19 +122,14 @@ struct WearbloomAPI {
       logger: Logger(label: "test"))
   }
 
-  /// Runs every job that is due (background removals) to the end, as the platform's worker does.
-  /// Each run draws its ids afresh, as a worker process does: a second run must not mint the
-  /// first one's image ids again.
+  /// Runs every job that is due (background removals) to the end, as the platform's worker does,
+  /// over the services the server's routes use.
   @discardableResult
   func runJobs() async throws -> Int {
-    var configuration = ServerConfiguration.defaults
-    configuration.dataDirectory = data.path
-    let environment = AppEnvironment(
-      configuration: configuration, dependencies: ServerDependencies(clock: clock, random: .system),
-      database: database, pages: PageRenderer(assets: AssetCatalog()))
-    let queue = JobQueue(database: database.sql, clock: clock, random: .seeded(9))
+    let services = try #require(app.servicesMade)
     return try await JobWorker(
-      queue: queue, kinds: try app.jobs(environment), name: "test", logger: Logger(label: "test")
+      queue: services.tryOn.queue, kinds: WearbloomJobs(services: services).kinds, name: "test",
+      logger: Logger(label: "test")
     )
     .drain()
   }
