@@ -23,23 +23,30 @@ public struct S3Configuration: Sendable {
     self.pathStyle = pathStyle
   }
 
-  /// The configuration in `environment`, nil when `ORCHARD_S3_ENDPOINT` is not set; a partial
-  /// configuration names what is missing.
+  /// The configuration in `environment`, nil when `ORCHARD_S3_ENDPOINT` is not set (see
+  /// ``init(variable:)``).
   public init?(environment: [String: String]) throws(S3ConfigurationError) {
-    guard let endpoint = environment["ORCHARD_S3_ENDPOINT"], !endpoint.isEmpty else { return nil }
+    try self.init(variable: { environment[$0] })
+  }
+
+  /// The configuration the `ORCHARD_S3_*` variables give, each looked up by `variable` (the
+  /// server's settings reader); nil when `ORCHARD_S3_ENDPOINT` is not set, and a partial
+  /// configuration names what is missing.
+  public init?(variable: (String) -> String?) throws(S3ConfigurationError) {
+    func value(_ name: String) -> String? { variable(name).flatMap { $0.isEmpty ? nil : $0 } }
+    guard let endpoint = value("ORCHARD_S3_ENDPOINT") else { return nil }
     guard let url = URL(string: endpoint), let scheme = url.scheme, ["http", "https"].contains(scheme),
       url.host != nil
     else { throw S3ConfigurationError(message: "ORCHARD_S3_ENDPOINT is not an http(s) URL: \(endpoint)") }
-    let needed = ["ORCHARD_S3_BUCKET", "ORCHARD_S3_ACCESS_KEY", "ORCHARD_S3_SECRET_KEY"]
-    let missing = needed.filter { environment[$0]?.isEmpty ?? true }
-    guard missing.isEmpty else {
+    guard let bucket = value("ORCHARD_S3_BUCKET"), let accessKey = value("ORCHARD_S3_ACCESS_KEY"),
+      let secretKey = value("ORCHARD_S3_SECRET_KEY")
+    else {
+      let missing = ["ORCHARD_S3_BUCKET", "ORCHARD_S3_ACCESS_KEY", "ORCHARD_S3_SECRET_KEY"].filter { value($0) == nil }
       throw S3ConfigurationError(message: "ORCHARD_S3_ENDPOINT is set but not \(missing.joined(separator: ", "))")
     }
     self.init(
-      endpoint: url, region: environment["ORCHARD_S3_REGION"].flatMap { $0.isEmpty ? nil : $0 } ?? "us-east-1",
-      bucket: environment["ORCHARD_S3_BUCKET"]!, accessKey: environment["ORCHARD_S3_ACCESS_KEY"]!,
-      secretKey: environment["ORCHARD_S3_SECRET_KEY"]!,
-      pathStyle: environment["ORCHARD_S3_VIRTUAL_HOSTED"] != "1")
+      endpoint: url, region: value("ORCHARD_S3_REGION") ?? "us-east-1", bucket: bucket, accessKey: accessKey,
+      secretKey: secretKey, pathStyle: variable("ORCHARD_S3_VIRTUAL_HOSTED") != "1")
   }
 }
 
