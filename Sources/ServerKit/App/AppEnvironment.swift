@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import Metrics
 import OpenAPIRuntime
 import OrchardDatabase
 import OrchardJobs
@@ -60,12 +61,16 @@ public struct AppEnvironment: Sendable {
   public let jobBell = JobBell()
   /// Where apps record what they count, served with the requests' own at `/metrics`.
   public let metrics: PrometheusCollectorRegistry
+  /// The swift-metrics factory over ``metrics``: an app counts with
+  /// `Counter(label:dimensions:factory:)` and never touches the registry.
+  public let metricsFactory: any MetricsFactory
 
   public init(
     configuration: ServerConfiguration, dependencies: ServerDependencies, database: Database, pages: PageRenderer,
     metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
   ) {
     self.metrics = metrics
+    metricsFactory = ServerMetrics.factory(metrics)
     self.configuration = configuration
     settings = dependencies.settings
     clock = dependencies.clock

@@ -125,7 +125,7 @@ public func buildRouter(
   let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
   router.middlewares.add(
     SecurityHeadersMiddleware(strictTransportSecurity: !configuration.servesPlainHTTPOnLoopback))
-  router.middlewares.add(RequestObservationMiddleware(registry: registry))
+  router.middlewares.add(RequestObservationMiddleware(factory: environment.metricsFactory))
   router.middlewares.add(
     ErrorMiddleware(translate: translateOpenAPIError, renderPage: { pages.errorPage($0, language: $1) }))
   router.middlewares.add(ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))

@@ -3,6 +3,18 @@ import Hummingbird
 import NIOCore
 import Prometheus
 
+/// The server's metrics: recorded through swift-metrics, kept in one Prometheus registry that
+/// `/metrics` serves.
+public enum ServerMetrics {
+  /// The swift-metrics factory over `registry`, with the request timer's buckets
+  /// (``RequestMetrics/buckets``).
+  public static func factory(_ registry: PrometheusCollectorRegistry) -> PrometheusMetricsFactory {
+    var factory = PrometheusMetricsFactory(registry: registry)
+    factory.durationHistogramBuckets[RequestMetrics.duration] = RequestMetrics.buckets
+    return factory
+  }
+}
+
 /// `/healthz`, open to all, and `/metrics`, which says how busy the server is and so is for its
 /// operators only: on a loopback port of its own, or behind a bearer token on the public port.
 public enum OperationalRoutes {

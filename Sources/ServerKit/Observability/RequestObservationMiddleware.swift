@@ -1,19 +1,19 @@
 import Hummingbird
 import Logging
-import Prometheus
+import Metrics
 import Synchronization
 
-/// Writes one log line per request (method, path, status, duration) and records the request in
-/// the Prometheus registry: a counter by route, method and status, and a latency histogram by
-/// route and method.
+/// Writes one log line per request (method, path, status, duration) and records the request through
+/// swift-metrics: a counter by route, method and status, and a timer by route and method (on the
+/// server's Prometheus factory, a latency histogram in ``RequestMetrics/buckets``).
 ///
 /// Routes are labelled by their pattern (`/faith-jar/verse/{emotion}`), never the raw path, so a
 /// crawler trying random addresses cannot create unbounded metric series.
 public struct RequestObservationMiddleware<Context: RequestContext>: RouterMiddleware {
-  let registry: PrometheusCollectorRegistry
+  let factory: any MetricsFactory
   private let cache = SeriesCache()
 
-  public init(registry: PrometheusCollectorRegistry) { self.registry = registry }
+  public init(factory: any MetricsFactory) { self.factory = factory }
 
   public func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -34,9 +34,9 @@ public struct RequestObservationMiddleware<Context: RequestContext>: RouterMiddl
   private func record(request: Request, context: Context, status: Int, elapsed: Duration) {
     let route = context.endpointPath ?? "NotFound"
     let method = request.method.rawValue
-    let series = cache.series(for: SeriesKey(route: route, method: method, status: status), registry: registry)
+    let series = cache.series(for: SeriesKey(route: route, method: method, status: status), factory: factory)
     series.requests.increment()
-    series.duration.record(elapsed)
+    series.duration.record(duration: elapsed)
     let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
     context.logger.info(
       "request",
@@ -54,26 +54,24 @@ struct SeriesKey: Hashable {
   let status: Int
 }
 
-/// The counter and histogram of each (route, method, status), looked up once and then kept: asking
-/// the registry builds label arrays and takes its lock on every request.
+/// The counter and timer of each (route, method, status), made once and then kept: making one
+/// builds label arrays and takes the registry's lock.
 final class SeriesCache: Sendable {
   struct Series: Sendable {
     let requests: Counter
-    let duration: DurationHistogram
+    let duration: Metrics.Timer
   }
 
   private let series = Mutex<[SeriesKey: Series]>([:])
 
-  func series(for key: SeriesKey, registry: PrometheusCollectorRegistry) -> Series {
+  func series(for key: SeriesKey, factory: any MetricsFactory) -> Series {
     if let found = series.withLock({ $0[key] }) { return found }
     let made = Series(
-      requests: registry.makeCounter(
-        descriptor: RequestMetrics.requests,
-        labels: [("route", key.route), ("method", key.method), ("status", String(key.status))]),
-      duration: registry.makeDurationHistogram(
-        descriptor: RequestMetrics.duration,
-        labels: [("route", key.route), ("method", key.method)],
-        buckets: RequestMetrics.buckets))
+      requests: Counter(
+        label: RequestMetrics.requests,
+        dimensions: [("route", key.route), ("method", key.method), ("status", String(key.status))], factory: factory),
+      duration: Metrics.Timer(
+        label: RequestMetrics.duration, dimensions: [("route", key.route), ("method", key.method)], factory: factory))
     series.withLock { $0[key] = made }
     return made
   }
@@ -86,12 +84,7 @@ enum RequestMetrics {
     [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5].map { .nanoseconds(Int64($0 * 1e9)) }
   }
 
-  static var requests: MetricNameDescriptor {
-    MetricNameDescriptor(metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered.")
-  }
+  static let requests = "http_requests_total"
 
-  static var duration: MetricNameDescriptor {
-    MetricNameDescriptor(
-      metricName: "http_request_duration", unitName: "seconds", helpText: "Time to answer an HTTP request.")
-  }
+  static let duration = "http_request_duration_seconds"
 }
