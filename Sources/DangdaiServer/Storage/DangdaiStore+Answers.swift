@@ -51,7 +51,7 @@ extension DangdaiStore {
   /// Stores `writes` in one transaction, each as the core's ``QuizAttempt`` decides and in the
   /// order given, as if each were alone: the first answer to a question is kept, the same answer
   /// again changes nothing, another is refused. Each stored answer moves its quiz's counts and the
-  /// learner's points, a word's answer moves its card in the review queue (``ReviewSchedule``),
+  /// learner's count of correct answers, a word's answer moves its card in the review queue (``ReviewSchedule``),
   /// and an answer that finishes a chapter's quiz flags the chapter's first mastery.
   ///
   /// A handful of statements serve the whole batch, whatever its size: answers arriving together
@@ -122,10 +122,10 @@ extension DangdaiStore {
       }
     }
 
-    // What the recorded answers move: points, cards, best scores and first mastery. Points come
-    // first: their upsert holds each learner's row until the commit, so another process's batch
+    // What the recorded answers move: correct answers, cards, best scores and first mastery. The
+    // count comes first: its upsert holds each learner's row until the commit, so another process's batch
     // for the same learner reads their best scores only once this one's are in.
-    let points = try await addPoints(for: recorded.map(\.write), on: database)
+    let correctAnswers = try await addCorrectAnswers(for: recorded.map(\.write), on: database)
     let cards = try await moveCards(for: recorded.map(\.write), on: database)
     let mastery = try await flagMastery(for: finishes, on: database)
     for (quizID, first) in mastery.firstMastery { held[quizID]?.firstMastery = first }
@@ -147,7 +147,7 @@ extension DangdaiStore {
     }
 
     // The answers, each with its quiz as it stood just after it and the correct answers it brought.
-    var correctLeft = points
+    var correctLeft = correctAnswers
     var results = [Recorded](repeating: .noSuchQuiz, count: writes.count)
     for index in writes.indices.reversed() {
       let write = writes[index]
@@ -255,7 +255,9 @@ extension DangdaiStore {
   }
 
   /// Adds the correct answers among `writes` to each learner's count, and returns the counts after.
-  private static func addPoints(for writes: [AnswerWrite], on database: any SQLDatabase) async throws -> [String: Int] {
+  private static func addCorrectAnswers(
+    for writes: [AnswerWrite], on database: any SQLDatabase
+  ) async throws -> [String: Int] {
     var added: [String: Int] = [:]
     for write in writes { added[write.quiz.accountID, default: 0] += write.answer.isCorrect ? 1 : 0 }
     guard !added.isEmpty else { return [:] }
@@ -322,7 +324,7 @@ private struct Mastery {
       insert.values(
         SQLBind(key.account), SQLBind(Int64(key.lesson.rawValue)), SQLBind(key.kind.rawValue), SQLBind(Int64(score)))
     }
-    // The core raised these; the learner's row, held since their points moved, keeps another
+    // The core raised these; the learner's row, held since their count moved, keeps another
     // process from writing theirs in between.
     try await insert.onConflict(with: ["account_id", "lesson", "kind"]) { $0.set(excludedValueOf: "best") }.run()
   }
