@@ -181,4 +181,38 @@ struct AnswerBatchTests {
       #expect(try await harness.store.bestScores(of: ada.id) == kept)
     }
   }
+  @Test(
+    "two batches finishing one learner's quizzes at once keep the better score as the best",
+    arguments: TestDatabase.available)
+  func concurrentBest(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      let ada = try await harness.learner("ada@example.com")
+      let lesson = LessonID(rawValue: 101)!
+      func quiz() async throws -> QuizContent {
+        let id = try #require(try await harness.startQuiz("vocabulary", chapter: 101, ada.token)["quiz_id"] as? String)
+        return try #require(try await harness.store.content(id, of: ada.id))
+      }
+      func finishing(_ quiz: QuizContent, correct: Int) -> [AnswerWrite] {
+        quiz.questions.indices.map { index in
+          AnswerWrite(
+            quiz: quiz,
+            answer: StoredAnswer(
+              id: "\(quiz.id)-\(index)", question: index, response: .choice(0),
+              verdict: index < correct ? .correct : .wrong, toneErrors: [], sandhiHint: false,
+              answeredAt: harness.clock.now),
+            word: nil)
+        }
+      }
+      // Each round both quizzes beat the best so far, one by more: whichever commits last, the
+      // better one stays the best (a batch reading the best before the other's commit would not).
+      for round in 1...4 {
+        let (better, worse) = (try await quiz(), try await quiz())
+        async let first = harness.store.record(finishing(better, correct: 2 * round))
+        async let second = harness.store.record(finishing(worse, correct: 2 * round - 1))
+        _ = try await (first, second)
+        let best = QuizScore(correct: 2 * round, total: better.questions.count).percent
+        #expect(try await harness.store.bestScores(of: ada.id)[lesson] == [.vocabulary: best], "round \(round)")
+      }
+    }
+  }
 }
