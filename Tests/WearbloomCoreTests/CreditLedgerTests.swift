@@ -24,6 +24,23 @@ struct CreditLedgerTests {
     #expect(CreditBalance(spent + [entry(.refund, "a")]) == CreditBalance(available: 3, reserved: 0))
   }
 
+  @Test("each kind of line moves the balance one way: what the store writes beside the ledger")
+  func moves() {
+    #expect(CreditEntry.Kind.grant.move(3) == CreditBalance(available: 3, reserved: 0))
+    #expect(CreditEntry.Kind.reserve.move() == CreditBalance(available: -1, reserved: 1))
+    #expect(CreditEntry.Kind.capture.move() == CreditBalance(available: 0, reserved: -1))
+    #expect(CreditEntry.Kind.release.move() == CreditBalance(available: 1, reserved: -1))
+    #expect(CreditEntry.Kind.refund.move() == CreditBalance(available: 1, reserved: 0))
+  }
+
+  @Test("a completed render spends the credit it holds; a failed one, or one that never finished, gives it back")
+  func settlement() {
+    #expect(CreditPolicy.settlement(of: .completed) == .capture)
+    for status in RenderStatus.allCases where status != .completed {
+      #expect(CreditPolicy.settlement(of: status) == .release)
+    }
+  }
+
   @Test("a render may hold a credit only while one is available: at 0 it is INSUFFICIENT_CREDITS")
   func reserve() {
     #expect(throws: Never.self) { try CreditPolicy.reserve(from: CreditBalance(available: 1)).get() }

@@ -55,15 +55,21 @@ public struct CreditBalance: Hashable, Sendable, Codable {
 
   /// The balance after `entry`.
   public mutating func apply(_ entry: CreditEntry) {
-    switch entry.kind {
-    case .grant, .refund: available += entry.amount
-    case .reserve:
-      available -= entry.amount
-      reserved += entry.amount
-    case .capture: reserved -= entry.amount
-    case .release:
-      reserved -= entry.amount
-      available += entry.amount
+    let move = entry.kind.move(entry.amount)
+    available += move.available
+    reserved += move.reserved
+  }
+}
+
+extension CreditEntry.Kind {
+  /// What a line of this kind for `amount` credits adds to the balance (a negative count takes
+  /// away): the ledger's balance and the one a store keeps beside it both move by this.
+  public func move(_ amount: Int = 1) -> CreditBalance {
+    switch self {
+    case .grant, .refund: CreditBalance(available: amount, reserved: 0)
+    case .reserve: CreditBalance(available: -amount, reserved: amount)
+    case .capture: CreditBalance(available: 0, reserved: -amount)
+    case .release: CreditBalance(available: amount, reserved: -amount)
     }
   }
 }
@@ -82,6 +88,12 @@ public enum CreditPolicy {
   /// `INSUFFICIENT_CREDITS`, before any provider is called.
   public static func reserve(from balance: CreditBalance) -> Result<Void, TryOnError> {
     balance.available >= 1 ? .success(()) : .failure(.insufficientCredits)
+  }
+
+  /// How a render that holds a credit settles it as it ends: a completed render spends it
+  /// (``CreditEntry/Kind/capture``), any other end gives it back (``CreditEntry/Kind/release``).
+  public static func settlement(of status: RenderStatus) -> CreditEntry.Kind {
+    status == .completed ? .capture : .release
   }
 
   /// Whether a thumbs-down on `render` gives its credit back, given the account's ledger: only a

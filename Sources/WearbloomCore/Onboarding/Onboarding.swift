@@ -52,3 +52,43 @@ public enum OnboardingError: String, Error, CaseIterable, Codable, Sendable, Has
   /// The token's wardrobe already moved into an account (this one, or another).
   case alreadyClaimed = "ONBOARDING_ALREADY_CLAIMED"
 }
+
+/// One onboarding as it is kept: when its token expires and the account its wardrobe moved into,
+/// if any. The core decides what the token still does; the store only keeps the two facts.
+public struct OnboardingRecord: Sendable, Hashable {
+  public let expiresAt: Date
+  public let claimedBy: String?
+
+  public init(expiresAt: Date, claimedBy: String?) {
+    self.expiresAt = expiresAt
+    self.claimedBy = claimedBy
+  }
+
+  /// A new onboarding's: unclaimed, expiring one ``OnboardingPolicy/lifetime`` after `now`.
+  public static func started(at now: Date) -> OnboardingRecord {
+    OnboardingRecord(expiresAt: now.addingTimeInterval(OnboardingPolicy.lifetime), claimedBy: nil)
+  }
+
+  /// Whether the token still stands for its wardrobe: unexpired, and not moved into an account.
+  public func isLive(at now: Date) -> Bool { claimedBy == nil && now < expiresAt }
+
+  /// Whether it may be erased: expired without ever moving into an account.
+  public func isAbandoned(at now: Date) -> Bool { claimedBy == nil && now >= expiresAt }
+
+  /// What claiming it for `account` does: move the wardrobe (``Claim/move``), nothing more when
+  /// it moved into that account already (``Claim/done``), or a refusal: an expired token is
+  /// `ONBOARDING_TOKEN_INVALID`, one another account claimed is `ONBOARDING_ALREADY_CLAIMED`.
+  public func claim(by account: String, at now: Date) -> Result<Claim, OnboardingError> {
+    guard now < expiresAt else { return .failure(.tokenInvalid) }
+    guard let claimedBy else { return .success(.move) }
+    return claimedBy == account ? .success(.done) : .failure(.alreadyClaimed)
+  }
+
+  /// A claim the core allows.
+  public enum Claim: Sendable, Hashable {
+    /// The wardrobe moves into the account now.
+    case move
+    /// It moved into this account before: nothing more to do.
+    case done
+  }
+}

@@ -54,7 +54,7 @@ public struct OnboardingService: Sendable {
     let token = OnboardingPolicy.tokenPrefix + DeviceToken(using: &generator).value
     let owner = OnboardingPolicy.ownerPrefix + IdempotencyID(using: &generator).description
     let now = clock.now
-    let expires = now.addingTimeInterval(OnboardingPolicy.lifetime)
+    let expires = OnboardingRecord.started(at: now).expiresAt
     // The row and its expiry are kept together: never an onboarding that outlives its promise.
     try await store.database.inTransaction { [store, expiries] session in
       try await store.insert(token: token, owner: owner, device: device, at: now, expires: expires, on: session)
@@ -66,7 +66,7 @@ public struct OnboardingService: Sendable {
   /// The owner a token stands for, while it is unexpired and its wardrobe has not moved.
   public func owner(of token: String) async throws -> String? {
     guard token.hasPrefix(OnboardingPolicy.tokenPrefix), let row = try await store.row(token: token),
-      row.claimed_by == nil, clock.now.timeIntervalSince1970 < row.expires_at
+      row.record.isLive(at: clock.now)
     else { return nil }
     return row.owner
   }
@@ -78,32 +78,33 @@ public struct OnboardingService: Sendable {
   /// Files are copied first, then every row moves in one transaction with the claim, then the
   /// device's files are removed: a crash at any point leaves everything reachable from one owner.
   public func claim(_ token: String, by account: String) async throws -> Int {
-    guard let row = try await store.row(token: token), clock.now.timeIntervalSince1970 < row.expires_at else {
-      throw OnboardingError.tokenInvalid
-    }
+    guard let row = try await store.row(token: token) else { throw OnboardingError.tokenInvalid }
     return try await claim(row, by: account)
   }
 
   /// The live onboarding a web device began, if any.
   public func owner(ofDevice device: String) async throws -> String? {
-    try await store.live(device: device, at: clock.now)?.owner
+    try await live(device: device)?.owner
+  }
+
+  /// The newest onboarding of `device`'s that is still live (``OnboardingRecord/isLive(at:)``).
+  private func live(device: String) async throws -> OnboardingStore.Row? {
+    let now = clock.now
+    return try await store.rows(device: device).first { $0.record.isLive(at: now) }
   }
 
   /// Moves what a web device made before signing up into the account it signed up for (the web's
   /// side of ``claim(_:by:)``); 0 when it had begun nothing.
   public func claim(device: String, by account: String) async throws -> Int {
-    guard let row = try await store.live(device: device, at: clock.now) else { return 0 }
+    guard let row = try await live(device: device) else { return 0 }
     return try await claim(row, by: account)
   }
 
   private func claim(_ row: OnboardingStore.Row, by account: String) async throws -> Int {
-    if let claimed = row.claimed_by {
-      guard claimed == account else { throw OnboardingError.alreadyClaimed }
-      return 0
-    }
+    let now = clock.now
+    guard try row.record.claim(by: account, at: now).get() == .move else { return 0 }
     let device = row.owner
     try await wardrobe.copyFiles(from: device, to: account)
-    let now = clock.now
     let moved = try await store.database.inTransaction { [store] session in
       guard try await store.claim(hash: row.token_hash, by: account, at: now, on: session) else {
         throw OnboardingError.alreadyClaimed
@@ -118,9 +119,7 @@ public struct OnboardingService: Sendable {
   /// rows), its credit, and its token. One that moved into an account, or is still live, is left
   /// alone. Safe to run again after a crash part-way.
   public func expire(_ owner: String, tryOn: TryOnService) async throws {
-    guard let row = try await store.row(owner: owner), row.claimed_by == nil,
-      clock.now.timeIntervalSince1970 >= row.expires_at
-    else { return }
+    guard let row = try await store.row(owner: owner), row.record.isAbandoned(at: clock.now) else { return }
     try await wardrobe.erase(owner)
     try await tryOn.erase(owner)
     try await store.forget(owner: owner)

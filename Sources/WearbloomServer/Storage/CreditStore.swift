@@ -9,10 +9,12 @@ import WearbloomCore
 /// the balance it adds up to, kept beside it in the same transactions so a render can hold a credit
 /// with one conditional write.
 ///
-/// Exact under concurrency on both engines. A reserve takes the balance row with a conditional
-/// `UPDATE … WHERE available >= 1` (on PostgreSQL the row's lock makes every other reserve of the
-/// account wait for it; on SQLite every write transaction begins `IMMEDIATE`), so the balance never
-/// goes below 0 however many renders ask at once. Every ledger line has a key unique in its account
+/// The core decides; SQL stores. Every change first takes the account's balance row (on
+/// PostgreSQL its lock makes every other change of the account wait for it; on SQLite every write
+/// transaction begins `IMMEDIATE`), then asks the core whether a credit may be held
+/// (``CreditPolicy/reserve(from:)``) or refunded (``CreditPolicy/refunds(_:ledger:now:)``), and
+/// moves the balance as the ledger line's kind says (``CreditEntry/Kind/move(_:)``), so the balance
+/// never goes below 0 however many renders ask at once. Every ledger line has a key unique in its account
 /// (`grant:welcome`, `reserve:<render>`, `settle:<render>`, `refund:<render>`): a render is held once,
 /// settled once (captured or released, never both) and refunded once, whoever asks again.
 public struct CreditStore: Sendable {
@@ -60,12 +62,13 @@ public struct CreditStore: Sendable {
         return false
       }
       let now = clock.now.timeIntervalSince1970
+      let move = CreditEntry.Kind.grant.move(amount)
       try await session.raw(
         """
         INSERT INTO \(ident: Self.balances) (owner, available, reserved, updated_at)
-        VALUES (\(bind: owner), \(bind: Int64(amount)), 0, \(bind: now))
+        VALUES (\(bind: owner), \(bind: Int64(move.available)), \(bind: Int64(move.reserved)), \(bind: now))
         ON CONFLICT (owner) DO UPDATE SET available = \(ident: Self.balances).available + excluded.available,
-          updated_at = excluded.updated_at
+          reserved = \(ident: Self.balances).reserved + excluded.reserved, updated_at = excluded.updated_at
         """
       ).run()
       return true
@@ -87,26 +90,26 @@ public struct CreditStore: Sendable {
   /// ``reserve(for:render:)`` inside the caller's transaction, so the render that holds the credit
   /// is written with it (or neither is). A render that already holds one throws `AlreadyHeld`.
   func reserve(for owner: String, render: String, on session: any SQLDatabase) async throws -> CreditBalance {
-    let held = try await change(owner, available: -1, reserved: 1, onlyIfAvailable: true, on: session)
-    guard let held else { throw TryOnError.insufficientCredits }
+    let balance = try await lock(owner, on: session) ?? CreditBalance()
+    try CreditPolicy.reserve(from: balance).get()
     guard try await append(.reserve, owner: owner, key: "reserve:" + render, render: render, on: session) else {
       throw AlreadyHeld()
     }
-    return held
+    return try await change(owner, by: .reserve, on: session) ?? balance
   }
 
   /// Spends the credit `render` holds: true when captured now; false when it holds none, or was
   /// already captured or released.
   @discardableResult
   public func capture(for owner: String, render: String) async throws -> Bool {
-    try await settle(.capture, owner: owner, render: render, available: 0)
+    try await settle(.capture, owner: owner, render: render)
   }
 
   /// Gives back the credit `render` holds (its render failed or timed out): true when released
   /// now; false when it holds none, or was already captured or released.
   @discardableResult
   public func release(for owner: String, render: String) async throws -> Bool {
-    try await settle(.release, owner: owner, render: render, available: 1)
+    try await settle(.release, owner: owner, render: render)
   }
 
   /// Gives back the credit `render` spent, when the policy allows (``CreditPolicy/refunds(_:ledger:now:)``):
@@ -120,30 +123,34 @@ public struct CreditStore: Sendable {
   func refund(for owner: String, render: String, on session: any SQLDatabase) async throws -> Bool {
     // The account's row first: on PostgreSQL its lock keeps two refunds from both counting the
     // window before either is written.
-    guard try await change(owner, available: 0, reserved: 0, on: session) != nil else { return false }
+    guard try await lock(owner, on: session) != nil else { return false }
     let ledger = try await entries(of: owner, on: session)
     guard CreditPolicy.refunds(render, ledger: ledger, now: clock.now),
       try await append(.refund, owner: owner, key: "refund:" + render, render: render, on: session)
     else { return false }
-    _ = try await change(owner, available: 1, reserved: 0, on: session)
+    _ = try await change(owner, by: .refund, on: session)
     return true
   }
 
-  /// Captures (`completed`) or releases (anything else) the credit `render` holds, inside the
-  /// caller's transaction: the render's own change and its credit's are one.
-  func settle(render: String, of owner: String, capturing: Bool, on session: any SQLDatabase) async throws -> Bool {
-    try await settle(
-      capturing ? .capture : .release, owner: owner, render: render, available: capturing ? 0 : 1, on: session)
+  /// Settles the credit `render` holds as the core says a render ending `status` does
+  /// (``CreditPolicy/settlement(of:)``), inside the caller's transaction: the render's own change
+  /// and its credit's are one.
+  func settle(
+    render: String, of owner: String, ending status: RenderStatus, on session: any SQLDatabase
+  ) async throws
+    -> Bool
+  {
+    try await settle(CreditPolicy.settlement(of: status), owner: owner, render: render, on: session)
   }
 
-  private func settle(_ kind: CreditEntry.Kind, owner: String, render: String, available: Int) async throws -> Bool {
+  private func settle(_ kind: CreditEntry.Kind, owner: String, render: String) async throws -> Bool {
     try await database.inTransaction { session in
-      try await settle(kind, owner: owner, render: render, available: available, on: session)
+      try await settle(kind, owner: owner, render: render, on: session)
     }
   }
 
   private func settle(
-    _ kind: CreditEntry.Kind, owner: String, render: String, available: Int, on session: any SQLDatabase
+    _ kind: CreditEntry.Kind, owner: String, render: String, on session: any SQLDatabase
   ) async throws -> Bool {
     let reserved = try await session.select().column("seq").from(Self.ledger)
       .where("owner", .equal, SQLBind(owner)).where("entry_key", .equal, SQLBind("reserve:" + render))
@@ -151,22 +158,37 @@ public struct CreditStore: Sendable {
     guard reserved != nil,
       try await append(kind, owner: owner, key: "settle:" + render, render: render, on: session)
     else { return false }
-    _ = try await change(owner, available: available, reserved: -1, on: session)
+    _ = try await change(owner, by: kind, on: session)
     return true
   }
 
-  /// Adds to `owner`'s balance row and returns it, nil when there is no row (or, with
-  /// `onlyIfAvailable`, no credit to take).
+  /// Takes `owner`'s balance row for the rest of the transaction and returns it; nil when there
+  /// is none.
+  private func lock(_ owner: String, on session: any SQLDatabase) async throws -> CreditBalance? {
+    try await write(owner, CreditBalance(), on: session)
+  }
+
+  /// Moves `owner`'s balance row as a line of `kind` does and returns it; nil when there is none.
   private func change(
-    _ owner: String, available: Int, reserved: Int, onlyIfAvailable: Bool = false, on session: any SQLDatabase
-  ) async throws -> CreditBalance? {
-    var update = session.update(Self.balances)
-      .set("available", to: SQLBinaryExpression(SQLIdentifier("available"), .add, SQLBind(Int64(available))))
-      .set("reserved", to: SQLBinaryExpression(SQLIdentifier("reserved"), .add, SQLBind(Int64(reserved))))
+    _ owner: String, by kind: CreditEntry.Kind, on session: any SQLDatabase
+  ) async throws
+    -> CreditBalance?
+  {
+    try await write(owner, kind.move(), on: session)
+  }
+
+  /// Adds `move` to `owner`'s balance row and returns it.
+  private func write(
+    _ owner: String, _ move: CreditBalance, on session: any SQLDatabase
+  ) async throws
+    -> CreditBalance?
+  {
+    try await session.update(Self.balances)
+      .set("available", to: SQLBinaryExpression(SQLIdentifier("available"), .add, SQLBind(Int64(move.available))))
+      .set("reserved", to: SQLBinaryExpression(SQLIdentifier("reserved"), .add, SQLBind(Int64(move.reserved))))
       .set("updated_at", to: SQLBind(clock.now.timeIntervalSince1970))
       .where("owner", .equal, SQLBind(owner))
-    if onlyIfAvailable { update = update.where("available", .greaterThanOrEqual, SQLBind(Int64(1))) }
-    return try await update.returning("available", "reserved").first(decoding: BalanceRow.self)?.balance
+      .returning("available", "reserved").first(decoding: BalanceRow.self)?.balance
   }
 
   /// Appends a line unless one with `key` exists for `owner`; returns whether it did.

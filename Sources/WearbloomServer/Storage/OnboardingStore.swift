@@ -45,6 +45,11 @@ public struct OnboardingStore: Sendable {
     let owner: String
     let expires_at: Double
     let claimed_by: String?
+
+    /// What the core decides on.
+    var record: OnboardingRecord {
+      OnboardingRecord(expiresAt: Date(timeIntervalSince1970: expires_at), claimedBy: claimed_by)
+    }
   }
 
   func row(token: String) async throws -> Row? {
@@ -63,13 +68,10 @@ public struct OnboardingStore: Sendable {
       .where("claimed_by", .is, SQLLiteral.null).run()
   }
 
-  /// The newest onboarding of a web device that has not moved into an account and is still
-  /// unexpired at `now`.
-  func live(device: String, at now: Date) async throws -> Row? {
+  /// Every onboarding a web device began, newest first.
+  func rows(device: String) async throws -> [Row] {
     try await database.select().columns("token_hash", "owner", "expires_at", "claimed_by").from(Self.table)
-      .where("device", .equal, SQLBind(device)).where("claimed_by", .is, SQLLiteral.null)
-      .where("expires_at", .greaterThan, SQLBind(now.timeIntervalSince1970))
-      .orderBy("created_at", .descending).limit(1).first(decoding: Row.self)
+      .where("device", .equal, SQLBind(device)).orderBy("created_at", .descending).all(decoding: Row.self)
   }
 
   /// Marks the token's wardrobe moved into `account`, inside the move's transaction; false when it

@@ -112,7 +112,7 @@ public struct RenderStore: Sendable {
       else { return nil }
       let charge = RenderPolicy.charge(after: render.charge, finishing: status)
       if charge != render.charge {
-        _ = try await credits.settle(render: id, of: render.owner, capturing: status == .completed, on: session)
+        _ = try await credits.settle(render: id, of: render.owner, ending: status, on: session)
         try await session.update(Self.renders).set("charge", to: SQLBind(charge.rawValue))
           .where("id", .equal, SQLBind(id)).run()
         render.charge = charge
