@@ -298,7 +298,6 @@ package.targets += [
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
       .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-      .product(name: "Prometheus", package: "swift-prometheus"),
       .product(name: "AsyncHTTPClient", package: "async-http-client"),
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "Logging", package: "swift-log"),

@@ -104,7 +104,7 @@ public struct WearbloomApp: OrchardApp {
         environment: settings, dataDirectory: environment.configuration.dataDirectory),
       images: images, remover: try BackgroundRemovers.configured(environment: settings, images: images),
       clock: environment.clock, random: environment.random, logger: environment.logger, limiter: environment.limiter,
-      removals: queue, memory: WardrobeMemory(environment: environment), metrics: environment.metrics)
+      removals: queue, memory: WardrobeMemory(environment: environment), metrics: environment.metricsFactory)
     let tryOn = try tryOn(environment, wardrobe: wardrobe)
     let onboarding = OnboardingService(
       database: environment.database.sql, wardrobe: wardrobe, clock: environment.clock, random: environment.random,

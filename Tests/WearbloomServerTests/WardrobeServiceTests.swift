@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import Logging
 import OrchardBlobs
@@ -45,7 +46,7 @@ struct Wardrobe {
 
   static func with<R: Sendable>(
     _ engine: TestDatabase, blobs kind: StoreKind = .local, remover: ScriptedRemover.Script = .cutout,
-    metrics: PrometheusCollectorRegistry? = nil, _ body: @Sendable (Wardrobe) async throws -> R
+    metrics: (any MetricsFactory)? = nil, _ body: @Sendable (Wardrobe) async throws -> R
   ) async throws -> R {
     try await engine.withFreshDatabase { database in
       _ = try await MigrationRunner(WardrobeStore.migrations).run(on: database.sql, logger: Logger(label: "test"))
@@ -233,7 +234,7 @@ struct WardrobeServiceTests {
   @Test("the store's growth is counted at /metrics: images stored and their bytes by kind, and images deleted")
   func storageMetrics() async throws {
     let registry = PrometheusCollectorRegistry()
-    try await Wardrobe.with(.sqlite, metrics: registry) { wardrobe in
+    try await Wardrobe.with(.sqlite, metrics: PrometheusMetricsFactory(registry: registry)) { wardrobe in
       let garment = try await wardrobe.service.addGarment(
         owner: wardrobe.owner, photo: try await Photos.garment(), declaredType: "image/jpeg", category: "tops")
       try await wardrobe.service.removeBackground(of: garment.id)

@@ -1,12 +1,12 @@
 import Crypto
 import Foundation
 import Logging
+import Metrics
 import NIOCore
 import OrchardBlobs
 import OrchardImages
 import OrchardJobs
 import OrchardKit
-import Prometheus
 import ServerKit
 import WearbloomCore
 
@@ -32,10 +32,10 @@ public struct WardrobeService: Sendable {
   public init(
     store: WardrobeStore, blobs: any BlobStore, images: ImageProcessor, remover: any BackgroundRemover,
     clock: any WallClock, random: RandomSource, logger: Logger, limiter: RateLimiter? = nil,
-    removals: JobQueue? = nil, memory: WardrobeMemory? = nil, metrics: PrometheusCollectorRegistry? = nil
+    removals: JobQueue? = nil, memory: WardrobeMemory? = nil, metrics: (any MetricsFactory)? = nil
   ) {
     self.store = store
-    files = ImageFiles(blobs: blobs, processor: images, metrics: metrics.map(StorageMetrics.init))
+    files = ImageFiles(blobs: blobs, processor: images, metrics: metrics.map { StorageMetrics(factory: $0) })
     self.remover = remover
     self.clock = clock
     self.random = random

@@ -1,4 +1,4 @@
-import Prometheus
+import Metrics
 import WearbloomCore
 
 /// How the wardrobe's storage grows (NFR13), at `/metrics`: images stored and deleted, and the
@@ -9,26 +9,23 @@ struct StorageMetrics: Sendable {
   let written: [ImageKind: Counter]
   let deleted: Counter
 
-  init(_ registry: PrometheusCollectorRegistry) {
-    stored = Self.byKind(registry, "wearbloom_images_stored_total", "Images stored in every form, by kind.")
-    written = Self.byKind(
-      registry, "wearbloom_image_bytes_written_total",
-      "Bytes written to the blob store for images, every form included, by kind.")
-    deleted = registry.makeCounter(name: "wearbloom_images_deleted_total", help: "Images deleted with every form.")
+  /// The counters, each made once through `factory` (the server's: ``AppEnvironment/metricsFactory``).
+  init(factory: any MetricsFactory) {
+    stored = Self.byKind("wearbloom_images_stored_total", factory)
+    written = Self.byKind("wearbloom_image_bytes_written_total", factory)
+    deleted = Counter(label: "wearbloom_images_deleted_total", dimensions: [], factory: factory)
   }
 
-  /// One counter of `name` for each kind of image.
-  private static func byKind(
-    _ registry: PrometheusCollectorRegistry, _ name: String, _ help: String
-  ) -> [ImageKind: Counter] {
+  /// One counter of `label` for each kind of image.
+  private static func byKind(_ label: String, _ factory: any MetricsFactory) -> [ImageKind: Counter] {
     Dictionary(
       uniqueKeysWithValues: ImageKind.allCases.map {
-        ($0, registry.makeCounter(name: name, labels: [("kind", $0.rawValue)], help: help))
+        ($0, Counter(label: label, dimensions: [("kind", $0.rawValue)], factory: factory))
       })
   }
 
   func record(stored kind: ImageKind, bytes: Int) {
     stored[kind]?.increment()
-    written[kind]?.increment(by: Int64(bytes))
+    written[kind]?.increment(by: bytes)
   }
 }
