@@ -17,7 +17,7 @@ public struct AccountAuthentication: ServerMiddleware {
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
     next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
   ) async throws -> (HTTPResponse, HTTPBody?) {
-    guard let token = AuthAPIAuthentication.bearer(in: request.headerFields[.authorization]) else {
+    guard let token = AuthAPIAuthentication.bearer(in: request.headerFields) else {
       throw unauthorized("Sign in: this call needs an access token from \(accounts.realm.name)\u{2019}s accounts.")
     }
     let caller: Caller
@@ -34,7 +34,9 @@ public struct AccountAuthentication: ServerMiddleware {
   }
 
   /// The access token an `Authorization` header carries, if any.
-  public static func token(in header: String?) -> String? { AuthAPIAuthentication.bearer(in: header) }
+  public static func token(in header: String?) -> String? {
+    BearerToken.token(in: header, maxLength: AuthAPIAuthentication.maxLength)
+  }
 
   /// The request's caller; only reachable behind this middleware, so a 401 otherwise.
   public static func caller() throws -> Caller {

@@ -17,7 +17,7 @@ struct AuthAPIAuthentication: ServerMiddleware {
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
     next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
   ) async throws -> (HTTPResponse, HTTPBody?) {
-    let token = Self.bearer(in: request.headerFields[.authorization])
+    let token = Self.bearer(in: request.headerFields)
     return try await Self.$token.withValue(token) {
       try await Self.$authority.withValue(request.authority) {
         try await next(request, body, metadata)
@@ -29,19 +29,9 @@ struct AuthAPIAuthentication: ServerMiddleware {
 extension AuthAPIAuthentication {
   /// The token of an `Authorization: Bearer …` header (the scheme's name in any case), up to 8 KiB:
   /// an access token is a JWT, longer than the opaque tokens of other APIs.
-  static func bearer(in header: String?) -> String? {
-    guard let header, header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
-    // Spaces and tabs around the token are not part of it (trimmed by hand: Foundation's
-    // trimming bridges the whole header, on every call).
-    let rest = header.utf8.dropFirst(7)
-    let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-    guard let first = rest.firstIndex(where: { !blank($0) }), let last = rest.lastIndex(where: { !blank($0) }) else {
-      return nil
-    }
-    let token = String(Substring(header.utf8[first...last]))
-    guard (1...8_192).contains(token.utf8.count) else { return nil }
-    return token
-  }
+  static func bearer(in fields: HTTPFields) -> String? { fields.bearerToken(maxLength: maxLength) }
+
+  static let maxLength = 8_192
 }
 
 /// Writes every refusal of the accounts API as GoTrue's clients read it: problem+json whose `code`

@@ -33,7 +33,7 @@ public struct BearerAuthentication: ServerMiddleware {
     next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
   ) async throws -> (HTTPResponse, HTTPBody?) {
     if open.contains(operationID) { return try await next(request, body, metadata) }
-    guard let token = DeviceToken.bearer(in: request.headerFields[.authorization]),
+    guard let token = DeviceToken.bearer(in: request.headerFields),
       let device = try await device(token.hash)
     else { throw unauthorized }
     return try await Self.$current.withValue(device) { try await next(request, body, metadata) }

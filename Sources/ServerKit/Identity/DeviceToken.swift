@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HTTPTypes
 import OrchardKit
 
 /// The bearer secret of one app install (MIGA, WalkWorthy): 256 random bits, base64url without padding (43 characters).
@@ -28,12 +29,17 @@ public struct DeviceToken: Sendable, Equatable {
     Hex.lowercase(SHA256.hash(data: Array(value.utf8)))
   }
 
-  /// The token in an `Authorization: Bearer <token>` header, or nil when the header is absent or
-  /// another scheme. The scheme's name is case-insensitive (RFC 9110 §11.1).
+  /// The token in an `Authorization: Bearer <token>` header (at most 256 bytes), or nil when the
+  /// header is absent or another scheme. The scheme's name is case-insensitive (RFC 9110 §11.1).
   public static func bearer(in header: String?) -> DeviceToken? {
-    guard let header, header.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
-    let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
-    guard (1...256).contains(token.utf8.count) else { return nil }
-    return DeviceToken(value: token)
+    BearerToken.token(in: header, maxLength: maxLength).map(DeviceToken.init(value:))
   }
+
+  /// The device token of a request's `Authorization` header.
+  public static func bearer(in fields: HTTPFields) -> DeviceToken? {
+    fields.bearerToken(maxLength: maxLength).map(DeviceToken.init(value:))
+  }
+
+  /// A device token is 43 characters; anything past this is not one.
+  static let maxLength = 256
 }

@@ -26,7 +26,7 @@ public enum OperationalRoutes {
     }
     guard let token else { return }
     router.get("/metrics") { request, _ in
-      guard let given = DeviceToken.bearer(in: request.headers[.authorization]), Self.same(given.value, token) else {
+      guard let given = request.headers.bearerToken(maxLength: 256), Self.same(given, token) else {
         throw OrchardError.notFound
       }
       return metrics(registry)
