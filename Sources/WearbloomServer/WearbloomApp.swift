@@ -24,16 +24,19 @@ public struct WearbloomApp: OrchardApp {
   /// Where the blob store, the remover, try-on and the web's test store are configured
   /// (`ORCHARD_S3_*`, `ORCHARD_WEARBLOOM_REMOVER`, `ORCHARD_WEARBLOOM_TRYON_CATEGORIES`,
   /// `ORCHARD_WEARBLOOM_TEST_STORE`).
-  let settings: [String: String]
+  let settings: Settings
 
   /// The services of the environment the server runs in, made on the first of `mount`, `jobs`
   /// and `prepare` and shared by all three.
   private let graph = ServiceGraph()
 
-  public init(
-    hub: IdentityHub, theme: DesignTokens? = WearbloomTheme.tokens,
-    environment settings: [String: String] = ProcessInfo.processInfo.environment
-  ) {
+  /// Wearbloom with the settings `environment` gives, as a test names them.
+  public init(hub: IdentityHub, theme: DesignTokens? = WearbloomTheme.tokens, environment: [String: String]) {
+    self.init(hub: hub, theme: theme, settings: Settings(environment))
+  }
+
+  /// Wearbloom with the server's settings (``AppEnvironment/settings``, read once at start).
+  public init(hub: IdentityHub, theme: DesignTokens? = WearbloomTheme.tokens, settings: Settings = Settings()) {
     manifest = AppManifest(
       id: "wearbloom", name: "Wearbloom", promise: "See clothes on your own photo before you buy or wear them.",
       path: WearbloomPath.home.path, version: "0.1.0", availability: .available)
@@ -101,7 +104,7 @@ public struct WearbloomApp: OrchardApp {
     let wardrobe = WardrobeService(
       store: WardrobeStore(database: environment.database.sql),
       blobs: try BlobStores.configured(
-        environment: settings, dataDirectory: environment.configuration.dataDirectory),
+        variable: settings.value, dataDirectory: environment.configuration.dataDirectory),
       images: images, remover: try BackgroundRemovers.configured(environment: settings, images: images),
       clock: environment.clock, random: environment.random, logger: environment.logger, limiter: environment.limiter,
       removals: queue, memory: WardrobeMemory(environment: environment), metrics: environment.metricsFactory)
@@ -137,21 +140,21 @@ public struct WearbloomApp: OrchardApp {
   /// `Production,Sandbox` unless set) and the root trusted (Apple Root CA – G3, unless
   /// `ORCHARD_APPSTORE_ROOT_CERTIFICATE` names a DER file: a test's own root).
   func appStoreVerifier(clock: any WallClock) throws -> AppStoreVerifier {
-    let roots = try settings["ORCHARD_APPSTORE_ROOT_CERTIFICATE"].map {
+    let roots = try settings.value("ORCHARD_APPSTORE_ROOT_CERTIFICATE").map {
       [[UInt8](try Data(contentsOf: URL(fileURLWithPath: $0)))]
     }
-    let environments = settings["ORCHARD_APPSTORE_ENVIRONMENTS"].map {
+    let environments = settings.value("ORCHARD_APPSTORE_ENVIRONMENTS").map {
       Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
     }
     return try AppStoreVerifier(
       rootCertificates: roots ?? [AppleRootCertificates.g3],
-      bundleID: settings["ORCHARD_WEARBLOOM_BUNDLE_ID"] ?? AppStoreVerifier.defaultBundleID,
+      bundleID: settings.value("ORCHARD_WEARBLOOM_BUNDLE_ID") ?? AppStoreVerifier.defaultBundleID,
       environments: environments ?? AppStoreVerifier.defaultEnvironments, clock: clock)
   }
 
   /// The categories try-on is offered for, from `ORCHARD_WEARBLOOM_TRYON_CATEGORIES`.
   func tryOnSupport() throws -> TryOnSupport {
-    try settings["ORCHARD_WEARBLOOM_TRYON_CATEGORIES"].map { try TryOnSupport(configuration: $0) } ?? .standard
+    try settings.value("ORCHARD_WEARBLOOM_TRYON_CATEGORIES").map { try TryOnSupport(configuration: $0) } ?? .standard
   }
 
   public func mount(_ routes: AppRoutes) throws {

@@ -2,6 +2,7 @@ import Foundation
 import OrchardBlobs
 import OrchardJobs
 import OrchardKit
+import ServerKit
 import WearbloomCore
 
 /// Removes what uploads cut off by a crash left behind: image rows nothing keeps (with their
@@ -27,8 +28,8 @@ public struct ImageSweep: Sendable {
   public static let graceSetting = "ORCHARD_WEARBLOOM_ORPHAN_GRACE"
 
   /// The grace period the configuration names; unset, ``OrphanImages/defaultGracePeriod``.
-  public static func grace(environment: [String: String]) throws -> TimeInterval {
-    guard let text = environment[graceSetting], !text.isEmpty else { return OrphanImages.defaultGracePeriod }
+  public static func grace(environment: Settings) throws -> TimeInterval {
+    guard let text = environment.value(graceSetting), !text.isEmpty else { return OrphanImages.defaultGracePeriod }
     guard let seconds = TimeInterval(text), seconds >= 1, seconds <= 30 * 86_400 else {
       throw TryOnProviderConfigurationError.invalidSetting(graceSetting, text)
     }

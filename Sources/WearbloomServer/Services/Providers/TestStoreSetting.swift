@@ -1,3 +1,5 @@
+import ServerKit
+
 /// Whether the web's paywall sells the plan through the test store (`ORCHARD_WEARBLOOM_TEST_STORE`):
 /// a free subscription for any account, right for a demo and wrong where every render is paid
 /// for. `on`, `off` or `force`; unset, it is on only with the local preview. `on` with a paid
@@ -7,9 +9,14 @@ public enum TestStoreSetting {
 
   /// Whether the test store is open, from the setting and the try-on provider the configuration names.
   public static func configured(environment: [String: String]) throws -> Bool {
-    let provider = environment["ORCHARD_WEARBLOOM_TRYON_PROVIDER"] ?? "local-preview"
+    try configured(environment: Settings(environment))
+  }
+
+  /// The same, from the server's settings reader.
+  public static func configured(environment: Settings) throws -> Bool {
+    let provider = environment.value("ORCHARD_WEARBLOOM_TRYON_PROVIDER") ?? "local-preview"
     let free = provider.isEmpty || provider == "local-preview"
-    switch environment[name] ?? "" {
+    switch environment.value(name) ?? "" {
     case "": return free
     case "off": return false
     case "force": return true

@@ -1,6 +1,7 @@
 import Foundation
 import OrchardImages
 import OrchardKit
+import ServerKit
 import WearbloomCore
 
 /// The try-on provider the configuration names (`ORCHARD_WEARBLOOM_TRYON_PROVIDER`): switched
@@ -11,9 +12,9 @@ public enum TryOnProviders {
 
   /// `publicURL` is where this server is reached from outside (fal's webhooks come there).
   public static func configured(
-    environment: [String: String], images: ImageProcessor, publicURL: String? = nil, clock: any WallClock
+    environment: Settings, images: ImageProcessor, publicURL: String? = nil, clock: any WallClock
   ) throws -> any TryOnProvider {
-    let name = environment["ORCHARD_WEARBLOOM_TRYON_PROVIDER"] ?? "local-preview"
+    let name = environment.value("ORCHARD_WEARBLOOM_TRYON_PROVIDER") ?? "local-preview"
     if name.isEmpty || name == "local-preview" { return LocalPreviewProvider(images: images) }
     if name == "google-vto" {
       return GoogleVTOProvider(settings: try GoogleVTOSettings(environment: environment), clock: clock)
@@ -29,8 +30,8 @@ public enum TryOnProviders {
 
   /// Seconds a render may take, when set (`ORCHARD_WEARBLOOM_RENDER_BUDGET`); otherwise the
   /// provider's own (30, or 90 for Nano Banana).
-  public static func budget(environment: [String: String]) throws -> TimeInterval? {
-    guard let text = environment["ORCHARD_WEARBLOOM_RENDER_BUDGET"], !text.isEmpty else { return nil }
+  public static func budget(environment: Settings) throws -> TimeInterval? {
+    guard let text = environment.value("ORCHARD_WEARBLOOM_RENDER_BUDGET"), !text.isEmpty else { return nil }
     guard let seconds = TimeInterval(text), seconds >= 1, seconds <= 600 else {
       throw TryOnProviderConfigurationError.invalidSetting("ORCHARD_WEARBLOOM_RENDER_BUDGET", text)
     }
@@ -38,8 +39,10 @@ public enum TryOnProviders {
   }
 
   /// Free credits a new account gets (`ORCHARD_WEARBLOOM_WELCOME_CREDITS`, default 3).
-  public static func welcomeCredits(environment: [String: String]) throws -> Int {
-    guard let text = environment["ORCHARD_WEARBLOOM_WELCOME_CREDITS"] else { return CreditPolicy.defaultWelcomeCredits }
+  public static func welcomeCredits(environment: Settings) throws -> Int {
+    guard let text = environment.value("ORCHARD_WEARBLOOM_WELCOME_CREDITS") else {
+      return CreditPolicy.defaultWelcomeCredits
+    }
     guard let count = Int(text), count >= 0 else { throw TryOnProviderConfigurationError.invalidWelcomeCredits(text) }
     return count
   }

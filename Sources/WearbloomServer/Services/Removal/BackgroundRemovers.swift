@@ -1,12 +1,13 @@
 import OrchardImages
+import ServerKit
 
 /// The remover the configuration names: `ORCHARD_WEARBLOOM_REMOVER=local` (the default) or `fal`,
 /// which needs `ORCHARD_FAL_KEY`.
 public enum BackgroundRemovers {
   public static func configured(
-    environment: [String: String], images: ImageProcessor
+    environment: Settings, images: ImageProcessor
   ) throws(RemoverConfigurationError) -> any BackgroundRemover {
-    switch environment["ORCHARD_WEARBLOOM_REMOVER"] ?? "local" {
+    switch environment.value("ORCHARD_WEARBLOOM_REMOVER") ?? "local" {
     case "local", "":
       return LocalBackgroundRemover(images: images)
     case "fal":

@@ -47,21 +47,27 @@ public struct FalSettings: Sendable {
   /// The settings in `environment`; nil without `ORCHARD_FAL_KEY`. `publicURL` is where this
   /// server is reached from outside, for the webhook.
   public init?(environment: [String: String], publicURL: String? = nil) {
-    guard let key = environment["ORCHARD_FAL_KEY"], !key.isEmpty else { return nil }
-    let queue = environment["ORCHARD_FAL_QUEUE_URL"].flatMap(URL.init(string:)) ?? Self.defaultQueueURL
-    let hosts = environment["ORCHARD_FAL_MEDIA_HOSTS"].map {
+    self.init(environment: Settings(environment), publicURL: publicURL)
+  }
+
+  /// The settings the server's reader gives (see ``init(environment:publicURL:)``).
+  public init?(environment: Settings, publicURL: String? = nil) {
+    guard let key = environment.value("ORCHARD_FAL_KEY"), !key.isEmpty else { return nil }
+    let queue = environment.value("ORCHARD_FAL_QUEUE_URL").flatMap(URL.init(string:)) ?? Self.defaultQueueURL
+    let hosts = environment.value("ORCHARD_FAL_MEDIA_HOSTS").map {
       $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
-    let loopback = environment["ORCHARD_FAL_ALLOW_LOOPBACK"] == "1"
+    let loopback = environment.value("ORCHARD_FAL_ALLOW_LOOPBACK") == "1"
     self.init(
       key: key, queueURL: queue, mediaHosts: hosts ?? Self.defaultMediaHosts, allowsPlainHTTP: loopback,
-      pollInterval: environment["ORCHARD_FAL_POLL_MS"].flatMap(Int.init).map { .milliseconds($0) } ?? .milliseconds(500)
+      pollInterval: environment.value("ORCHARD_FAL_POLL_MS").flatMap(Int.init).map { .milliseconds($0) }
+        ?? .milliseconds(500)
     )
     allowsLoopback = loopback
-    jwksURL = environment["ORCHARD_FAL_JWKS_URL"].flatMap(URL.init(string:)) ?? Self.defaultJWKSURL
-    userID = environment["ORCHARD_FAL_USER_ID"].flatMap { $0.isEmpty ? nil : $0 }
+    jwksURL = environment.value("ORCHARD_FAL_JWKS_URL").flatMap(URL.init(string:)) ?? Self.defaultJWKSURL
+    userID = environment.value("ORCHARD_FAL_USER_ID").flatMap { $0.isEmpty ? nil : $0 }
     webhookURL =
-      environment["ORCHARD_FAL_WEBHOOK_URL"].flatMap(URL.init(string:))
+      environment.value("ORCHARD_FAL_WEBHOOK_URL").flatMap(URL.init(string:))
       ?? publicURL.flatMap { URL(string: $0 + Self.webhookPath) }
   }
 

@@ -4,6 +4,7 @@ import JWTKit
 import NIOCore
 import NIOHTTP1
 import OrchardKit
+import ServerKit
 import Synchronization
 import WearbloomCore
 
@@ -33,17 +34,22 @@ public struct GoogleVTOSettings: Sendable {
   /// The settings in `environment` (`ORCHARD_GOOGLE_VTO_PROJECT`, `ORCHARD_GOOGLE_VTO_LOCATION`,
   /// `ORCHARD_GOOGLE_CREDENTIALS`: the service account's key file).
   public init(environment: [String: String]) throws {
-    guard let project = environment["ORCHARD_GOOGLE_VTO_PROJECT"], !project.isEmpty else {
+    try self.init(environment: Settings(environment))
+  }
+
+  /// The same, from the server's settings reader.
+  public init(environment: Settings) throws {
+    guard let project = environment.value("ORCHARD_GOOGLE_VTO_PROJECT"), !project.isEmpty else {
       throw TryOnProviderConfigurationError.missingSetting("ORCHARD_GOOGLE_VTO_PROJECT")
     }
-    guard let path = environment["ORCHARD_GOOGLE_CREDENTIALS"], !path.isEmpty else {
+    guard let path = environment.value("ORCHARD_GOOGLE_CREDENTIALS"), !path.isEmpty else {
       throw TryOnProviderConfigurationError.missingSetting("ORCHARD_GOOGLE_CREDENTIALS")
     }
-    let location = environment["ORCHARD_GOOGLE_VTO_LOCATION"].flatMap { $0.isEmpty ? nil : $0 } ?? "us-central1"
+    let location = environment.value("ORCHARD_GOOGLE_VTO_LOCATION").flatMap { $0.isEmpty ? nil : $0 } ?? "us-central1"
     self.project = project
     self.location = location
     endpoint =
-      environment["ORCHARD_GOOGLE_VTO_ENDPOINT"].flatMap(URL.init(string:))
+      environment.value("ORCHARD_GOOGLE_VTO_ENDPOINT").flatMap(URL.init(string:))
       ?? URL(string: "https://\(location)-aiplatform.googleapis.com")!
     account = try JSONDecoder().decode(ServiceAccount.self, from: try Data(contentsOf: URL(fileURLWithPath: path)))
   }
