@@ -117,7 +117,8 @@ struct Serve: AsyncParsableCommand {
     let app = try await buildApplication(
       configuration, identity: try IdentityHub(settings: try IdentitySettings(settings: settings)),
       apps: {
-        orchardApps(walkWorthy: WalkWorthyApp(webAPI: webAPI), languageModel: languageModel, identity: $0)
+        orchardApps(
+          walkWorthy: WalkWorthyApp(webAPI: webAPI), languageModel: languageModel, settings: settings, identity: $0)
       },
       dependencies: ServerDependencies(logger: logger, settings: settings)
     ) { port in

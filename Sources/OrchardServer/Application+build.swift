@@ -15,13 +15,15 @@ import WearbloomServer
 
 /// The apps this server runs, in launcher order: the three built, Wearbloom, announced, whose
 /// accounts and wardrobe tables are already there, and Dangdai; both realms are in `identity`.
-/// `languageModel` turns on Dangdai's optional language-model tier.
+/// `languageModel` turns on Dangdai's optional language-model tier; Wearbloom reads its own section
+/// of `settings`.
 public func orchardApps(
-  walkWorthy: WalkWorthyApp = WalkWorthyApp(), languageModel: LanguageModelSettings? = nil, identity: IdentityHub
+  walkWorthy: WalkWorthyApp = WalkWorthyApp(), languageModel: LanguageModelSettings? = nil,
+  settings: Settings = Settings(), identity: IdentityHub
 ) -> [any OrchardApp] {
   [
     FaithJarApp(), MIGAApp(), walkWorthy,
-    WearbloomApp(hub: identity),
+    WearbloomApp(hub: identity, settings: settings),
     DangdaiApp(hub: identity, languageModel: languageModel),
   ]
 }
