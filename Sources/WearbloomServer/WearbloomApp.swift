@@ -182,7 +182,7 @@ public struct WearbloomApp: OrchardApp {
     let secure = !routes.environment.configuration.servesPlainHTTPOnLoopback
     WearbloomRoutes(
       wardrobe: services.wardrobe, tryOn: services.tryOn, onboarding: services.onboarding,
-      consents: services.consents, accounts: accounts, accountData: services.accountData, api: api,
+      consents: services.consents, accounts: accounts, accountData: services.accountData,
       pages: routes.environment.pages, clock: routes.environment.clock, sessionCookie: realm.cookieName(secure: secure),
       secureCookies: secure, testStore: testStore
     ).register(routes)

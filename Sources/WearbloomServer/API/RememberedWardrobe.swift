@@ -80,7 +80,7 @@ struct RememberedWardrobe: RouterMiddleware {
       variant.map({ ImageVariant(rawValue: $0) != nil }) ?? true,
       let caller = try? await accounts.authenticate(accessToken: token)
     else { return nil }
-    let answer = try await api.image(
+    let answer = try await api.service.image(
       id, owner: caller.account.id, variant: variant, accept: Self.accepted(request.headers[.accept]),
       ifNoneMatch: request.headers[.ifNoneMatch])
     switch answer {
@@ -90,8 +90,8 @@ struct RememberedWardrobe: RouterMiddleware {
       return Response(
         status: .ok,
         headers: [
-          .contentType: form.format.mimeType, .cacheControl: WearbloomAPIService.immutable, .eTag: etag,
-          .vary: WearbloomAPIService.vary,
+          .contentType: form.format.mimeType, .cacheControl: ImageAnswer.cacheControl, .eTag: etag,
+          .vary: ImageAnswer.vary,
         ],
         body: .init(byteBuffer: bytes))
     }

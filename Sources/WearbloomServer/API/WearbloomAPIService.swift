@@ -22,7 +22,6 @@ struct WearbloomAPIService: APIProtocol {
   /// A list the client keeps, but revalidates before each use.
   static let revalidate = "private, no-cache"
   /// An image never changes (a new photo is a new id), so its owner's client keeps it a year.
-  static let immutable = "private, max-age=31536000, immutable"
   static let imagesPath = "/wearbloom/api/v1/images/"
 
   /// The caller: a signed-in account, or a device on its first try-on (its onboarding owner).
@@ -150,7 +149,7 @@ struct WearbloomAPIService: APIProtocol {
 
   func getImage(_ input: Operations.getImage.Input) async throws -> Operations.getImage.Output {
     let owner = try account()
-    let answer = try await image(
+    let answer = try await service.image(
       input.path.image_id, owner: owner, variant: input.query.variant.map(\.rawValue),
       accept: input.headers.accept.map(\.contentType.rawValue), ifNoneMatch: input.headers.If_hyphen_None_hyphen_Match)
     switch answer {
@@ -166,40 +165,10 @@ struct WearbloomAPIService: APIProtocol {
         case .webp: .image_webp(body)
         }
       return .ok(
-        .init(headers: .init(Cache_hyphen_Control: Self.immutable, ETag: etag, Vary: Self.vary), body: content))
+        .init(
+          headers: .init(Cache_hyphen_Control: ImageAnswer.cacheControl, ETag: etag, Vary: ImageAnswer.vary),
+          body: content))
     }
-  }
-
-  /// What `GET images/{id}` answers, decided once for the generated handler and for the answer
-  /// written before it (``RememberedWardrobe``).
-  enum ImageAnswer {
-    case image(ByteBuffer, ImageForm, etag: String)
-    case notModified(etag: String)
-    case notAcceptable
-    case notFound
-  }
-
-  /// A thumbnail's format follows what the client accepts.
-  static let vary = "Accept"
-
-  /// Image `id` in the form `variant` names (the full image when nil), for `owner`: WebP
-  /// thumbnails when `accept` names `image/webp`, 406 when it names none of the form's type,
-  /// `image/*` or `*/*`.
-  func image(
-    _ id: String, owner: String, variant: String?, accept: [String], ifNoneMatch: String?
-  ) async throws -> ImageAnswer {
-    let variant = variant.flatMap(ImageVariant.init(rawValue:)) ?? .full
-    guard
-      let lookup = try await service.lookUp(
-        image: id, owner: owner, variant: variant, acceptsWebP: accept.contains("image/webp"))
-    else { return .notFound }
-    let type = lookup.form.format.mimeType
-    guard accept.isEmpty || accept.contains(where: { [type, "image/*", "*/*"].contains($0) }) else {
-      return .notAcceptable
-    }
-    if EntityTag.matches(ifNoneMatch, lookup.etag) { return .notModified(etag: lookup.etag) }
-    guard let bytes = try await service.bytes(of: lookup) else { return .notFound }
-    return .image(bytes, lookup.form, etag: lookup.etag)
   }
 
   // MARK: Wire shapes

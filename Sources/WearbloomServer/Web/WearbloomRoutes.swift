@@ -17,7 +17,6 @@ struct WearbloomRoutes: Sendable {
   let accounts: Accounts
   /// What the account keeps in Wearbloom, erased at once when the account is deleted.
   let accountData: WardrobeAccountData
-  let api: WearbloomAPIService
   let pages: PageRenderer
   let clock: any WallClock
   /// The web session's cookie, as the account pages set it.
@@ -125,7 +124,7 @@ struct WearbloomRoutes: Sendable {
     let accept = (request.headers[.accept] ?? "").split(separator: ",").map {
       $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces)
     }
-    let answer = try await api.image(
+    let answer = try await wardrobe.image(
       id, owner: visitor.owner ?? "", variant: request.uri.queryParameters.get("variant"), accept: accept,
       ifNoneMatch: request.headers[.ifNoneMatch])
     switch answer {
@@ -134,13 +133,13 @@ struct WearbloomRoutes: Sendable {
     case .notModified(let etag):
       return Response(
         status: .notModified,
-        headers: [.eTag: etag, .cacheControl: WearbloomAPIService.immutable, .vary: WearbloomAPIService.vary])
+        headers: [.eTag: etag, .cacheControl: ImageAnswer.cacheControl, .vary: ImageAnswer.vary])
     case .image(let bytes, let form, let etag):
       return Response(
         status: .ok,
         headers: [
-          .contentType: form.format.mimeType, .eTag: etag, .cacheControl: WearbloomAPIService.immutable,
-          .vary: WearbloomAPIService.vary,
+          .contentType: form.format.mimeType, .eTag: etag, .cacheControl: ImageAnswer.cacheControl,
+          .vary: ImageAnswer.vary,
         ], body: .init(byteBuffer: bytes))
     }
   }
