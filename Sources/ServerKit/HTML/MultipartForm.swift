@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
+import MultipartKit
 
-/// A `multipart/form-data` body (RFC 7578): a web form that sends a file. Its text fields read
+/// A `multipart/form-data` body (RFC 7578), read by multipart-kit's `MultipartParser`: a web form
+/// that sends a file. Its text fields read
 /// like ``FormFields``; its files keep their bytes and declared type. Read within the route's body
 /// limit (413 past it); a body that is not well-formed multipart is 400 `INVALID_FORM`, and a
 /// text field holding a control character 400 `CONTROL_CHARACTER`.
@@ -25,7 +27,7 @@ public struct MultipartForm: Sendable {
   }
 
   public init(body: [UInt8], boundary: String) throws {
-    guard let parts = Self.parse(body, boundary: Array(boundary.utf8)) else {
+    guard let parts = Self.parse(body, boundary: boundary) else {
       throw OrchardError.badRequest("The form could not be read.")
     }
     if parts.contains(where: {
@@ -61,41 +63,48 @@ public struct MultipartForm: Sendable {
     return nil
   }
 
-  static func parse(_ body: [UInt8], boundary: [UInt8]) -> [Part]? {
-    let dashes = Array("--".utf8)
-    let crlf = Array("\r\n".utf8)
-    let delimiter = crlf + dashes + boundary
-    // The body opens with the first delimiter (a preamble before it is allowed and ignored).
-    guard let first = body.firstRange(of: dashes + boundary) else { return nil }
-    var index = first.upperBound
+  /// The parts of `body`, read by multipart-kit's parser; nil when it is not well-formed: a syntax
+  /// error, a part cut short, no part at all, or a part that is not a named form field.
+  static func parse(_ body: [UInt8], boundary: String) -> [Part]? {
+    let parser = MultipartParser(boundary: boundary)
     var parts: [Part] = []
-    while true {
-      // After a delimiter: `--` closes the body; otherwise a line break opens a part.
-      if body[index...].starts(with: dashes) { return parts }
-      guard body[index...].starts(with: crlf) else { return nil }
-      index += 2
-      guard let headerEnd = body[index...].firstRange(of: crlf + crlf),
-        let end = body[headerEnd.upperBound...].firstRange(of: delimiter)
-      else { return nil }
-      let headers = String(decoding: body[index..<headerEnd.lowerBound], as: UTF8.self)
-      guard let part = Self.part(headers: headers, bytes: Array(body[headerEnd.upperBound..<end.lowerBound])) else {
-        return nil
-      }
-      parts.append(part)
-      index = end.upperBound
+    var headers: [(String, String)] = []
+    var bytes: [UInt8] = []
+    var open = false
+    var named = true
+    parser.onHeader = { name, value in
+      open = true
+      headers.append((name, value))
     }
+    parser.onBody = { buffer in
+      open = true
+      bytes += buffer.readableBytesView
+      buffer.moveReaderIndex(to: buffer.writerIndex)
+    }
+    parser.onPartComplete = {
+      if let part = Self.part(headers: headers, bytes: bytes) { parts.append(part) } else { named = false }
+      headers = []
+      bytes = []
+      open = false
+    }
+    do {
+      try parser.execute(body)
+    } catch {
+      return nil
+    }
+    guard !open, named, !parts.isEmpty else { return nil }
+    return parts
   }
 
-  static func part(headers: String, bytes: [UInt8]) -> Part? {
+  /// A part from its headers: its `Content-Disposition` must be `form-data` with a name.
+  static func part(headers: [(String, String)], bytes: [UInt8]) -> Part? {
     var name: String?
     var filename: String?
     var type: String?
-    for line in headers.components(separatedBy: "\r\n") {
-      let pair = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-      guard pair.count == 2 else { continue }
-      switch pair[0].lowercased() {
+    for (header, value) in headers {
+      switch header.lowercased() {
       case "content-disposition":
-        let items = pair[1].split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let items = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard items.first?.lowercased() == "form-data" else { return nil }
         for item in items.dropFirst() {
           let field = item.split(separator: "=", maxSplits: 1).map(String.init)
@@ -110,7 +119,7 @@ public struct MultipartForm: Sendable {
           default: break
           }
         }
-      case "content-type": type = pair[1]
+      case "content-type": type = value
       default: break
       }
     }
