@@ -8,6 +8,9 @@ public struct AppRequestContext: RequestContext {
   public var coreContext: CoreRequestContextStorage
   /// The visitor's device on routes mounted behind ``DeviceMiddleware``; `nil` elsewhere.
   public var device: Device?
+  /// Who an authenticator on the route's group found the request to come from
+  /// (``RequestIdentity``); `nil` when none did or none ran.
+  public var identity: RequestIdentity?
 
   public init(source: ApplicationRequestContextSource) {
     self.coreContext = .init(source: source)

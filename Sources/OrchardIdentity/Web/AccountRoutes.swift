@@ -84,9 +84,11 @@ struct AccountRoutes {
       return render(context) { $0.restoreEmail(token: token, address: restoring) }
     }
     group.post("account/restore-email") { request, context in try await restoreEmail(request, context) }
-    group.get("account") { request, context in
-      guard let token = request.cookie(cookie.name), let session = try await accounts.webSession(token: token)
-      else { return Response.seeOther("\(base)/sign-in") }
+    // The pages of a signed-in visitor: anyone else is sent to sign in.
+    let signedIn = group.group().add(middleware: WebSessionAuthenticator(accounts: accounts, cookie: cookie.name))
+      .add(middleware: SignInRequired(location: "\(base)/sign-in"))
+    signedIn.get("account") { request, context in
+      let (token, session) = try context.signedInVisitor().parts
       let notice: IdentityText? =
         switch request.uri.queryParameters.get("done") {
         case "password": .passwordChanged
@@ -112,13 +114,13 @@ struct AccountRoutes {
       response.headers[.setCookie] = cookie.clearing
       return response
     }
-    group.post("account/sign-out-others") { request, _ in
-      guard let caller = try await caller(request) else { return Response.seeOther("\(base)/sign-in") }
+    signedIn.post("account/sign-out-others") { _, context in
+      let caller = try context.signedInVisitor().session.caller
       try await accounts.signOut(caller, scope: .others, address: ClientAddressMiddleware.current)
       return Response.seeOther("\(base)?done=others")
     }
-    group.get("account/export") { request, _ in
-      guard let caller = try await caller(request) else { return Response.seeOther("\(base)/sign-in") }
+    signedIn.get("account/export") { _, context in
+      let caller = try context.signedInVisitor().session.caller
       let document = try await AuthAPI.exportDocument(try await accounts.export(caller))
       let encoder = JSONEncoder()
       encoder.dateEncodingStrategy = .iso8601
@@ -130,12 +132,11 @@ struct AccountRoutes {
           .contentDisposition: "attachment; filename=\"\(realm.app)-account.json\"",
         ], body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(document))))
     }
-    group.get("account/delete") { request, context in
-      guard try await caller(request) != nil else { return Response.seeOther("\(base)/sign-in") }
+    signedIn.get("account/delete") { _, context in
       return render(context) { $0.delete() }
     }
-    group.post("account/delete") { request, context in
-      guard let caller = try await caller(request) else { return Response.seeOther("\(base)/sign-in") }
+    signedIn.post("account/delete") { _, context in
+      let caller = try context.signedInVisitor().session.caller
       try await accounts.delete(caller, address: ClientAddressMiddleware.current)
       var response = render(context) { $0.deleted() }
       response.headers[.setCookie] = cookie.clearing
