@@ -127,4 +127,10 @@ struct ScreenRulesTests {
   func catalog() {
     #expect(WearbloomTexts.all.missing.isEmpty)
   }
+
+  @Test("the cutout under review is asked after once a second, less often than a render's wait asks")
+  func cutoutPacing() {
+    #expect(CutoutPacing.checkEvery == 1)
+    #expect(CutoutPacing.checkEvery > RenderPacing.pollEvery)
+  }
 }

@@ -185,7 +185,10 @@ struct WearbloomWebTests {
       let added = try await visitor.post("/wearbloom/garments", bytes: upload.bytes, type: upload.type)
       let review = try #require(added.location)
       #expect(review.hasPrefix("/wearbloom/garments/") && review.hasSuffix("/review"))
-      #expect(try await visitor.get(review).body.contains("Save to Wardrobe"))
+      let reviewPage = try await visitor.get(review).body
+      #expect(reviewPage.contains("Save to Wardrobe"))
+      // The script waits for the cutout at the core's pace, which the page gives it.
+      #expect(reviewPage.contains("data-cutout-check-ms=\"\(Int(CutoutPacing.checkEvery * 1_000))\""))
       let saved = try await visitor.post(review, form: "category=bottoms")
       #expect(saved.location == "/wearbloom/wardrobe?toast=saved")
       let bottoms = try await visitor.get("/wearbloom/wardrobe?category=bottoms")

@@ -152,6 +152,13 @@ public enum RenderPacing {
   public static let pollEvery: TimeInterval = 0.25
 }
 
+/// The wait for a garment's cutout on the page that reviews it.
+public enum CutoutPacing {
+  /// How often the page asks whether the background is gone: a removal takes seconds, so once a
+  /// second shows it soon after without asking four times as often as a render's wait does.
+  public static let checkEvery: TimeInterval = 1
+}
+
 /// A short message at the top of the screen, shown for as long as its kind says.
 public enum ToastKind: String, CaseIterable, Sendable {
   case success, error, info

@@ -420,7 +420,7 @@ if (data.cutoutPending === "yes") {
     } catch {
       // Tried again below.
     }
-    setTimeout(check, 1000);
+    setTimeout(check, +data.cutoutCheckMs);
   };
-  setTimeout(check, 1000);
+  setTimeout(check, +data.cutoutCheckMs);
 }

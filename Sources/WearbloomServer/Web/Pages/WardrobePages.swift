@@ -142,7 +142,9 @@ extension WearbloomPages {
         </section>
         """)
     if working { screen.refreshWithoutScript = 2 }
-    screen.data.append(("cutout-pending", working ? "yes" : "no"))
+    screen.data += [
+      ("cutout-pending", working ? "yes" : "no"), ("cutout-check-ms", String(Int(CutoutPacing.checkEvery * 1_000))),
+    ]
     return screen
   }
 }
