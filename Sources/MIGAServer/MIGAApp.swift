@@ -67,10 +67,11 @@ public struct MIGAApp: OrchardApp {
     let api = MIGAAPIService(
       service: service, content: content, contentState: contentState, config: try RemoteConfig(credit: credit))
     try api.registerHandlers(
-      on: routes.api(before: UpToDateContent(service: service, contentState: contentState)),
+      on: routes.deviceAPI(
+        device: service.device(tokenHash:), before: UpToDateContent(service: service, contentState: contentState)),
       configuration: AppRoutes.apiConfiguration,
       middlewares: AppRoutes.apiMiddlewares(
-        unauthorized: .unauthorized, device: service.device(tokenHash:), shared: ["getContent", "getConfig"],
+        unauthorized: .unauthorized, shared: ["getContent", "getConfig"],
         noNulls: ["uploadEvents"]) + [
           try ContractRules(
             json: MIGAAPISpec.requestRules, leaving: ["uploadEvents", "listEvents", "getContent"])

@@ -70,9 +70,10 @@ public struct WalkWorthyApp: OrchardApp {
     let service = service(environment)
     // The most frequent call is written by hand before the OpenAPI layer (see FreshEncouragement).
     try WalkWorthyAPIService(service: service).registerHandlers(
-      on: routes.api(before: FreshEncouragement(service: service)), configuration: AppRoutes.apiConfiguration,
+      on: routes.deviceAPI(device: service.device(tokenHash:), before: FreshEncouragement(service: service)),
+      configuration: AppRoutes.apiConfiguration,
       middlewares: AppRoutes.apiMiddlewares(
-        unauthorized: .unauthorized, device: service.device(tokenHash:),
+        unauthorized: .unauthorized,
         noNulls: ["linkCalendar", "updateSettings", "putProfile"])
         + [try ContractRules(json: WalkWorthyAPISpec.requestRules, leaving: ["putProfile"])])
     WalkWorthyRoutes(

@@ -19,8 +19,7 @@ struct UpToDateContent: RouterMiddleware {
   ) async throws -> Response {
     guard request.method == .get, request.uri.path == Self.path,
       let since = request.uri.queryParameters.get("since").flatMap(SyncCursor.init),
-      let token = DeviceToken.bearer(in: request.headers),
-      try await service.device(tokenHash: token.hash) != nil
+      context.authenticatedDevice != nil
     else { return try await next(request, context) }
     let state = try await contentState.state()
     guard since.seq == state.lastSeq, since.seq >= state.purgedSeq else { return try await next(request, context) }

@@ -165,6 +165,16 @@ public struct AppRoutes {
       .add(middleware: DeviceCreationLimit(path: prefix + "/api/v1/devices", limiter: environment.limiter))
   }
 
+  /// A device-token API's routes: ``api(limit:)`` with each request's app install found by its
+  /// bearer token (``DeviceTokenAuthenticator``) ahead of `middleware`, an answer written by hand
+  /// on a hot path, and of the generated handlers.
+  public func deviceAPI(
+    device: @escaping @Sendable (_ tokenHash: String) async throws -> IdempotencyID?,
+    before middleware: some RouterMiddleware<AppRequestContext>, limit: BodyLimit = .json
+  ) -> RouterGroup<AppRequestContext> {
+    api(limit: limit).add(middleware: DeviceTokenAuthenticator(device: device)).add(middleware: middleware)
+  }
+
   /// The same, with `middleware` ahead of the generated handlers: an answer written by hand on a
   /// hot path.
   public func api(
@@ -197,16 +207,16 @@ public struct AppRoutes {
     return encoder
   }
 
-  /// The middleware every device-token API runs: plain `ETag`s, every answer personal but those
-  /// of the `shared` operations, bearer authentication against `device`, bodies labelled JSON, and
-  /// no `null` members in the bodies of `noNulls` operations.
+  /// The middleware every device-token API runs behind ``deviceAPI(device:before:limit:)``: plain
+  /// `ETag`s, every answer personal but those of the `shared` operations, a device required but
+  /// for device creation, bodies labelled JSON, and no `null` members in the bodies of `noNulls`
+  /// operations.
   public static func apiMiddlewares(
-    unauthorized: OrchardError, device: @escaping @Sendable (_ tokenHash: String) async throws -> IdempotencyID?,
-    shared: Set<String> = [], noNulls: Set<String> = []
+    unauthorized: OrchardError, shared: Set<String> = [], noNulls: Set<String> = []
   ) -> [any ServerMiddleware] {
     [
       PlainHeaderValues(), CachePolicy.Operations(shared: shared),
-      BearerAuthentication(unauthorized: unauthorized, device: device), JSONBodies(), PlainTextOnly(),
+      BearerAuthentication(unauthorized: unauthorized), JSONBodies(), PlainTextOnly(),
       NoNullMembers(operations: noNulls),
     ]
   }

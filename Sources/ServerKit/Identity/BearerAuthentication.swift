@@ -2,9 +2,10 @@ import HTTPTypes
 import OpenAPIRuntime
 import OrchardKit
 
-/// Resolves `Authorization: Bearer <token>` to a device for every operation but the open ones
-/// (device creation), and refuses the request with `unauthorized` when the token is missing or
-/// unknown. Each app's JSON API passes its own device lookup and its own 401.
+/// Refuses every operation but the open ones (device creation) with `unauthorized` unless
+/// ``DeviceTokenAuthenticator``, ahead of the OpenAPI layer, found the request's device: the
+/// guard of a device-token API, as hummingbird-auth's `IsAuthenticatedMiddleware` is of a route
+/// group, with each app's own 401.
 ///
 /// The device travels to the handler in ``current``: the generated handlers see only the
 /// operation's input, and the device must never come from the request's own fields, so one
@@ -16,27 +17,18 @@ public struct BearerAuthentication: ServerMiddleware {
   /// Operations that need no token.
   let open: Set<String>
   let unauthorized: OrchardError
-  /// The device whose token hashes to the argument, if any.
-  let device: @Sendable (_ tokenHash: String) async throws -> IdempotencyID?
 
-  public init(
-    open: Set<String> = ["createDevice"], unauthorized: OrchardError,
-    device: @escaping @Sendable (_ tokenHash: String) async throws -> IdempotencyID?
-  ) {
+  public init(open: Set<String> = ["createDevice"], unauthorized: OrchardError) {
     self.open = open
     self.unauthorized = unauthorized
-    self.device = device
   }
 
   public func intercept(
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
     next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
   ) async throws -> (HTTPResponse, HTTPBody?) {
-    if open.contains(operationID) { return try await next(request, body, metadata) }
-    guard let token = DeviceToken.bearer(in: request.headerFields),
-      let device = try await device(token.hash)
-    else { throw unauthorized }
-    return try await Self.$current.withValue(device) { try await next(request, body, metadata) }
+    guard open.contains(operationID) || Self.current != nil else { throw unauthorized }
+    return try await next(request, body, metadata)
   }
 
   /// The request's device; only reachable behind this middleware, so `unauthorized` otherwise.

@@ -30,3 +30,43 @@ public struct SignInRequired: RouterMiddleware {
     return try await next(request, context)
   }
 }
+
+/// Authenticates an app install by its bearer device token (MIGA, WalkWorthy): the request's
+/// identity is the device whose token hash `device` knows; any other request is nobody, and goes
+/// on. The device is also handed to the generated handlers, which see only the operation's input
+/// (``BearerAuthentication/current``), so one device can never name another.
+public struct DeviceTokenAuthenticator: AuthenticatorMiddleware {
+  public typealias Context = AppRequestContext
+
+  /// The device whose token hashes to the argument, if any.
+  let device: @Sendable (_ tokenHash: String) async throws -> IdempotencyID?
+
+  public init(device: @escaping @Sendable (_ tokenHash: String) async throws -> IdempotencyID?) {
+    self.device = device
+  }
+
+  public func authenticate(request: Request, context: Context) async throws -> RequestIdentity? {
+    guard let token = DeviceToken.bearer(in: request.headers), let id = try await device(token.hash) else {
+      return nil
+    }
+    return .device(id)
+  }
+
+  public func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    guard let identity = try await authenticate(request: request, context: context), case .device(let id) = identity
+    else { return try await next(request, context) }
+    var context = context
+    context.identity = identity
+    return try await BearerAuthentication.$current.withValue(id) { try await next(request, context) }
+  }
+}
+
+extension AppRequestContext {
+  /// The app install ``DeviceTokenAuthenticator`` found, if any.
+  public var authenticatedDevice: IdempotencyID? {
+    guard case .device(let id) = identity else { return nil }
+    return id
+  }
+}

@@ -21,8 +21,7 @@ struct FreshEncouragement: RouterMiddleware {
   ) async throws -> Response {
     guard request.method == .get, request.uri.path == Self.path,
       let translation = Self.translation(request.uri.query),
-      let token = DeviceToken.bearer(in: request.headers),
-      let id = try await service.device(tokenHash: token.hash)
+      let id = context.authenticatedDevice
     else { return try await next(request, context) }
     let answer = try await service.nextEncouragement(for: id, in: translation)
     let body = Self.json(answer, expiresAt: try dates.encode(answer.expiresAt))
