@@ -59,8 +59,9 @@ public struct AppEnvironment: Sendable {
   public let unknownAddresses = UnknownAddressPages()
   /// Wakes this process's job worker when work is queued (``JobBell``).
   public let jobBell = JobBell()
-  /// Where apps record what they count, served with the requests' own at `/metrics`.
-  public let metrics: PrometheusCollectorRegistry
+  /// The registry `/metrics` serves: only ServerKit's bridge touches it; apps count through
+  /// ``metricsFactory``.
+  let metrics: PrometheusCollectorRegistry
   /// The swift-metrics factory over ``metrics``: an app counts with
   /// `Counter(label:dimensions:factory:)` and never touches the registry.
   public let metricsFactory: any MetricsFactory
