@@ -101,4 +101,11 @@ extension ImageTypeTests {
     #expect(ImageType(magicBytes: ftyp(major: "isom", compatible: twelveBrands.dropLast() + ["heic"])) == .heic)
     #expect(ImageType(magicBytes: ftyp(major: "isom", compatible: twelveBrands + ["heic"])) == nil)
   }
+
+  @Test("every format has its own name, and a file input takes every MIME type of every format")
+  func namesAndAccepted() {
+    #expect(Set(ImageType.allCases.map(\.name)).count == ImageType.allCases.count)
+    let accepted = ImageType.accepted.split(separator: ",").map(String.init)
+    #expect(accepted == ImageType.allCases.flatMap(\.mimeTypes))
+  }
 }

@@ -133,4 +133,19 @@ struct ScreenRulesTests {
     #expect(CutoutPacing.checkEvery == 1)
     #expect(CutoutPacing.checkEvery > RenderPacing.pollEvery)
   }
+
+  @Test("the upload problems name the upload policy's limits, filled in, never their own numbers")
+  func uploadLimitSentences() {
+    let texts = WearbloomTexts.all.localizer(.english)
+    let large = WardrobeError.imageTooLarge
+    #expect(texts(large.message, large.values).contains("\(UploadPolicy.maximumBytes / 1_048_576) MB"))
+    let small = WardrobeError.imageTooSmall
+    #expect(texts(small.message, small.values).contains("\(UploadPolicy.minimumSide) pixels"))
+    for key in [WearbloomText.problemTooLarge, .problemTooSmall, .privacyWhere] {
+      let template = WearbloomTexts.english.messages[key] ?? ""
+      #expect(template.contains("{") && !template.contains("10 MB") && !template.contains("256"))
+      #expect(!template.contains("\(UploadPolicy.longEdge)"))
+    }
+    #expect(ProblemScreen(code: small.rawValue, status: 422).values == small.values)
+  }
 }

@@ -14,6 +14,19 @@ public enum ImageType: String, CaseIterable, Codable, Sendable, Hashable {
     }
   }
 
+  /// The format's usual name, as a sentence written for a developer names it.
+  public var name: String {
+    switch self {
+    case .jpeg: "JPEG"
+    case .png: "PNG"
+    case .webp: "WebP"
+    case .heic: "HEIC"
+    }
+  }
+
+  /// What a file input takes: every MIME type of every format, comma-separated.
+  public static var accepted: String { allCases.flatMap(\.mimeTypes).joined(separator: ",") }
+
   /// The MIME type to send with the format.
   public var mimeType: String { mimeTypes[0] }
 

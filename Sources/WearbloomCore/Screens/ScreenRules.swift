@@ -87,6 +87,15 @@ extension WardrobeError {
     case .stockItemNotFound: .problemGeneric
     }
   }
+
+  /// The values ``message`` names: the upload policy's limits, so a sentence never restates them.
+  public var values: [String: Int] {
+    switch self {
+    case .imageTooLarge: ["megabytes": UploadPolicy.maximumBytes / 1_048_576]
+    case .imageTooSmall: ["pixels": UploadPolicy.minimumSide]
+    default: [:]
+    }
+  }
 }
 
 /// What a page says of a request it cannot answer (a garment or render that is not the visitor's,
@@ -95,6 +104,8 @@ extension WardrobeError {
 public struct ProblemScreen: Hashable, Sendable {
   public let title: WearbloomText
   public let message: WearbloomText
+  /// The values the message names (``WardrobeError/values``).
+  public var values: [String: Int] = [:]
 
   /// The code a refused test-store purchase carries where the server has no test store.
   public static let testStoreClosed = "TEST_STORE_CLOSED"
@@ -110,6 +121,7 @@ public struct ProblemScreen: Hashable, Sendable {
     case (_, 429): (title, message) = (.problemTitle, .problemTooMany)
     default:
       (title, message) = (.problemTitle, WardrobeError(rawValue: code)?.message ?? .problemGeneric)
+      values = WardrobeError(rawValue: code)?.values ?? [:]
     }
   }
 }

@@ -206,7 +206,7 @@ public enum WearbloomTexts {
         "In your browser, a cookie that identifies this device and, once you sign in, one for your session. No advertising or tracking cookies.",
       .privacyWhereHeading: "Where it is kept",
       .privacyWhere:
-        "Everything lives on the servers that run Wearbloom: the records in our database, and the images in our file storage, in a folder of their own for your account. Images are served only to you, signed in; anyone else asking for one gets “not found”, as if it did not exist. Photos are compressed to about 1200 pixels before they leave your phone, and all traffic is encrypted (HTTPS).",
+        "Everything lives on the servers that run Wearbloom: the records in our database, and the images in our file storage, in a folder of their own for your account. Images are served only to you, signed in; anyone else asking for one gets “not found”, as if it did not exist. Photos are compressed to about {longEdge} pixels before they leave your phone, and all traffic is encrypted (HTTPS).",
       .privacyWhoHeading: "Who else sees your photos",
       .privacyWho:
         "To draw a try-on, your body photo and the garment’s picture are sent to the AI try-on service this server uses (fal.ai or Google Cloud’s Vertex AI), which returns the finished image to us. To cut a garment out of its background we use our own server or fal.ai. These services receive the pictures only to do that one job. The web version’s preview mode sends your photos nowhere: it is drawn on our server. Purchases in the iPhone app are handled by Apple, which tells us only that you subscribed and until when. We never sell your data and never use your photos to train anything.",
@@ -339,8 +339,8 @@ public enum WearbloomTexts {
       .tabProfile: "Profile",
       .problemMissingPhoto: "Choose a photo first.",
       .problemImageType: "That file isn’t a photo we can read. Use a JPEG, PNG, WebP or HEIC picture.",
-      .problemTooLarge: "That photo is too large. Choose one under 10 MB.",
-      .problemTooSmall: "That photo is too small. Use one at least 256 pixels on each side.",
+      .problemTooLarge: "That photo is too large. Choose one under {megabytes} MB.",
+      .problemTooSmall: "That photo is too small. Use one at least {pixels} pixels on each side.",
       .problemUnreadable: "We couldn’t read that photo. Try another one.",
       .problemCategory: "Choose what kind of garment it is.",
       .problemTooMany: "That’s a lot at once. Wait a moment and try again.",

@@ -15,18 +15,25 @@ enum WearbloomProblem {
     }
   }
 
+  /// `items` as English prose: "a, b and c".
+  static func list(_ items: [String], or conjunction: String) -> String {
+    guard let last = items.last, items.count > 1 else { return items.joined() }
+    return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+  }
+
   static func refusal(_ error: WardrobeError) -> OrchardError {
     switch error {
     case .missingPhoto:
       .badRequest("Send the photo as the multipart part `photo`.", code: error.rawValue)
     case .invalidCategory:
-      .badRequest("The category is one of tops, bottoms, dresses, shoes and outerwear.", code: error.rawValue)
+      .badRequest(
+        "The category is one of \(list(GarmentCategory.allCases.map(\.rawValue), or: "and")).", code: error.rawValue)
     case .invalidImageType:
       OrchardError(
         status: .unsupportedMediaType, code: error.rawValue, title: "Not a photo we can take",
         detail:
-          "Send a JPEG, PNG, WebP or HEIC photo, its part labelled with its type (image/jpeg, image/png, "
-          + "image/webp or image/heic); the file's first bytes must be that type.")
+          "Send a \(list(ImageType.allCases.map(\.name), or: "or")) photo, its part labelled with its type "
+          + "(\(list(ImageType.allCases.map(\.mimeType), or: "or"))); the file's first bytes must be that type.")
     case .imageTooLarge:
       OrchardError(
         status: .contentTooLarge, code: error.rawValue, title: "Photo too large",

@@ -142,8 +142,8 @@ struct WearbloomPages: Sendable {
   func photoPicker(camera: String, primary: Bool) -> HTML {
     """
     <div class="photo-picker">
-    <label class="button \(primary ? "button--primary" : "button--secondary") button--wide file-button"\(primary ? HTML(" data-primary-action") : "")>\(Icons.camera)<span>\(t(.takePhoto))</span><input type="file" name="photo" accept="image/jpeg,image/png,image/webp" capture="\(camera)" data-photo-input></label>
-    <label class="button button--secondary button--wide file-button">\(Icons.gallery)<span>\(t(.choosePhoto))</span><input type="file" name="photo" accept="image/jpeg,image/png,image/webp" data-photo-input></label>
+    <label class="button \(primary ? "button--primary" : "button--secondary") button--wide file-button"\(primary ? HTML(" data-primary-action") : "")>\(Icons.camera)<span>\(t(.takePhoto))</span><input type="file" name="photo" accept="\(ImageType.accepted)" capture="\(camera)" data-photo-input></label>
+    <label class="button button--secondary button--wide file-button">\(Icons.gallery)<span>\(t(.choosePhoto))</span><input type="file" name="photo" accept="\(ImageType.accepted)" data-photo-input></label>
     <button type="submit" class="button button--secondary button--wide no-script-only">\(t(.choosePhoto))</button>
     </div>
     """
@@ -151,10 +151,10 @@ struct WearbloomPages: Sendable {
 
   /// The user's sentence for a photo or garment the services refused; nil for any other error.
   func problem(for error: any Error) -> String? {
-    if let error = error as? WardrobeError { return t(error.message) }
+    if let error = error as? WardrobeError { return t(error.message, error.values) }
     guard let error = error as? OrchardError else { return nil }
     if error.status == .tooManyRequests { return t(Notice.tooManyRequests.message) }
-    return WardrobeError(rawValue: error.code).map { t($0.message) }
+    return WardrobeError(rawValue: error.code).map { t($0.message, $0.values) }
   }
 
   /// The toast a screen opens with after `notice`; the one for a saved garment offers the next steps.
@@ -210,7 +210,7 @@ struct WearbloomPages: Sendable {
       [what]
       + sections.map { heading, text in
         HTML(
-          "<section><h2>\(t(heading))</h2><p>\(t(text, ["hours": Int(OnboardingPolicy.lifetime / 3_600)]))</p></section>"
+          "<section><h2>\(t(heading))</h2><p>\(t(text, ["hours": Int(OnboardingPolicy.lifetime / 3_600), "longEdge": ClientCompression.longEdge]))</p></section>"
         )
       }
     return page(
@@ -333,7 +333,7 @@ struct WearbloomPages: Sendable {
       main: """
         <section class="offer" aria-labelledby="problem-title">
         <h1 id="problem-title">\(t(screen.title))</h1>
-        <p class="lede">\(t(screen.message))</p>
+        <p class="lede">\(t(screen.message, screen.values))</p>
         <p class="offer-actions">
         <a class="button button--primary button--wide" href="\(WearbloomPath.home.path)" data-primary-action>\(t(.problemBack))</a>
         </p>
