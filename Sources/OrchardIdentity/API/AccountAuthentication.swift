@@ -18,19 +18,25 @@ public struct AccountAuthentication: ServerMiddleware {
     next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
   ) async throws -> (HTTPResponse, HTTPBody?) {
     guard let token = AuthAPIAuthentication.bearer(in: request.headerFields) else {
-      throw unauthorized("Sign in: this call needs an access token from \(accounts.realm.name)\u{2019}s accounts.")
+      throw Self.unauthorized(realm: accounts.realm, tokenGiven: false)
     }
     let caller: Caller
     do {
       caller = try await accounts.authenticate(accessToken: token)
     } catch is AuthFailure {
-      throw unauthorized("This access token has expired or its session has ended: refresh it, or sign in again.")
+      throw Self.unauthorized(realm: accounts.realm, tokenGiven: true)
     }
     return try await Self.$current.withValue(caller) { try await next(request, body, metadata) }
   }
 
-  func unauthorized(_ detail: String) -> OrchardError {
-    .unauthorized(realm: accounts.realm.app, detail: detail)
+  /// The 401 of a realm's API for a request without a caller: no token, or one that does not
+  /// hold (expired, or its session ended).
+  static func unauthorized(realm: Realm, tokenGiven: Bool) -> OrchardError {
+    .unauthorized(
+      realm: realm.app,
+      detail: tokenGiven
+        ? "This access token has expired or its session has ended: refresh it, or sign in again."
+        : "Sign in: this call needs an access token from \(realm.name)\u{2019}s accounts.")
   }
 
   /// The access token an `Authorization` header carries, if any.
