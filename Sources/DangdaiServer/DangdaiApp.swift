@@ -77,12 +77,15 @@ public struct DangdaiApp: OrchardApp {
       secureCookies: secure
     ).register(routes)
     let api = DangdaiAPIService(service: service)
-    // The most frequent call is written before the OpenAPI layer (see RememberedDashboard).
+    // Each call's learner is found once, by their access token, ahead of the most frequent call,
+    // written before the OpenAPI layer (see RememberedDashboard), and of the generated handlers,
+    // which refuse anyone else.
     try api.registerHandlers(
-      on: routes.api(before: RememberedDashboard(api: api, accounts: accounts)),
+      on: routes.api().add(middleware: AccessTokenAuthenticator(accounts: accounts))
+        .add(middleware: RememberedDashboard(api: api)),
       configuration: AppRoutes.apiConfiguration,
       middlewares: [
-        PlainHeaderValues(), CachePolicy.Operations(shared: []), AccountAuthentication(accounts: accounts),
+        PlainHeaderValues(), CachePolicy.Operations(shared: []), AccessTokenRequired(accounts: accounts),
         JSONBodies(),
         PlainTextOnly(), NoNullMembers(operations: ["createQuiz", "answerQuestion", "updateSettings"]),
         try ContractRules(json: DangdaiAPISpec.requestRules),

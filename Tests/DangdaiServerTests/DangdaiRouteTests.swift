@@ -314,11 +314,22 @@ struct DangdaiRouteTests {
       #expect(peek.json?["code"] as? String == "QUIZ_NOT_FOUND")
       let body = try await harness.answer(id, 0, of: ada.id)
       #expect(try await harness.send(.post, "quizzes/\(id)/answers", bea.token, json: body).status == .notFound)
-      let anonymous = try await harness.api.send(.get, "/dangdai/api/v1/books")
-      #expect(anonymous.status == .unauthorized)
-      #expect(anonymous.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
-      let forged = try await harness.send(.get, "books", "not-a-token")
-      #expect(forged.status == .unauthorized)
+      // The dashboard, answered ahead of the OpenAPI layer, refuses as every other call does.
+      for path in ["books", "dashboard"] {
+        let anonymous = try await harness.api.send(.get, "/dangdai/api/v1/\(path)")
+        #expect(anonymous.status == .unauthorized, "\(path)")
+        #expect(anonymous.headers[.wwwAuthenticate] == "Bearer realm=\"dangdai\"", "\(path)")
+        #expect(anonymous.json?["code"] as? String == "UNAUTHORIZED", "\(path)")
+        #expect(
+          anonymous.json?["detail"] as? String
+            == "Sign in: this call needs an access token from Dangdai\u{2019}s accounts.", "\(path)")
+        let forged = try await harness.send(.get, path, "not-a-token")
+        #expect(forged.status == .unauthorized, "\(path)")
+        #expect(forged.headers[.wwwAuthenticate] == "Bearer realm=\"dangdai\"", "\(path)")
+        #expect(
+          forged.json?["detail"] as? String
+            == "This access token has expired or its session has ended: refresh it, or sign in again.", "\(path)")
+      }
     }
   }
 

@@ -111,6 +111,13 @@ struct DangdaiWebTests {
       }
       let post = try await visitor.post("/dangdai/chapters/101/quizzes", form: "kind=vocabulary")
       #expect(post.location == "/dangdai/account/sign-in")
+      // A session cookie that names no session is nobody too.
+      var stranger = Visitor(
+        client: harness.api.client, cookie: "dangdai-session=not-a-session; __Host-dangdai-session=not-a-session")
+      let forged = try await stranger.get("/dangdai/books")
+      #expect(forged.status == .seeOther)
+      #expect(forged.location == "/dangdai/account/sign-in")
+      #expect(try await stranger.get("/dangdai/").body.contains("CC-CEDICT"), "the welcome, not a dashboard")
     }
   }
 

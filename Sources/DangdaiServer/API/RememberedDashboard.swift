@@ -9,22 +9,21 @@ import ServerKit
 /// The call Dangdai's home screen makes most, answered before the OpenAPI layer: a signed-in
 /// learner's dashboard. Its JSON is the generated `Dashboard`'s own, written once per learner's
 /// change, day and reading of the course (``DangdaiAPIService/dashboardJSON(of:)``), then served
-/// as it is. Anything else — no token or one that does not hold, a query — goes on to the
-/// generated handler, which owns every other answer and every error.
+/// as it is. The learner is the one ``AccessTokenAuthenticator``, ahead of it, found. Anything
+/// else — no token or one that does not hold, a query — goes on to the generated handler, which
+/// owns every other answer and every error.
 struct RememberedDashboard: RouterMiddleware {
   typealias Context = AppRequestContext
 
   static let path = "/dangdai/api/v1/dashboard"
 
   let api: DangdaiAPIService
-  let accounts: Accounts
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     guard request.method == .get, request.uri.path == Self.path, request.uri.query == nil,
-      let token = AccountAuthentication.token(in: request.headers[.authorization]),
-      let caller = try? await accounts.authenticate(accessToken: token)
+      let caller = context.authenticatedCaller
     else { return try await next(request, context) }
     return Response(
       status: .ok,

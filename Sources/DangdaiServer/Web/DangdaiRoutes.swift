@@ -8,8 +8,9 @@ import ServerKit
 
 /// Dangdai's web version: the welcome, the dashboard, books and chapters, quizzes with their
 /// feedback and results, progress and settings, as plain HTML forms and links over the service the
-/// JSON API uses. Every page but the welcome is the signed-in learner's (their web session's
-/// cookie); without one it sends them to sign in.
+/// JSON API uses. Every page but the welcome is the signed-in learner's, in a route group that
+/// knows them by their web session's cookie (``WebSessionAuthenticator``) and sends anyone else
+/// to sign in (``SignInRequired``).
 struct DangdaiRoutes: Sendable {
   let service: DangdaiService
   let accounts: Accounts
@@ -21,50 +22,50 @@ struct DangdaiRoutes: Sendable {
 
   func register(_ routes: AppRoutes) {
     let errors = DangdaiErrorPages(pages: pages, service: service)
+    // Every page knows its visitor by their web session's cookie.
     let web = routes.web().add(middleware: errors)
+      .add(middleware: WebSessionAuthenticator(accounts: accounts, cookie: sessionCookie))
     // Any other address under the app is Dangdai's own not-found page; the routes below win.
     routes.answerUnknownAddresses(with: errors)
     web.get(DangdaiPath.home.pattern, use: home)
-    web.get(DangdaiPath.books.pattern) { request, context in
-      try await signedIn(request, context) { try await books($0) }
+    // The learner's pages: anyone else is sent to sign in.
+    let signedIn = web.group().add(middleware: SignInRequired(location: DangdaiPath.signIn.path))
+    signedIn.get(DangdaiPath.books.pattern) { _, context in
+      try await books(learner(context))
     }
-    web.get(DangdaiPath.chapter.pattern) { request, context in
-      try await signedIn(request, context) { try await chapter($0, context.parameters.get("chapter")) }
+    signedIn.get(DangdaiPath.chapter.pattern) { _, context in
+      try await chapter(learner(context), context.parameters.get("chapter"))
     }
-    web.post(DangdaiPath.startQuiz.pattern) { request, context in
-      try await signedIn(request, context) { learner in
-        let fields = try await FormFields(request, context: context)
-        try await adoptZone(fields, of: learner)
-        return try await startQuiz(learner, chapter: context.parameters.get("chapter"), kind: fields["kind"])
-      }
+    signedIn.post(DangdaiPath.startQuiz.pattern) { request, context in
+      let learner = try await learner(context)
+      let fields = try await FormFields(request, context: context)
+      try await adoptZone(fields, of: learner)
+      return try await startQuiz(learner, chapter: context.parameters.get("chapter"), kind: fields["kind"])
     }
-    web.post(DangdaiPath.review.pattern) { request, context in
-      try await signedIn(request, context) { try await startQuiz($0, chapter: nil, kind: QuizKind.review.rawValue) }
+    signedIn.post(DangdaiPath.review.pattern) { _, context in
+      try await startQuiz(learner(context), chapter: nil, kind: QuizKind.review.rawValue)
     }
-    web.get(DangdaiPath.quiz.pattern) { request, context in
-      try await signedIn(request, context) { try await quiz($0, context.parameters.get("quiz") ?? "") }
+    signedIn.get(DangdaiPath.quiz.pattern) { _, context in
+      try await quiz(learner(context), context.parameters.get("quiz") ?? "")
     }
-    web.post(DangdaiPath.answer.pattern) { request, context in
-      try await signedIn(request, context) { learner in
-        let fields = try await FormFields(request, context: context)
-        return try await answer(learner, context.parameters.get("quiz") ?? "", fields)
-      }
+    signedIn.post(DangdaiPath.answer.pattern) { request, context in
+      let learner = try await learner(context)
+      let fields = try await FormFields(request, context: context)
+      return try await answer(learner, context.parameters.get("quiz") ?? "", fields)
     }
-    web.get(DangdaiPath.result.pattern) { request, context in
-      try await signedIn(request, context) { try await result($0, context.parameters.get("quiz") ?? "") }
+    signedIn.get(DangdaiPath.result.pattern) { _, context in
+      try await result(learner(context), context.parameters.get("quiz") ?? "")
     }
-    web.get(DangdaiPath.progress.pattern) { request, context in
-      try await signedIn(request, context) { try await progress($0, request) }
+    signedIn.get(DangdaiPath.progress.pattern) { request, context in
+      try await progress(learner(context), request)
     }
-    web.get(DangdaiPath.settings.pattern) { request, context in
-      try await signedIn(request, context) { learner in
-        pages.response(learner.pages.settings(saved: request.uri.queryParameters.get("saved") != nil))
-      }
+    signedIn.get(DangdaiPath.settings.pattern) { request, context in
+      pages.response(
+        try await learner(context).pages.settings(saved: request.uri.queryParameters.get("saved") != nil))
     }
-    web.post(DangdaiPath.settings.pattern) { request, context in
-      try await signedIn(request, context) { learner in
-        try await saveSettings(learner, try await FormFields(request, context: context))
-      }
+    signedIn.post(DangdaiPath.settings.pattern) { request, context in
+      let learner = try await learner(context)
+      return try await saveSettings(learner, try await FormFields(request, context: context))
     }
   }
 
@@ -77,28 +78,24 @@ struct DangdaiRoutes: Sendable {
     var pages: DangdaiPages
   }
 
-  /// Runs `page` for the signed-in learner; sends anyone else to sign in.
-  func signedIn(
-    _ request: Request, _ context: AppRequestContext, _ page: (Learner) async throws -> Response
-  ) async throws -> Response {
-    guard let learner = try await learner(request) else { return Response.seeOther(DangdaiPath.signIn.path) }
-    return try await page(learner)
+  /// The signed-in learner of a page behind ``SignInRequired``.
+  func learner(_ context: AppRequestContext) async throws -> Learner {
+    try await learner(of: context.signedInVisitor().session.account)
   }
 
-  func learner(_ request: Request) async throws -> Learner? {
-    guard let token = request.cookie(sessionCookie), let session = try await accounts.webSession(token: token)
-    else { return nil }
-    let settings = try await service.settings(of: session.account)
+  func learner(of account: Account) async throws -> Learner {
+    let settings = try await service.settings(of: account)
     let course = try await service.course()
-    return Learner(account: session.account, settings: settings, pages: DangdaiPages(settings, course: course))
+    return Learner(account: account, settings: settings, pages: DangdaiPages(settings, course: course))
   }
 
   // MARK: Home
 
   func home(_ request: Request, context: AppRequestContext) async throws -> Response {
-    guard let learner = try await learner(request) else {
+    guard let visitor = context.webVisitor else {
       return pages.response(DangdaiPages(language: context.language, course: try await service.course()).welcome())
     }
+    let learner = try await learner(of: visitor.session.account)
     let dashboard = try await service.dashboard(of: learner.account)
     return pages.response(learner.pages.dashboard(dashboard))
   }
