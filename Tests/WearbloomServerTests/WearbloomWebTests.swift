@@ -112,6 +112,8 @@ struct WearbloomWebTests {
       #expect(result.status == .ok)
       #expect(result.body.contains("data-render=\"completed\"") && result.body.contains("Create Free Account"))
       #expect(result.body.contains(WearbloomTexts.english.messages[.previewLabel] ?? "-"))
+      // The page's poll answers the device from its onboarding alone.
+      #expect(try await visitor.get("/wearbloom/renders/\(renderID)/status").body == #"{"status":"completed"}"#)
       // Back at the start, the visitor goes on from the step reached.
       #expect(try await visitor.get("/wearbloom/").location == "/wearbloom/renders/\(renderID)")
       // No second free render: the account is the way on.
@@ -129,6 +131,8 @@ struct WearbloomWebTests {
       #expect(wardrobe.body.contains("3 free renders left"))
       #expect(wardrobe.body.contains("Your wardrobe is waiting"))
       #expect(try await visitor.get("/wearbloom/renders/\(renderID)").body.contains("data-render=\"completed\""))
+      // …and the account from its session.
+      #expect(try await visitor.get("/wearbloom/renders/\(renderID)/status").body == #"{"status":"completed"}"#)
       let profile = try await visitor.get("/wearbloom/profile")
       #expect(profile.body.contains(WearbloomTexts.english.messages[.examplePrompt] ?? "-"))
     }

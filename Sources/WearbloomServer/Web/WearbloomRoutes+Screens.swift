@@ -143,9 +143,10 @@ extension WearbloomRoutes {
     return pages.response(visitor.screens.render(view, toast: visitor.screens.toast(Self.notice(request))))
   }
 
-  /// What a waiting render page asks, again and again: the render's status alone.
-  func renderStatus(_ context: AppRequestContext, _ visitor: Visitor) async throws -> Response {
-    guard let owner = visitor.owner else { throw TryOnError.renderNotFound }
+  /// What a waiting render page asks, again and again: the render's status alone, for its owner
+  /// (``poller(_:_:)``).
+  func renderStatus(_ context: AppRequestContext, owner: String?) async throws -> Response {
+    guard let owner else { throw TryOnError.renderNotFound }
     let render = try await tryOn.render(context.parameters.get("render") ?? "", owner: owner)
     let body = "{\"status\":\"\(render.status.rawValue)\"}"
     return Response(

@@ -77,7 +77,7 @@ extension WearbloomRoutes {
       try await visiting(request, context) { try await render(request, context, $0) }
     }
     web.get(WearbloomPath.renderStatus.pattern) { request, context in
-      try await visiting(request, context) { try await renderStatus(context, $0) }
+      try await renderStatus(context, owner: try await poller(request, context))
     }
     web.post(WearbloomPath.feedback.pattern) { request, context in
       try await member(request, context) { _, account in try await feedback(request, context, account: account) }

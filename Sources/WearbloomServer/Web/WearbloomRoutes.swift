@@ -83,6 +83,16 @@ struct WearbloomRoutes: Sendable {
       screens: WearbloomPages(language: context.language))
   }
 
+  /// Whose renders a polling page may ask after: the signed-in account, else the device's
+  /// onboarding. A poll is not a page: it needs neither the visitor's consent (given before the
+  /// render page it comes from opened) nor their pages, so it does not build the ``Visitor``.
+  func poller(_ request: Request, _ context: AppRequestContext) async throws -> String? {
+    if let token = request.cookie(sessionCookie), let session = try await accounts.webSession(token: token) {
+      return session.account.id
+    }
+    return try await onboarding.owner(ofDevice: try context.deviceID().description)
+  }
+
   /// Runs `page` for a visitor who accepted the terms; sends anyone else to them.
   func visiting(
     _ request: Request, _ context: AppRequestContext, _ page: (Visitor) async throws -> Response
