@@ -336,6 +336,7 @@ package.targets += [
       .product(name: "X509", package: "swift-certificates"),
       .product(name: "SwiftASN1", package: "swift-asn1"),
     ],
+    exclude: ["__Snapshots__"],
     swiftSettings: swiftSettings
   ),
   .target(
@@ -400,7 +401,7 @@ package.targets += [
       .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
-    resources: [.copy("Content"), .copy("Public")],
+    resources: [.copy("Public"), .copy("Storage/library.json")],
     swiftSettings: swiftSettings
   ),
   .testTarget(
@@ -465,6 +466,7 @@ package.targets += [
       .product(name: "Logging", package: "swift-log"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
+    exclude: ["__Snapshots__"],
     swiftSettings: swiftSettings
   ),
   .target(

@@ -28,9 +28,9 @@ public struct MIGAApp: OrchardApp {
 
   public func apiDocument() throws -> [UInt8]? { [UInt8](try MIGAAPISpec.document()) }
 
-  /// The library this build ships (`Content/library.json`).
+  /// The library this build ships (`Storage/library.json`, the seed of the content store).
   public static func bundledLibrary() throws -> ContentLibrary {
-    guard let url = Bundle.module.url(forResource: "library", withExtension: "json", subdirectory: "Content") else {
+    guard let url = Bundle.module.url(forResource: "library", withExtension: "json") else {
       throw ContentImportError.missingBundledLibrary
     }
     return try ContentLibrary.decode(Data(contentsOf: url))

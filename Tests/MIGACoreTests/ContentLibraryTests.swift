@@ -3,11 +3,11 @@ import Foundation
 import MIGACore
 import Testing
 
-/// The library the server ships (`Sources/MIGAServer/Content/library.json`), read from the tree.
+/// The library the server ships (`Sources/MIGAServer/Storage/library.json`), read from the tree.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 let shippedLibrary: ContentLibrary = {
-  let url = repositoryRoot.appendingPathComponent("Sources/MIGAServer/Content/library.json")
+  let url = repositoryRoot.appendingPathComponent("Sources/MIGAServer/Storage/library.json")
   return try! ContentLibrary.decode(Data(contentsOf: url))
 }()
 

@@ -6,7 +6,7 @@ import unittest
 from support import ROOT, script
 
 builder = script("build-miga-content")
-LIBRARY = json.loads((ROOT / "Sources" / "MIGAServer" / "Content" / "library.json").read_text(encoding="utf-8"))
+LIBRARY = json.loads((ROOT / "Sources" / "MIGAServer" / "Storage" / "library.json").read_text(encoding="utf-8"))
 ITEMS = {item["id"]: item for item in LIBRARY["items"]}
 
 
