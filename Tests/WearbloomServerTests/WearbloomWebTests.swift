@@ -101,6 +101,25 @@ struct WearbloomWebTests {
     }
   }
 
+  @Test("a session cookie that names no session is nobody: member pages send it home, the policy leads back home")
+  func unknownSession() async throws {
+    try await WearbloomAPI.with { server in
+      var visitor = try await Self.consenting(server)
+      let device = try #require(visitor.cookie)
+      visitor.cookie = device + "; wearbloom-session=not-a-session; __Host-wearbloom-session=not-a-session"
+      for path in ["/wearbloom/wardrobe", "/wearbloom/profile", "/wearbloom/paywall"] {
+        #expect(try await visitor.get(path).location == "/wearbloom/", "\(path)")
+      }
+      #expect(try await visitor.get("/wearbloom/").location == "/wearbloom/welcome/photo")
+      let policy = try await visitor.get("/wearbloom/privacy")
+      #expect(policy.body.contains("class=\"back-link\" href=\"/wearbloom/\""))
+      // Signed in, the policy leads back to the profile.
+      var member = try await Self.member(server)
+      #expect(
+        try await member.get("/wearbloom/privacy").body.contains("class=\"back-link\" href=\"/wearbloom/profile\""))
+    }
+  }
+
   @Test(
     "the first try-on needs no account and is the only free one; signing up carries it, the photo and the credits over",
     arguments: TestDatabase.available)

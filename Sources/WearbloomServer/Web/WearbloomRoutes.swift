@@ -8,7 +8,9 @@ import WearbloomCore
 /// Wearbloom's web version: consent first, the three-step onboarding to a first try-on without an
 /// account, then (signed in) the wardrobe, adding garments, the garment sheet, the render view,
 /// the paywall with the web's test store, and the profile. Plain HTML forms and links over the
-/// services the JSON API uses; `wearbloom.js` adds what needs a browser.
+/// services the JSON API uses; `wearbloom.js` adds what needs a browser. Every page knows its
+/// signed-in visitor by their web session's cookie (``WebSessionAuthenticator``), found once per
+/// request.
 struct WearbloomRoutes: Sendable {
   let wardrobe: WardrobeService
   let tryOn: TryOnService
@@ -27,7 +29,8 @@ struct WearbloomRoutes: Sendable {
 
   func register(_ routes: AppRoutes) {
     let errors = WearbloomErrorPages(pages: pages)
-    let web = routes.web().add(middleware: errors)
+    let sessions = WebSessionAuthenticator(accounts: accounts, cookie: sessionCookie)
+    let web = routes.web().add(middleware: errors).add(middleware: sessions)
     // Any other address under the app is Wearbloom's own not-found page; the routes below win.
     routes.answerUnknownAddresses(with: errors)
     web.get(WearbloomPath.home.pattern) { request, context in try await home(request, context) }
@@ -42,12 +45,12 @@ struct WearbloomRoutes: Sendable {
     }
     // Open before consent: it is what consent is given to.
     web.get(WearbloomPath.privacy.pattern) { request, context in
-      let back = request.cookie(sessionCookie) == nil ? WearbloomPath.home.path : WearbloomPath.profile.path
+      let back = context.webVisitor == nil ? WearbloomPath.home.path : WearbloomPath.profile.path
       return pages.response(WearbloomPages(language: context.language).privacy(back: back))
     }
     registerOnboarding(web)
     registerWardrobe(web)
-    registerUploads(routes.web(limit: UploadBodyLimit.upload).add(middleware: errors))
+    registerUploads(routes.web(limit: UploadBodyLimit.upload).add(middleware: errors).add(middleware: sessions))
     web.get(WearbloomPath.images.pattern) { request, context in
       // An image is not a page: without consent it is as missing as anyone else's.
       let visitor = try await visitor(request, context)
@@ -75,8 +78,7 @@ struct WearbloomRoutes: Sendable {
   func visitor(_ request: Request, _ context: AppRequestContext) async throws -> Visitor {
     let device = try context.deviceID().description
     let consented = ConsentPolicy.isCurrent(try await consents.accepted(by: device))
-    var session: WebSession?
-    if let token = request.cookie(sessionCookie) { session = try await accounts.webSession(token: token) }
+    let session = context.webVisitor?.session
     let onboarding = session == nil ? try await self.onboarding.owner(ofDevice: device) : nil
     return Visitor(
       device: device, consented: consented, session: session, onboarding: onboarding,
@@ -87,9 +89,7 @@ struct WearbloomRoutes: Sendable {
   /// onboarding. A poll is not a page: it needs neither the visitor's consent (given before the
   /// render page it comes from opened) nor their pages, so it does not build the ``Visitor``.
   func poller(_ request: Request, _ context: AppRequestContext) async throws -> String? {
-    if let token = request.cookie(sessionCookie), let session = try await accounts.webSession(token: token) {
-      return session.account.id
-    }
+    if let visitor = context.webVisitor { return visitor.session.account.id }
     return try await onboarding.owner(ofDevice: try context.deviceID().description)
   }
 
