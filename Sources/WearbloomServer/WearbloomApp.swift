@@ -166,14 +166,18 @@ public struct WearbloomApp: OrchardApp {
     let api = WearbloomAPIService(
       service: services.wardrobe, tryOn: services.tryOn, purchases: services.purchases,
       onboarding: services.onboarding)
-    // The calls a wardrobe screen makes most are written before the OpenAPI layer (see RememberedWardrobe).
-    let remembered = RememberedWardrobe(api: api, accounts: accounts, clock: routes.environment.clock)
+    // Each call's caller is found once, by their onboarding token or their access token, ahead of
+    // the calls a wardrobe screen makes most, written before the OpenAPI layer (see
+    // RememberedWardrobe), and of the generated handlers, which refuse anyone else.
+    let remembered = RememberedWardrobe(api: api, clock: routes.environment.clock)
     try api.registerHandlers(
-      on: routes.api(limit: UploadBodyLimit.upload).add(middleware: UploadBodyLimit()).add(middleware: remembered),
+      on: routes.api(limit: UploadBodyLimit.upload).add(middleware: UploadBodyLimit())
+        .add(middleware: OnboardingTokenAuthenticator(onboarding: services.onboarding))
+        .add(middleware: AccessTokenAuthenticator(accounts: accounts)).add(middleware: remembered),
       configuration: AppRoutes.apiConfiguration,
       middlewares: [
         PlainHeaderValues(),
-        CallerAuthentication(accounts: AccountAuthentication(accounts: accounts), onboarding: services.onboarding),
+        CallerAuthentication(accessTokens: AccessTokenRequired(accounts: accounts)),
         FalWebhookSignature(verifier: falVerifier(for: services.tryOn, clock: routes.environment.clock)),
         JSONBodies(uploads: UploadBodyLimit.operations), PlainTextOnly(),
         NoNullMembers(operations: ["startOnboarding", "sendRenderFeedback"]),

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import IdentityCore
 import JWTKit
 import OrchardKit
@@ -103,11 +104,15 @@ struct AccessTokenTests {
 
   @Test("the bearer token of an Authorization header, spaces around it aside")
   func bearer() {
-    #expect(AccountAuthentication.token(in: "Bearer abc.def") == "abc.def")
-    #expect(AccountAuthentication.token(in: "bearer \t abc.def  ") == "abc.def")
-    #expect(AccountAuthentication.token(in: "Bearer    ") == nil)
-    #expect(AccountAuthentication.token(in: "Basic abc") == nil)
-    #expect(AccountAuthentication.token(in: nil) == nil)
-    #expect(AccountAuthentication.token(in: "Bearer " + String(repeating: "a", count: 8_193)) == nil)
+    let token = { (header: String?) in
+      AuthAPIAuthentication.bearer(in: HTTPFields(header.map { [HTTPField(name: .authorization, value: $0)] } ?? []))
+    }
+    #expect(token("Bearer abc.def") == "abc.def")
+    #expect(token("bearer \t abc.def  ") == "abc.def")
+    #expect(token("Bearer    ") == nil)
+    #expect(token("Basic abc") == nil)
+    #expect(token(nil) == nil)
+    #expect(token("Bearer " + String(repeating: "a", count: 8_193)) == nil)
+    #expect(AccessTokenAuthenticator.maxTokenLength == 8_192)
   }
 }

@@ -85,6 +85,53 @@ struct OnboardingAPITests {
     }
   }
 
+  @Test(
+    "who calls is found once: a device's token opens its own calls only, and every 401 keeps its code and challenge")
+  func callers() async throws {
+    try await WearbloomAPI.with { server in
+      let device = try await Self.start(on: server)
+      // The wardrobe list, answered ahead of the OpenAPI layer for an account, is the device's too.
+      let list = try await server.get("/wearbloom/api/v1/garments", token: device)
+      #expect(list.status == .ok)
+      #expect((list.json?["garments"] as? [Any])?.isEmpty == false, "the stock garments")
+      let challenge = "Bearer realm=\"wearbloom\""
+      // A call a device may not make, and an onboarding token that holds nothing.
+      let refusals = [
+        try await server.api.send(
+          .post, "/wearbloom/api/v1/subscription/verify", token: device, json: ["signedTransactionInfo": "x.y.z"]),
+        try await server.get("/wearbloom/api/v1/garments", token: "wbo_nothing"),
+        try await server.get("/wearbloom/api/v1/images/nothing", token: "wbo_nothing"),
+      ]
+      for refusal in refusals {
+        #expect(refusal.status == .unauthorized)
+        #expect(refusal.code == "ONBOARDING_TOKEN_INVALID")
+        #expect(refusal.headers[.wwwAuthenticate] == challenge)
+        #expect(
+          refusal.json?["detail"] as? String
+            == "This onboarding token has expired or moved into an account, or this call needs an account.")
+      }
+      // No token, and an access token that does not hold, on the remembered calls and the others.
+      for path in [
+        "/wearbloom/api/v1/garments", "/wearbloom/api/v1/images/nothing", "/wearbloom/api/v1/renders/latest",
+      ] {
+        let anonymous = try await server.api.send(.get, path)
+        #expect(anonymous.status == .unauthorized, "\(path)")
+        #expect(anonymous.code == "UNAUTHORIZED", "\(path)")
+        #expect(anonymous.headers[.wwwAuthenticate] == challenge, "\(path)")
+        #expect((anonymous.json?["detail"] as? String)?.hasPrefix("Sign in: this call needs an access token") == true)
+        let forged = try await server.get(path, token: "not-a-token")
+        #expect(forged.status == .unauthorized, "\(path)")
+        #expect(forged.code == "UNAUTHORIZED", "\(path)")
+        #expect(forged.headers[.wwwAuthenticate] == challenge, "\(path)")
+        #expect(
+          forged.json?["detail"] as? String
+            == "This access token has expired or its session has ended: refresh it, or sign in again.", "\(path)")
+      }
+      // The open calls ask for no one.
+      #expect(try await Self.start(on: server).hasPrefix("wbo_"))
+    }
+  }
+
   @Test("a token expires after a day; an address gets five an hour")
   func limits() async throws {
     try await WearbloomAPI.with(rateLimitScale: 1) { server in

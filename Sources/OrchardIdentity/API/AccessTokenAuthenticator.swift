@@ -17,6 +17,11 @@ public struct AccessTokenAuthenticator: AuthenticatorMiddleware {
 
   public init(accounts: Accounts) { self.accounts = accounts }
 
+  /// The longest bearer token it reads (an access token is a JWT, longer than the opaque tokens
+  /// of other APIs): an app's other bearer tokens are read to the same length, so that a token is
+  /// one kind or another, never nobody's for being long.
+  public static let maxTokenLength = AuthAPIAuthentication.maxLength
+
   public func authenticate(request: Request, context: Context) async throws -> RequestIdentity? {
     guard let token = AuthAPIAuthentication.bearer(in: request.headers) else { return nil }
     do {
@@ -40,8 +45,8 @@ public struct AccessTokenAuthenticator: AuthenticatorMiddleware {
 
 /// Refuses every operation of a realm's API with a 401 `UNAUTHORIZED` unless
 /// ``AccessTokenAuthenticator``, ahead of the OpenAPI layer, found the request's caller: the guard
-/// of an access-token API, as hummingbird-auth's `IsAuthenticatedMiddleware` is of a route group,
-/// with the same answers as ``AccountAuthentication``.
+/// of an access-token API, as hummingbird-auth's `IsAuthenticatedMiddleware` is of a route group:
+/// no token, or one that does not hold (``AccountAuthentication``).
 public struct AccessTokenRequired: ServerMiddleware {
   let realm: Realm
 

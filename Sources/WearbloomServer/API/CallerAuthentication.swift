@@ -8,10 +8,11 @@ import WearbloomCore
 /// Who may call each operation: an account's access token for every call but the webhooks, which
 /// come from fal and from Apple and prove themselves by their signatures instead, and the
 /// onboarding token's own call. A device on its first try-on calls the wardrobe and try-on with
-/// its onboarding token instead of an access token.
+/// its onboarding token instead of an access token. Who the caller is was found once, ahead of
+/// the OpenAPI layer (``OnboardingTokenAuthenticator``, ``AccessTokenAuthenticator``); this only
+/// decides what they may call.
 struct CallerAuthentication: ServerMiddleware {
-  let accounts: AccountAuthentication
-  let onboarding: OnboardingService
+  let accessTokens: AccessTokenRequired
 
   /// Operations that take no token.
   static let open: Set<String> = ["receiveFalWebhook", "receiveAppleNotification", "startOnboarding"]
@@ -22,27 +23,34 @@ struct CallerAuthentication: ServerMiddleware {
     "getSubscription",
   ]
 
-  /// The onboarding owner of the request being handled, when it came with an onboarding token.
-  @TaskLocal static var device: String?
+  /// The onboarding owner of the request being handled, when it came with a live onboarding token.
+  static var device: String? {
+    guard case .device(let device)? = OnboardingTokenAuthenticator.current else { return nil }
+    return device.owner
+  }
 
   func intercept(
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
     next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
   ) async throws -> (HTTPResponse, HTTPBody?) {
     if Self.open.contains(operationID) { return try await next(request, body, metadata) }
-    if let token = AccountAuthentication.token(in: request.headerFields[.authorization]),
-      token.hasPrefix(OnboardingPolicy.tokenPrefix)
-    {
-      guard Self.onboardingOperations.contains(operationID), let owner = try await onboarding.owner(of: token) else {
-        throw OrchardError(
-          status: .unauthorized, code: OnboardingError.tokenInvalid.rawValue, title: "Sign in",
-          detail: "This onboarding token has expired or moved into an account, or this call needs an account.",
-          headers: [.wwwAuthenticate: "Bearer realm=\"wearbloom\""])
-      }
-      return try await Self.$device.withValue(owner) { try await next(request, body, metadata) }
+    switch OnboardingTokenAuthenticator.current {
+    case .device?:
+      guard Self.onboardingOperations.contains(operationID) else { throw Self.onboardingRefused }
+      return try await next(request, body, metadata)
+    case .lapsed?:
+      throw Self.onboardingRefused
+    case nil:
+      return try await accessTokens.intercept(
+        request, body: body, metadata: metadata, operationID: operationID, next: next)
     }
-    return try await accounts.intercept(request, body: body, metadata: metadata, operationID: operationID, next: next)
   }
+
+  /// The 401 of an onboarding token that does not hold, or of a call it does not open.
+  static let onboardingRefused = OrchardError(
+    status: .unauthorized, code: OnboardingError.tokenInvalid.rawValue, title: "Sign in",
+    detail: "This onboarding token has expired or moved into an account, or this call needs an account.",
+    headers: [.wwwAuthenticate: "Bearer realm=\"wearbloom\""])
 }
 
 /// Checks a fal webhook's signature over its raw body, before the body is decoded: unsigned,

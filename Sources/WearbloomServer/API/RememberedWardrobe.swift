@@ -11,8 +11,9 @@ import WearbloomCore
 /// account: an image (the grid's thumbnails, as it scrolls) and the wardrobe list. What they
 /// answer is decided by the same code as the generated handlers' (``WearbloomAPIService``), and
 /// the list's JSON is the generated `Wardrobe`'s own, written once per version of the wardrobe
-/// (its ETag) and then served as it is. Anything else — no token or one that does not hold, a
-/// query they do not know, an answer that is a refusal — goes on to the generated handler, which
+/// (its ETag) and then served as it is. The account is the one ``AccessTokenAuthenticator``, ahead
+/// of it, found. Anything else — no token or one that does not hold, a device's onboarding token,
+/// a query they do not know, an answer that is a refusal — goes on to the generated handler, which
 /// owns every error.
 struct RememberedWardrobe: RouterMiddleware {
   typealias Context = AppRequestContext
@@ -20,28 +21,27 @@ struct RememberedWardrobe: RouterMiddleware {
   static let garments = "/wearbloom/api/v1/garments"
 
   let api: WearbloomAPIService
-  let accounts: Accounts
   /// Each wardrobe list as written, by account, category and ETag: a new version is a new key, so
   /// nothing here is ever stale, and old versions are pushed out.
   let lists: Cache<String, ByteBuffer>
 
-  init(api: WearbloomAPIService, accounts: Accounts, clock: any WallClock) {
+  init(api: WearbloomAPIService, clock: any WallClock) {
     self.api = api
-    self.accounts = accounts
     lists = Cache("wearbloom-lists", capacity: 64, clock: clock)
   }
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    guard request.method == .get, let token = AccountAuthentication.token(in: request.headers[.authorization])
-    else { return try await next(request, context) }
+    guard request.method == .get, let caller = context.authenticatedCaller else {
+      return try await next(request, context)
+    }
     let path = request.uri.path
     let answer: Response?
     if path.hasPrefix(WearbloomAPIService.imagesPath) {
-      answer = try await image(String(path.dropFirst(WearbloomAPIService.imagesPath.count)), request, token)
+      answer = try await image(String(path.dropFirst(WearbloomAPIService.imagesPath.count)), request, caller)
     } else if path == Self.garments {
-      answer = try await list(request, token)
+      answer = try await list(request, caller)
     } else {
       answer = nil
     }
@@ -75,10 +75,9 @@ struct RememberedWardrobe: RouterMiddleware {
     }
   }
 
-  private func image(_ id: String, _ request: Request, _ token: String) async throws -> Response? {
+  private func image(_ id: String, _ request: Request, _ caller: Caller) async throws -> Response? {
     guard !id.isEmpty, !id.contains("/"), case .some(let variant) = Self.only("variant", in: request.uri.query),
-      variant.map({ ImageVariant(rawValue: $0) != nil }) ?? true,
-      let caller = try? await accounts.authenticate(accessToken: token)
+      variant.map({ ImageVariant(rawValue: $0) != nil }) ?? true
     else { return nil }
     let answer = try await api.service.image(
       id, owner: caller.account.id, variant: variant, accept: Self.accepted(request.headers[.accept]),
@@ -97,11 +96,10 @@ struct RememberedWardrobe: RouterMiddleware {
     }
   }
 
-  private func list(_ request: Request, _ token: String) async throws -> Response? {
+  private func list(_ request: Request, _ caller: Caller) async throws -> Response? {
     guard case .some(let name) = Self.only("category", in: request.uri.query) else { return nil }
     let category = name.flatMap(GarmentCategory.init(rawValue:))
-    guard name == nil || category != nil, let caller = try? await accounts.authenticate(accessToken: token)
-    else { return nil }
+    guard name == nil || category != nil else { return nil }
     let owner = caller.account.id
     let garments = try await api.service.garments(of: owner, category: category)
     let etag = WardrobeService.etag(of: garments)
