@@ -32,17 +32,10 @@ struct DangdaiErrorPages: RouterMiddleware {
       default:
         throw error
       }
-      guard let page, Self.wantsPage(request) else { throw problem }
+      guard let page, NotFoundPages.wantsPage(request) else { throw problem }
       var response = pages.response(page, status: problem.status)
       response.headers[.cacheControl] = "no-store"
       return response
     }
-  }
-
-  /// A person's visit, not a page script's.
-  static func wantsPage(_ request: Request) -> Bool {
-    if request.uri.path.hasSuffix(".json") { return false }
-    guard let accept = request.headers[.accept] else { return true }
-    return !accept.contains("application/json") || accept.contains("text/html")
   }
 }

@@ -27,8 +27,9 @@ public struct NotFoundPages: RouterMiddleware {
     }
   }
 
-  /// A person's visit, not a page script's.
-  static func wantsPage(_ request: Request) -> Bool {
+  /// A person's visit, not a page script's (a `.json` address, or one asking for JSON over HTML):
+  /// an app's own error pages answer the one with a page and the other with the problem document.
+  public static func wantsPage(_ request: Request) -> Bool {
     if request.uri.path.hasSuffix(".json") { return false }
     guard let accept = request.headers[.accept] else { return true }
     return !accept.contains("application/json") || accept.contains("text/html")
