@@ -21,4 +21,21 @@ enum ConsentGate {
       return Response.seeOther(WearbloomPath.consent(returningTo: request.uri.description))
     }
   }
+
+  /// The guard of the app's own pages: a visitor who has not accepted the current terms is sent to
+  /// them, whatever they asked for; everyone else goes on to the page.
+  struct Required: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    let consents: ConsentStore
+
+    func handle(
+      _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+      guard ConsentPolicy.isCurrent(try await consents.accepted(by: try context.deviceID().description)) else {
+        return Response.seeOther(WearbloomPath.consent.path)
+      }
+      return try await next(request, context)
+    }
+  }
 }

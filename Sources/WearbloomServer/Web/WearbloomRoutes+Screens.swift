@@ -8,8 +8,8 @@ import WearbloomCore
 extension WearbloomRoutes {
   // MARK: Onboarding
 
-  func registerOnboarding(_ web: RouterGroup<AppRequestContext>) {
-    web.get(WearbloomPath.welcomePhoto.pattern) { request, context in
+  func registerOnboarding(_ visitors: RouterGroup<AppRequestContext>) {
+    visitors.get(WearbloomPath.welcomePhoto.pattern) { request, context in
       try await visiting(request, context) { visitor in
         if visitor.account != nil { return Response.seeOther(WearbloomPath.wardrobe.path) }
         var chosen: StockItem.ID?
@@ -19,7 +19,7 @@ extension WearbloomRoutes {
         return pages.response(visitor.screens.welcomePhoto(figures: Self.figures, chosen: chosen))
       }
     }
-    web.get(WearbloomPath.welcomeGarment.pattern) { request, context in
+    visitors.get(WearbloomPath.welcomeGarment.pattern) { request, context in
       try await visiting(request, context) { visitor in
         guard visitor.account == nil, let owner = visitor.onboarding else {
           return Response.seeOther(
@@ -28,7 +28,7 @@ extension WearbloomRoutes {
         return pages.response(try await welcomeGarment(owner, visitor.screens))
       }
     }
-    web.post(WearbloomPath.welcomeTryOn.pattern) { request, context in
+    visitors.post(WearbloomPath.welcomeTryOn.pattern) { request, context in
       try await visiting(request, context) { visitor in
         guard visitor.account == nil, visitor.onboarding != nil else {
           return Response.seeOther(WearbloomPath.home.path)

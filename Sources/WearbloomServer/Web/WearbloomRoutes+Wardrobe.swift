@@ -7,19 +7,21 @@ import WearbloomCore
 
 extension WearbloomRoutes {
   /// The four forms that send a photo, with room in their bodies for one.
-  func registerUploads(_ uploads: RouterGroup<AppRequestContext>) {
-    uploads.post(WearbloomPath.welcomePhoto.pattern) { request, context in
+  func registerUploads(
+    visitors uploadVisitors: RouterGroup<AppRequestContext>, members uploadMembers: RouterGroup<AppRequestContext>
+  ) {
+    uploadVisitors.post(WearbloomPath.welcomePhoto.pattern) { request, context in
       try await visiting(request, context) { try await welcomePhoto(request, context, $0) }
     }
-    uploads.post(WearbloomPath.welcomeGarment.pattern) { request, context in
+    uploadVisitors.post(WearbloomPath.welcomeGarment.pattern) { request, context in
       try await visiting(request, context) { try await welcomeOwnGarment(request, context, $0) }
     }
-    uploads.post(WearbloomPath.garments.pattern) { request, context in
+    uploadMembers.post(WearbloomPath.garments.pattern) { request, context in
       try await member(request, context) { visitor, account in
         try await addGarment(request, context, visitor, account: account)
       }
     }
-    uploads.post(WearbloomPath.profilePhoto.pattern) { request, context in
+    uploadMembers.post(WearbloomPath.profilePhoto.pattern) { request, context in
       try await member(request, context) { visitor, account in
         try await replacePhoto(request, context, visitor, account: account)
       }
@@ -27,24 +29,27 @@ extension WearbloomRoutes {
   }
 
   /// The signed-in user's screens, and the render view every visitor with a render shares.
-  func registerWardrobe(_ web: RouterGroup<AppRequestContext>) {
-    web.get(WearbloomPath.wardrobe.pattern) { request, context in
+  func registerWardrobe(
+    _ web: RouterGroup<AppRequestContext>, visitors: RouterGroup<AppRequestContext>,
+    members: RouterGroup<AppRequestContext>
+  ) {
+    members.get(WearbloomPath.wardrobe.pattern) { request, context in
       try await member(request, context) { visitor, account in try await wardrobePage(request, visitor, account) }
     }
-    web.get(WearbloomPath.garment.pattern) { request, context in
+    members.get(WearbloomPath.garment.pattern) { request, context in
       try await member(request, context) { visitor, account in
         try await wardrobePage(request, visitor, account, open: context.parameters.get("garment") ?? "")
       }
     }
-    web.get(WearbloomPath.addGarment.pattern) { request, context in
+    members.get(WearbloomPath.addGarment.pattern) { request, context in
       try await member(request, context) { visitor, _ in pages.response(visitor.screens.addGarment()) }
     }
-    web.get(WearbloomPath.review.pattern) { request, context in
+    members.get(WearbloomPath.review.pattern) { request, context in
       try await member(request, context) { visitor, account in
         pages.response(visitor.screens.review(try await ownGarment(context, account: account)))
       }
     }
-    web.post(WearbloomPath.review.pattern) { request, context in
+    members.post(WearbloomPath.review.pattern) { request, context in
       try await member(request, context) { visitor, account in
         let garment = try await ownGarment(context, account: account)
         guard let category = WardrobeFilter.category(try await FormFields(request, context: context)["category"])
@@ -56,54 +61,54 @@ extension WearbloomRoutes {
         return Response.seeOther(WearbloomPath.path(WearbloomPath.wardrobe.path, notice: .saved))
       }
     }
-    web.post(WearbloomPath.retake.pattern) { request, context in
+    members.post(WearbloomPath.retake.pattern) { request, context in
       try await member(request, context) { _, account in
         try await wardrobe.deleteGarment(try await ownGarment(context, account: account).id, owner: account)
         return Response.seeOther(WearbloomPath.addGarment.path)
       }
     }
-    web.post(WearbloomPath.remove.pattern) { request, context in
+    members.post(WearbloomPath.remove.pattern) { request, context in
       try await member(request, context) { _, account in
         try await wardrobe.deleteGarment(try await ownGarment(context, account: account).id, owner: account)
         return Response.seeOther(WearbloomPath.path(WearbloomPath.wardrobe.path, notice: .removed))
       }
     }
-    web.post(WearbloomPath.tryOn.pattern) { request, context in
+    members.post(WearbloomPath.tryOn.pattern) { request, context in
       try await member(request, context) { visitor, _ in
         try await startRender(context.parameters.get("garment") ?? "", for: visitor)
       }
     }
-    web.get(WearbloomPath.render.pattern) { request, context in
+    visitors.get(WearbloomPath.render.pattern) { request, context in
       try await visiting(request, context) { try await render(request, context, $0) }
     }
     web.get(WearbloomPath.renderStatus.pattern) { request, context in
       try await renderStatus(context, owner: try await poller(request, context))
     }
-    web.post(WearbloomPath.feedback.pattern) { request, context in
+    members.post(WearbloomPath.feedback.pattern) { request, context in
       try await member(request, context) { _, account in try await feedback(request, context, account: account) }
     }
-    web.get(WearbloomPath.paywall.pattern) { request, context in
+    members.get(WearbloomPath.paywall.pattern) { request, context in
       try await member(request, context) { visitor, account in
         // A subscriber never sees it.
         if try await tryOn.summary(of: account).isUnlimited { return Response.seeOther(WearbloomPath.wardrobe.path) }
         return pages.response(visitor.screens.paywall(testStore: testStore))
       }
     }
-    web.post(WearbloomPath.testStore.pattern) { request, context in
+    members.post(WearbloomPath.testStore.pattern) { request, context in
       try await member(request, context) { _, account in
         guard testStore else { throw WearbloomProblem.testStoreClosed }
         _ = try await tryOn.testStorePurchase(by: account)
         return Response.seeOther(WearbloomPath.path(WearbloomPath.wardrobe.path, notice: .trialStarted))
       }
     }
-    web.get(WearbloomPath.profile.pattern) { request, context in
+    members.get(WearbloomPath.profile.pattern) { request, context in
       try await member(request, context) { visitor, account in
         pages.response(
           visitor.screens.profile(
             try await profileView(visitor, account: account), toast: visitor.screens.toast(Self.notice(request))))
       }
     }
-    web.post(WearbloomPath.deleteAccount.pattern) { request, context in
+    members.post(WearbloomPath.deleteAccount.pattern) { request, context in
       try await member(request, context) { visitor, _ in try await deleteAccount(visitor) }
     }
   }

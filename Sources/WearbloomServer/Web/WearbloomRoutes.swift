@@ -31,9 +31,14 @@ struct WearbloomRoutes: Sendable {
     let errors = WearbloomErrorPages(pages: pages)
     let sessions = WebSessionAuthenticator(accounts: accounts, cookie: sessionCookie)
     let web = routes.web().add(middleware: errors).add(middleware: sessions)
+    // The app's own pages come after consent, and some after signing in too.
+    let consent = ConsentGate.Required(consents: consents)
+    let signIn = SignInRequired(location: WearbloomPath.home.path)
+    let visitors = web.group().add(middleware: consent)
+    let members = visitors.group().add(middleware: signIn)
     // Any other address under the app is Wearbloom's own not-found page; the routes below win.
     routes.answerUnknownAddresses(with: errors)
-    web.get(WearbloomPath.home.pattern) { request, context in try await home(request, context) }
+    visitors.get(WearbloomPath.home.pattern) { request, context in try await home(request, context) }
     web.get(WearbloomPath.consent.pattern) { request, context in
       let next = WearbloomPath.returnPath(request.uri.queryParameters.get("next"))
       return pages.response(WearbloomPages(language: context.language).consent(returningTo: next))
@@ -48,9 +53,11 @@ struct WearbloomRoutes: Sendable {
       let back = context.webVisitor == nil ? WearbloomPath.home.path : WearbloomPath.profile.path
       return pages.response(WearbloomPages(language: context.language).privacy(back: back))
     }
-    registerOnboarding(web)
-    registerWardrobe(web)
-    registerUploads(routes.web(limit: UploadBodyLimit.upload).add(middleware: errors).add(middleware: sessions))
+    registerOnboarding(visitors)
+    registerWardrobe(web, visitors: visitors, members: members)
+    let uploads = routes.web(limit: UploadBodyLimit.upload).add(middleware: errors).add(middleware: sessions).group()
+      .add(middleware: consent)
+    registerUploads(visitors: uploads, members: uploads.group().add(middleware: signIn))
     web.get(WearbloomPath.images.pattern) { request, context in
       // An image is not a page: without consent it is as missing as anyone else's.
       let visitor = try await visitor(request, context)
@@ -93,21 +100,21 @@ struct WearbloomRoutes: Sendable {
     return try await onboarding.owner(ofDevice: try context.deviceID().description)
   }
 
-  /// Runs `page` for a visitor who accepted the terms; sends anyone else to them.
+  /// Runs `page` for the visitor on a page behind ``ConsentGate/Required``: one who accepted the
+  /// terms.
   func visiting(
     _ request: Request, _ context: AppRequestContext, _ page: (Visitor) async throws -> Response
   ) async throws -> Response {
-    let visitor = try await visitor(request, context)
-    guard visitor.consented else { return Response.seeOther(WearbloomPath.consent.path) }
-    return try await page(visitor)
+    try await page(try await visitor(request, context))
   }
 
-  /// Runs `page` for a signed-in user; a visitor without an account is sent on to onboarding.
+  /// Runs `page` for the signed-in visitor on a page behind ``SignInRequired`` as well (anyone
+  /// else was sent home to onboarding), with their account.
   func member(
     _ request: Request, _ context: AppRequestContext, _ page: (Visitor, String) async throws -> Response
   ) async throws -> Response {
     try await visiting(request, context) { visitor in
-      guard let account = visitor.account else { return Response.seeOther(WearbloomPath.home.path) }
+      guard let account = visitor.account else { throw OrchardError.internalError }
       return try await page(visitor, account)
     }
   }
