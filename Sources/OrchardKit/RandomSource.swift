@@ -1,9 +1,8 @@
 import Synchronization
 
-/// Where the server's random choices come from, handed to every app in its environment: the
-/// system's generator in production (`RandomSource.system`, in OrchardDatabase, the only place it
-/// is drawn from), or a seeded one shared by every request, so a test's sequence of choices is the
-/// same every run.
+/// Where the server's random choices come from, handed to every app in its environment:
+/// the system's generator in production (the only place it is drawn from), or a seeded one shared
+/// by every request, so a test's sequence of choices is the same every run.
 ///
 /// The system generator is cryptographically secure (`getrandom` on Linux), so device ids and
 /// bearer tokens are drawn from this source too.
@@ -11,6 +10,12 @@ public struct RandomSource: Sendable {
   let draw: @Sendable () -> UInt64
 
   public init(draw: @escaping @Sendable () -> UInt64) { self.draw = draw }
+
+  /// The operating system's secure generator.
+  public static let system = RandomSource {
+    var generator = SystemRandomNumberGenerator()
+    return generator.next()
+  }
 
   /// One seeded sequence (xoshiro256**) that every draw takes the next numbers of.
   public static func seeded(_ seed: UInt64) -> RandomSource {

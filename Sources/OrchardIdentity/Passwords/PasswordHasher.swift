@@ -1,6 +1,5 @@
 import CArgon2
 import NIOPosix
-import OrchardDatabase
 import OrchardKit
 import ServerKit
 
