@@ -14,6 +14,5 @@ struct WearbloomProblemTests {
     for format in ImageType.allCases {
       #expect(type.contains(format.name) && type.contains(format.mimeType))
     }
-    #expect(WearbloomProblem.list(["a", "b", "c"], or: "or") == "a, b or c")
   }
 }

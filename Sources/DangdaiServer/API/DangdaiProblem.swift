@@ -85,15 +85,9 @@ enum DangdaiProblem {
       guard let first = ids.first, let last = ids.last else { return nil }
       return "\(first)–\(last)"
     }
-    return spoken(ranges)
+    return OrchardError.listed(ranges)
   }
 
   /// The languages the catalogs speak: "en, fr, ja and ko".
-  static var languages: String { spoken(DangdaiTexts.all.languages.map(\.rawValue)) }
-
-  /// `items` as a sentence lists them: "a, b and c".
-  static func spoken(_ items: [String]) -> String {
-    guard let last = items.last, items.count > 1 else { return items.first ?? "" }
-    return items.dropLast().joined(separator: ", ") + " and " + last
-  }
+  static var languages: String { OrchardError.listed(DangdaiTexts.all.languages.map(\.rawValue)) }
 }

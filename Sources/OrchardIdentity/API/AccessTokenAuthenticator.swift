@@ -34,7 +34,8 @@ public struct AccessTokenAuthenticator: AuthenticatorMiddleware {
   public func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    guard let identity = try await authenticate(request: request, context: context),
+    // A request someone ahead already knows (an app's own kind of token) is not read again.
+    guard context.identity == nil, let identity = try await authenticate(request: request, context: context),
       case .account(let found) = identity, let caller = found as? Caller
     else { return try await next(request, context) }
     var context = context

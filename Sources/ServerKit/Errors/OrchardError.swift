@@ -103,3 +103,11 @@ public struct FieldProblem: Sendable, Equatable, Encodable {
     self.message = message
   }
 }
+
+extension OrchardError {
+  /// `items` as a problem's English detail lists them: "a, b and c" (or "a, b or c").
+  public static func listed(_ items: [String], _ conjunction: String = "and") -> String {
+    guard let last = items.last, items.count > 1 else { return items.joined() }
+    return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+  }
+}

@@ -15,25 +15,21 @@ enum WearbloomProblem {
     }
   }
 
-  /// `items` as English prose: "a, b and c".
-  static func list(_ items: [String], or conjunction: String) -> String {
-    guard let last = items.last, items.count > 1 else { return items.joined() }
-    return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
-  }
-
   static func refusal(_ error: WardrobeError) -> OrchardError {
     switch error {
     case .missingPhoto:
       .badRequest("Send the photo as the multipart part `photo`.", code: error.rawValue)
     case .invalidCategory:
       .badRequest(
-        "The category is one of \(list(GarmentCategory.allCases.map(\.rawValue), or: "and")).", code: error.rawValue)
+        "The category is one of \(OrchardError.listed(GarmentCategory.allCases.map(\.rawValue))).", code: error.rawValue
+      )
     case .invalidImageType:
       OrchardError(
         status: .unsupportedMediaType, code: error.rawValue, title: "Not a photo we can take",
         detail:
-          "Send a \(list(ImageType.allCases.map(\.name), or: "or")) photo, its part labelled with its type "
-          + "(\(list(ImageType.allCases.map(\.mimeType), or: "or"))); the file's first bytes must be that type.")
+          "Send a \(OrchardError.listed(ImageType.allCases.map(\.name), "or")) photo, its part labelled with its type "
+          + "(\(OrchardError.listed(ImageType.allCases.map(\.mimeType), "or"))); the file's first bytes must be that type."
+      )
     case .imageTooLarge:
       OrchardError(
         status: .contentTooLarge, code: error.rawValue, title: "Photo too large",
