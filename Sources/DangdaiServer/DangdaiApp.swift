@@ -62,7 +62,8 @@ public struct DangdaiApp: OrchardApp {
         LanguageModelTier(settings: $0, budget: languageModelBudget, logger: environment.logger)
       },
       quizzes: environment.cache("dangdai-quizzes", capacity: DangdaiService.quizzesKept),
-      learners: environment.cache("dangdai-learners", capacity: DangdaiService.learnersKept))
+      learners: environment.cache("dangdai-learners", capacity: DangdaiService.learnersKept),
+      lists: environment.cache("dangdai-lists", capacity: DangdaiService.learnersKept))
   }
 
   public func mount(_ routes: AppRoutes) throws {

@@ -7,11 +7,11 @@ import Testing
 struct CompanionLessonsTests {
   let course = CompanionLessons.course
 
-  @Test("30 lessons, titles as printed (臺 and 台 kept), 20–35 words and 4–6 grammar points each")
+  @Test("30 lessons, titles with 臺灣 written alike throughout, 20–35 words and 4–6 grammar points each")
   func shape() throws {
     #expect(course.lessons.map(\.id) == LessonID.all)
     #expect(course.lesson(LessonID(rawValue: 101)!)?.chineseTitle == "歡迎你來臺灣！")
-    #expect(course.lesson(LessonID(rawValue: 211)!)?.chineseTitle == "台灣好玩的地方真多")
+    #expect(course.lesson(LessonID(rawValue: 211)!)?.chineseTitle == "臺灣好玩的地方真多")
     for lesson in course.lessons {
       #expect((20...35).contains(lesson.vocabulary.count), "\(lesson.id)")
       #expect((4...6).contains(lesson.grammar.count), "\(lesson.id)")
@@ -72,7 +72,7 @@ struct CompanionLessonsTests {
   @Test("an imported list replaces that lesson's words for quizzes; grammar stays")
   func imported() throws {
     let list = "//當代中文/Book 1/L01-I\n你\tnǐ\t(N) you\n好\thǎo\t(Vs) good\n"
-    let sections = try VocabularyImport.parse(list).get()
+    let sections = try VocabularyImport.read(list).get().sections
     let replaced = course.replacingVocabulary(with: sections)
     let lesson = try #require(replaced.lesson(LessonID(rawValue: 101)!))
     #expect(lesson.isImported)

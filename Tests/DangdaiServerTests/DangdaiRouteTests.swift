@@ -201,7 +201,7 @@ struct DangdaiRouteTests {
         #expect(answer.json?["code"] as? String == "CHAPTER_NOT_FOUND")
       }
       let chapter = try #require(try await harness.send(.get, "chapters/211", ada.token).json)
-      #expect((chapter["chapter"] as? [String: Any])?["title_zh"] as? String == "台灣好玩的地方真多")
+      #expect((chapter["chapter"] as? [String: Any])?["title_zh"] as? String == "臺灣好玩的地方真多")
       #expect(((chapter["words"] as? [Any])?.count ?? 0) >= 20)
       #expect((chapter["notice"] as? String)?.contains("CC-CEDICT") == true)
       let quiz = try await harness.send(
@@ -418,7 +418,7 @@ struct DangdaiRouteTests {
   }
 
   @Test(
-    "an imported list replaces its lessons' words in quizzes, with every listed reading; a bad line imports nothing",
+    "an imported list replaces its lessons' words in quizzes, with every listed reading; a bad line is left out alone",
     arguments: TestDatabase.available)
   func importList(engine: TestDatabase) async throws {
     try await DangdaiHarness.run(engine) { harness in
@@ -434,17 +434,24 @@ struct DangdaiRouteTests {
         茶\tchá\t(N) tea
         咖啡\tkāfēi\t(N) coffee
         """
-      let bad = "//當代中文/Book 1/L02-I\n你\tnǐ\t(N) you\n好\tqqq\t(Vs) good\n"
-      guard case .failure(let refusal) = try await DangdaiImport.run(bad, store: harness.store, at: harness.clock.now)
+      let empty = "//當代中文/Book 1/L02-I\n好\tqqq\t(Vs) good\n"
+      guard case .failure(let refusal) = try await DangdaiImport.run(empty, store: harness.store, at: harness.clock.now)
       else {
-        Issue.record("a list with an unreadable line was imported")
+        Issue.record("a list with no readable word was imported")
         return
       }
-      #expect(refusal.problems.map(\.line) == [3])
+      #expect(refusal.code == .empty)
+      #expect(refusal.notes.map(\.line) == [2])
       #expect(try await harness.store.importedLists().isEmpty)
+      // One bad line of lesson 103 is left out; its other word is imported.
+      let bad = "//當代中文/Book 1/L03-I\r\n你\tnǐ\t(N) you\r\n好\tqqq\t(Vs) good\r\n"
+      let partly = try await DangdaiImport.run(bad, store: harness.store, at: harness.clock.now).get()
+      #expect(partly.words == 1)
+      #expect(partly.skipped == [.init(line: 3, code: .unreadableReading, lesson: 103)])
 
-      let summary = try await DangdaiImport.run(list, store: harness.store, at: harness.clock.now).get()
-      #expect(summary.words == [LessonID(rawValue: 101)!: 6])
+      let report = try await DangdaiImport.run(list, store: harness.store, at: harness.clock.now).get()
+      #expect(report.lessons == [LessonID(rawValue: 101)!])
+      #expect(report.words(in: LessonID(rawValue: 101)!) == 6)
       let chapter = try #require(try await harness.send(.get, "chapters/101", ada.token).json)
       #expect((chapter["chapter"] as? [String: Any])?["imported"] as? Bool == true)
       let words = try #require(chapter["words"] as? [[String: Any]])

@@ -2,7 +2,8 @@
 """Writes a word list in the flash-card format `orchard dangdai import` reads, made from our own
 companion lessons (never the book's): for each lesson named, a `//當代中文/Book N/LNN-I` header,
 then `hanzi<TAB>reading<TAB>(POS) gloss` lines, readings in tone numbers with alternatives as
-`zhe4 / zhei4`, the second half of each lesson under an `-II` header.
+`zhe4 / zhei4`, the second half of each lesson under an `-II` header; CRLF line ends and tabs
+after each header, as the circulating list is downloaded.
 
     sample_list.py OUT 101 102            a sound list
     sample_list.py OUT 101 --break 5      the same with line 5's reading made unreadable
@@ -31,5 +32,7 @@ for lesson in lessons:
 if broken is not None:
     hanzi, _, gloss = lines[broken - 1].split("\t")
     lines[broken - 1] = f"{hanzi}\txyz9\t{gloss}"
-pathlib.Path(out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+# As the circulating list is downloaded: CRLF line ends, and tabs trailing every header.
+lines = [line + "\t\t" if line.startswith("//") else line for line in lines]
+pathlib.Path(out).write_bytes(("\r\n".join(lines) + "\r\n").encode("utf-8"))
 print(f"{out}: {sum(1 for line in lines if not line.startswith('//'))} words in {len(lessons)} lessons")

@@ -50,6 +50,16 @@ public struct Course: Sendable {
 
   public func lesson(_ id: LessonID) -> Lesson? { index[id].map { lessons[$0] } }
 
+  /// Every correct order of `example`'s words: as written, the others it lists, and those the
+  /// grammar allows besides (``WordOrders``).
+  public func orders(of example: ExampleSentence) -> [[String]] {
+    var orders = [example.tokens] + example.otherOrders
+    for order in WordOrders.alternatives(example.tokens, names: names) where !orders.contains(order) {
+      orders.append(order)
+    }
+    return orders
+  }
+
   /// The first lesson whose words include `hanzi`.
   public func lesson(teaching hanzi: String) -> LessonID? { teachers[hanzi] }
 
@@ -63,16 +73,16 @@ public struct Course: Sendable {
   public func knownWords(through id: LessonID) -> Set<String> { vocabulary(through: id).words }
 
   /// The course with the words of each imported section's lesson replaced by the learner's own
-  /// (both parts of a lesson together); grammar stays ours.
+  /// (both parts of a lesson together), glossed in each language the list has; grammar stays ours.
   public func replacingVocabulary(with sections: [VocabularyImport.Section]) -> Course {
     var imported: [LessonID: [VocabularyItem]] = [:]
     for section in sections {
       guard let id = LessonID(rawValue: section.lesson) else { continue }
       imported[id, default: []].append(
-        contentsOf: section.items.map { item in
-          VocabularyItem(
-            hanzi: item.hanzi, partOfSpeech: PartOfSpeech(rawValue: item.partOfSpeech ?? "N"), readings: item.readings,
-            meaning: LocalizedText([.english: item.gloss]))
+        contentsOf: section.items.compactMap { item in
+          // The companion course knows how else its characters are read; a list does not say.
+          let known = teachers[item.hanzi].flatMap { lesson($0)?.vocabulary.first { $0.hanzi == item.hanzi } }
+          return VocabularyItem(imported: item, otherReadings: (known?.readings ?? []) + (known?.otherReadings ?? []))
         })
     }
     let lessons = lessons.map { lesson in
@@ -80,13 +90,30 @@ public struct Course: Sendable {
       var replaced = lesson
       replaced.vocabulary = words
       replaced.isImported = true
+      // The grammar's sentences are ours, written with the companion words: they stay known.
+      replaced.sentenceWords.formUnion(words.map(\.hanzi))
       return replaced
     }
     return Course(lessons: lessons, functionWords: functionWords, names: names, taiwanReadings: taiwanReadings)
   }
 }
 
-/// A reading Taiwan says differently from CC-CEDICT, and why it is the one shown.
+extension VocabularyItem {
+  /// A word of a learner's list: its glosses in each language the list gives (English, or the
+  /// first it has, standing in for the others), and the other readings its characters have.
+  init?(imported item: VocabularyImport.Item, otherReadings: [[PinyinSyllable]] = []) {
+    var texts: [Language: String] = [:]
+    for (code, gloss) in item.glosses where !gloss.isEmpty { texts[Language(rawValue: code)] = gloss }
+    guard let english = texts[.english] ?? item.glosses.sorted(by: { $0.key < $1.key }).first?.value else { return nil }
+    texts[.english] = english
+    self.init(
+      hanzi: item.hanzi, otherForms: item.otherForms, partOfSpeech: PartOfSpeech(rawValue: item.partOfSpeech ?? "N"),
+      readings: item.readings, otherReadings: otherReadings, meaning: LocalizedText(texts))
+  }
+}
+
+/// Where the reading shown is not simply CC-CEDICT's, and why: a reading Taiwan says differently,
+/// or CC-CEDICT's own "Taiwan pr." note declined where the book and the MOE print its first reading.
 public struct TaiwanReading: Hashable, Sendable, Codable {
   public let hanzi: String
   /// CC-CEDICT's reading, in its numbered form (`xue2 sheng5`).
@@ -110,7 +137,9 @@ public enum CompanionLessons {
           let citations = try item.citation.map { try syllables($0, of: item.hanzi) }
           return VocabularyItem(
             hanzi: item.hanzi, partOfSpeech: PartOfSpeech(rawValue: item.pos), readings: readings,
-            citations: citations, meaning: try text(item.meaning))
+            citations: citations,
+            otherReadings: try (item.otherReadings ?? []).map { try syllables($0, of: item.hanzi) },
+            meaning: try text(item.meaning))
         },
         grammar: try lesson.grammar.map { point in
           GrammarPoint(
@@ -167,6 +196,7 @@ public enum CompanionLessons {
     let pos: String
     let readings: [String]
     let citation: [String]
+    let otherReadings: [String]?
     let meaning: [String: String]
   }
 

@@ -71,25 +71,35 @@ public struct PartOfSpeech: RawRepresentable, Hashable, Sendable {
 /// differs), what it means, and its part of speech.
 public struct VocabularyItem: Hashable, Sendable, Identifiable {
   public let hanzi: String
+  /// Other ways a learner's list writes the word (台灣 beside 臺灣, 故宮 beside 故宮博物院).
+  public let otherForms: [String]
   public let partOfSpeech: PartOfSpeech
-  /// Every accepted reading, the one shown first.
+  /// Every accepted reading, the one shown first; none for a word of Latin letters (`KTV`).
   public let readings: [[PinyinSyllable]]
   /// Each reading with its neutral syllables in the full tone their characters have alone
   /// (`xie4 xie4` for `xie4 xie5`), which a typed answer may use.
   public let citations: [[PinyinSyllable]]
   /// How typed pinyin is judged against it: each reading with its lenient tones.
   public let accepted: [AcceptedReading]
+  /// How else the same characters are read, in other senses (著: zháo, zhù, zhuó beside zhe).
+  public let otherReadings: [[PinyinSyllable]]
   public let meaning: LocalizedText
+  /// The content words of the English meaning, which tell near-synonyms apart
+  /// (``FairQuestions/areNear(_:_:in:)``).
+  let meaningWords: Set<String>
 
   public init(
-    hanzi: String, partOfSpeech: PartOfSpeech, readings: [[PinyinSyllable]], citations: [[PinyinSyllable]] = [],
-    meaning: LocalizedText
+    hanzi: String, otherForms: [String] = [], partOfSpeech: PartOfSpeech, readings: [[PinyinSyllable]],
+    citations: [[PinyinSyllable]] = [], otherReadings: [[PinyinSyllable]] = [], meaning: LocalizedText
   ) {
-    precondition(!readings.isEmpty, "a word has a reading")
+    precondition(!readings.isEmpty || !hanzi.contains(where: \.isHan), "a word of characters has a reading")
     self.hanzi = hanzi
+    self.otherForms = otherForms
     self.partOfSpeech = partOfSpeech
     self.readings = readings
     self.meaning = meaning
+    self.otherReadings = otherReadings.filter { !readings.contains($0) }
+    self.meaningWords = FairQuestions.contentWords(meaning[.english])
     let citations = readings.indices.map { index in
       index < citations.count && citations[index].count == readings[index].count ? citations[index] : readings[index]
     }
@@ -104,10 +114,17 @@ public struct VocabularyItem: Hashable, Sendable, Identifiable {
   }
 
   public var id: String { hanzi }
-  /// The reading shown, in tone marks (`xuéshēng`).
-  public var pinyin: String { PinyinText.marked(readings[0]) }
+  /// Whether the word has a reading to ask for (`KTV` has none).
+  public var isRead: Bool { !readings.isEmpty }
+  /// The reading shown, as the book prints it: the first, with 一 and 不 in their changed tones
+  /// (``ToneChange``); none for a word without one.
+  public var shown: [PinyinSyllable]? {
+    readings.first.map { ToneChange.printed($0, hanzi: hanzi, citation: citations.first ?? []) }
+  }
+  /// The reading shown, in tone marks (`xuéshēng`, `yígòng`); empty for a word without one.
+  public var pinyin: String { shown.map(PinyinText.marked) ?? "" }
   /// The reading shown, in zhuyin (`ㄒㄩㄝˊ ㄕㄥ`).
-  public var zhuyin: String { PinyinText.zhuyin(readings[0]) ?? pinyin }
+  public var zhuyin: String { shown.flatMap(PinyinText.zhuyin) ?? pinyin }
 }
 
 /// A sentence showing a grammar point, divided into words, with the word the point is about.
@@ -172,6 +189,9 @@ public struct Lesson: Hashable, Sendable, Identifiable {
   public let grammar: [GrammarPoint]
   /// Whether `vocabulary` is the learner's own imported list rather than ours.
   public var isImported: Bool
+  /// The words the lesson's sentences may use: its vocabulary's, and with an imported list, the
+  /// companion words the sentences were written with too.
+  public var sentenceWords: Set<String>
 
   public init(
     id: LessonID, chineseTitle: String, title: LocalizedText, vocabulary: [VocabularyItem], grammar: [GrammarPoint],
@@ -183,6 +203,7 @@ public struct Lesson: Hashable, Sendable, Identifiable {
     self.vocabulary = vocabulary
     self.grammar = grammar
     self.isImported = isImported
+    self.sentenceWords = Set(vocabulary.map(\.hanzi))
   }
 
   public var englishTitle: String { title[.english] }

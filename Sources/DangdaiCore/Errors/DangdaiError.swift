@@ -31,6 +31,13 @@ public enum DangdaiError: Error, Equatable, Sendable {
   case invalidPageSize
   /// The learner's quota of quizzes is reached (``QuizQuota``).
   case quota(QuizQuota.Refusal)
+  /// A word list refused whole: no word of a lesson Dangdai teaches, or too large
+  /// (``VocabularyImport/Refusal``).
+  case listRefused(VocabularyImport.Code)
+  /// A word list that is not UTF-8 text.
+  case listNotText
+  /// No word list with that id waits for the learner (another's, confirmed, or read too long ago).
+  case listNotFound
 
   /// The stable code the API sends.
   public var code: String {
@@ -51,6 +58,9 @@ public enum DangdaiError: Error, Equatable, Sendable {
     case .invalidPageSize: "BAD_REQUEST"
     case .quota(.tooManyUnfinished): "UNFINISHED_QUIZ_LIMIT"
     case .quota(.full): "QUIZ_QUOTA_REACHED"
+    case .listRefused(let code): code.rawValue
+    case .listNotText: "LIST_NOT_TEXT"
+    case .listNotFound: "LIST_NOT_FOUND"
     }
   }
 

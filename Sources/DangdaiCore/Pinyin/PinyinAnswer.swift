@@ -7,8 +7,9 @@
 /// A reading as a learner may type it: for each syllable, its letters and every tone accepted.
 ///
 /// Most syllables accept their own tone. Some accept more, and the item says which: 一 and 不,
-/// whose tone changes with the next syllable (yīgòng and yígòng both count); a neutral tone whose
-/// character has a full tone in careful or Taiwan speech (xièxie and xièxiè).
+/// whose tone changes with the next syllable (yīgòng and yígòng both count, as ``ToneChange``
+/// decides, but chū yí does not); a neutral tone whose character has a full tone in careful or
+/// Taiwan speech (xièxie and xièxiè).
 public struct AcceptedReading: Hashable, Sendable {
   public struct Syllable: Hashable, Sendable {
     public let base: String
@@ -27,19 +28,19 @@ public struct AcceptedReading: Hashable, Sendable {
 
   public init(_ syllables: [Syllable]) { self.syllables = syllables }
 
-  /// `reading` for the word `hanzi`: each 一 accepts tones 1, 2 and 4 and each 不 tones 2 and 4
-  /// (where the characters and syllables line up one to one), and each neutral syllable also the
-  /// full tone `citation` gives for it, by index.
+  /// `reading` for the word `hanzi`: each 一 and 不 also its citation tone and the tone it
+  /// changes to before the next syllable, where one applies (``ToneChange``, where the characters
+  /// and syllables line up one to one), and each neutral syllable also the full tone `citation`
+  /// gives for it, by index.
   public init(_ reading: [PinyinSyllable], hanzi: String = "", citation: [Int: Int] = [:]) {
-    // An erhua 兒 has no syllable of its own: it joins the one before it.
-    var characters = Array(hanzi)
-    if characters.count != reading.count { characters.removeAll { $0 == "兒" || $0 == "儿" } }
-    let aligned = characters.count == reading.count
+    let characters = ToneChange.aligned(hanzi, reading)
+    let full = reading.enumerated().map { index, syllable in
+      citation[index].map { PinyinSyllable(syllable.base, $0) } ?? syllable
+    }
     self.init(
       reading.enumerated().map { index, syllable in
         var accepted: Set<Int> = [syllable.tone]
-        if aligned, characters[index] == "一", syllable.base == "yi" { accepted.formUnion([1, 2, 4]) }
-        if aligned, characters[index] == "不", syllable.base == "bu" { accepted.formUnion([2, 4]) }
+        accepted.formUnion(ToneChange.accepted(at: index, characters: characters, reading, citation: full))
         if syllable.tone == 5, let full = citation[index] { accepted.insert(full) }
         return Syllable(base: syllable.base, tone: syllable.tone, accepted: accepted)
       })
@@ -59,7 +60,8 @@ public enum PinyinVerdict: Hashable, Sendable {
 }
 
 /// Judges typed pinyin fairly: tone marks or numbers, `ü`, `v` or `u:`, any case, full-width
-/// letters, syllables run together or apart (research §C).
+/// letters, syllables run together or apart (research §C); or zhuyin, as a learner who reads it
+/// types it.
 public enum PinyinAnswer {
   public static func check(_ input: String, against readings: [AcceptedReading]) -> PinyinVerdict {
     var best = PinyinVerdict.wrong
@@ -77,7 +79,10 @@ public enum PinyinAnswer {
     guard typed.count == reading.syllables.count,
       zip(typed, reading.syllables).allSatisfy({ Pinyin.canonical($0.base) == $1.base })
     else { return .wrong }
-    guard typed.contains(where: { $0.tone != nil }) else { return .missingTones }
+    guard typed.contains(where: { $0.tone != nil }) else {
+      // A word all in the neutral tone (嗎, 呢, 的) may be typed with no tone at all, as with 5 or 0.
+      return reading.syllables.allSatisfy { $0.tone == 5 } ? .correct : .missingTones
+    }
     let wrong = zip(typed, reading.syllables).enumerated().compactMap { index, pair in
       pair.1.accepted.contains(pair.0.tone ?? 5) ? nil : index
     }
@@ -118,11 +123,20 @@ enum TypedPinyin {
   /// The most readings of one answer considered; more than anyone types.
   static let limit = 64
 
-  /// Every way `input` divides into syllables.
-  static func candidates(_ input: String) -> [[Syllable]] {
+  /// Every way `input` divides into syllables (zhuyin too: ``TypedZhuyin``). With
+  /// `apostropheRule`, only the divisions pinyin's apostrophe rule allows as written: inside a run of
+  /// letters no syllable after the first starts with a, o or e (`fangan` is fan + gan), unless every
+  /// syllable of the run carries its tone, which makes the intent plain (xīān).
+  static func candidates(_ input: String, apostropheRule: Bool = false) -> [[Syllable]] {
+    if TypedZhuyin.isZhuyin(input) { return TypedZhuyin.candidates(input) }
     var results: [[Syllable]] = [[]]
     for (index, run) in runs(normalized(input)).enumerated() {
-      let options = segmentations(run, first: index == 0)
+      var options = segmentations(run, first: index == 0)
+      if apostropheRule {
+        // The divisions the rule allows first; against it, only a fully toned run (xīān).
+        let allowed = options.filter { $0.dropFirst().allSatisfy { !"aoe".contains($0.base.first ?? "x") } }
+        options = allowed + options.filter { !allowed.contains($0) && $0.allSatisfy { $0.tone != nil } }
+      }
       guard !options.isEmpty else { return [] }
       var next: [[Syllable]] = []
       for prefix in results {

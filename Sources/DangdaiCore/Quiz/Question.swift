@@ -88,7 +88,9 @@ public struct Question: Hashable, Sendable, Codable {
   public var solution: String {
     switch key {
     case .choice(let index): options.indices.contains(index) ? options[index] : ""
-    case .pinyin(_, let readings, _): readings.first.map(PinyinText.marked) ?? ""
+    case .pinyin(let hanzi, let readings, let citations):
+      readings.first.map { PinyinText.marked(ToneChange.printed($0, hanzi: hanzi, citation: citations.first ?? [])) }
+        ?? ""
     case .order(let orders): orders.first?.joined() ?? ""
     }
   }

@@ -18,6 +18,10 @@ public enum QuestionProblem: String, Error, Hashable, Sendable, CaseIterable {
   case keyMismatch = "KEY_MISMATCH"
   /// Nothing to show, a completion without exactly one blank, or tiles already in order.
   case malformedPrompt = "MALFORMED_PROMPT"
+  /// What is shown gives the answer away (a Japanese meaning written with the word's own kanji).
+  case givesAnswerAway = "GIVES_ANSWER_AWAY"
+  /// A reading asked of a character that alone does not say which of its readings is meant.
+  case ambiguousReading = "AMBIGUOUS_READING"
 }
 
 /// Checks a question before it is served, whoever made it (the generator or a language model):
@@ -51,6 +55,7 @@ public struct QuestionValidator: Sendable {
       guard case .pinyin(let keyed, let readings, _) = question.key, keyed == hanzi, readings == item.readings,
         question.chinese == hanzi
       else { return problems + [.keyMismatch] }
+      if !FairQuestions.isReadAlone(item) { problems.append(.ambiguousReading) }
     case .sentenceCompletion:
       problems += choiceShape(question)
       problems += completion(question, known: known)
@@ -85,15 +90,26 @@ public struct QuestionValidator: Sendable {
       guard question.chinese == item.hanzi, question.options[index] == item.meaning[language] else {
         return [.keyMismatch]
       }
-      return []
+      var problems: [QuestionProblem] = []
+      if FairQuestions.meaningShowsWord(item, in: language) { problems.append(.givesAnswerAway) }
+      // An option that is a near-synonym's meaning is right too.
+      let near = known.items.values.filter { $0.hanzi != item.hanzi && FairQuestions.areNear(item, $0, in: language) }
+      if others.contains(where: { option in near.contains { $0.meaning[language] == option } }) {
+        problems.append(.secondCorrectAnswer)
+      }
+      if language == .japanese, others.contains(where: { FairQuestions.givesAway($0, item.hanzi) }) {
+        problems.append(.givesAnswerAway)
+      }
+      return problems
     case .meaningToCharacter:
       guard question.meaning == item.meaning[language], question.options[index] == item.hanzi else {
         return [.keyMismatch]
       }
       var problems: [QuestionProblem] = []
+      if FairQuestions.meaningShowsWord(item, in: language) { problems.append(.givesAnswerAway) }
       for option in others {
         if let other = known.item(option) {
-          if other.meaning[language] == item.meaning[language] { problems.append(.secondCorrectAnswer) }
+          if FairQuestions.areNear(item, other, in: language) { problems.append(.secondCorrectAnswer) }
         } else if !known.covers(option) {
           problems.append(.unknownWord)
         }
@@ -104,9 +120,10 @@ public struct QuestionValidator: Sendable {
         question.options[index] == item.hanzi
       else { return [.keyMismatch] }
       var problems: [QuestionProblem] = []
+      if !FairQuestions.isReadAlone(item) { problems.append(.ambiguousReading) }
       for option in others {
         if let other = known.item(option) {
-          if !Set(other.readings).isDisjoint(with: item.readings) { problems.append(.secondCorrectAnswer) }
+          if FairQuestions.canRead(other, as: item.readings) { problems.append(.secondCorrectAnswer) }
         } else if !known.covers(option) {
           problems.append(.unknownWord)
         }
@@ -184,15 +201,15 @@ struct Vocabulary: Sendable {
     var points: Set<String> = []
     var horizons: [LessonID: Vocabulary] = [:]
     for lesson in lessons {
-      for item in lesson.vocabulary {
-        items[item.hanzi] = item
-        words.insert(item.hanzi)
-      }
+      for item in lesson.vocabulary { items[item.hanzi] = item }
+      words.formUnion(lesson.sentenceWords)
       for point in lesson.grammar {
         points.insert("\(lesson.id)/\(point.id)")
         for example in point.examples {
           examples.insert(example.text)
-          for order in example.otherOrders { examples.insert(order.joined()) }
+          for order in example.otherOrders + WordOrders.alternatives(example.tokens, names: names) {
+            examples.insert(order.joined())
+          }
         }
       }
       horizons[lesson.id] = Vocabulary(

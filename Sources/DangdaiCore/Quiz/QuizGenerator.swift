@@ -34,7 +34,8 @@ public struct QuizGenerator: Sendable {
     guard let lesson = course.lesson(id) else { return nil }
     switch kind {
     case .vocabulary:
-      return vocabulary(words(for: lesson, count: Self.questionCount, using: &random), horizon: id, using: &random)
+      let words = words(for: lesson, count: Self.questionCount, using: &random)
+      return vocabulary(words, spares: spares(beyond: words, through: lesson), horizon: id, using: &random)
     case .grammar:
       return grammar(examples(of: [lesson], count: Self.questionCount, using: &random), horizon: id, using: &random)
     case .test:
@@ -45,7 +46,7 @@ public struct QuizGenerator: Sendable {
       words += earlier.flatMap(\.vocabulary).shuffled(using: &random).prefix(half - words.count)
       var sentences = examples(of: [lesson], count: half - (review - review / 2), using: &random)
       sentences += examples(of: Array(earlier), count: half - sentences.count, using: &random)
-      var questions = vocabulary(words, horizon: id, using: &random)
+      var questions = vocabulary(words, spares: spares(beyond: words, through: lesson), horizon: id, using: &random)
       questions += grammar(sentences, horizon: id, using: &random)
       return questions.shuffled(using: &random)
     case .review:
@@ -97,17 +98,34 @@ public struct QuizGenerator: Sendable {
     return words
   }
 
+  /// The lesson's words, then its earlier lessons', not among `words`: what stands in for a word
+  /// no fair question can be made of.
+  private func spares(beyond words: [VocabularyItem], through lesson: Lesson) -> [VocabularyItem] {
+    let asked = Set(words.map(\.hanzi))
+    return (lesson.vocabulary + course.lessons(through: lesson.id).dropLast().reversed().flatMap(\.vocabulary))
+      .filter { !asked.contains($0.hanzi) }
+  }
+
+  /// A question on each of `words`; a word no fair question can be made of gives its place to the
+  /// first of `spares` one can.
   private func vocabulary(
-    _ words: [VocabularyItem], horizon: LessonID, using random: inout some RandomNumberGenerator
+    _ words: [VocabularyItem], spares: [VocabularyItem] = [], horizon: LessonID,
+    using random: inout some RandomNumberGenerator
   )
     -> [Question]
   {
     var kinds: [Question.Kind] = []
     var questions: [Question] = []
+    var spares = spares[...]
     for item in words {
-      if kinds.isEmpty { kinds = Self.wordKinds.shuffled(using: &random) }
-      if let question = wordQuestion(item, preferring: kinds.removeLast(), horizon: horizon, using: &random) {
-        questions.append(question)
+      var candidate: VocabularyItem? = item
+      while let word = candidate {
+        if kinds.isEmpty { kinds = Self.wordKinds.shuffled(using: &random) }
+        if let question = wordQuestion(word, preferring: kinds.removeLast(), horizon: horizon, using: &random) {
+          questions.append(question)
+          break
+        }
+        candidate = spares.popFirst()
       }
     }
     return questions
@@ -137,26 +155,36 @@ public struct QuizGenerator: Sendable {
     let subject = Question.Subject.word(item.hanzi)
     switch kind {
     case .characterToMeaning:
+      guard !FairQuestions.meaningShowsWord(item, in: language) else { return nil }
       let meaning = item.meaning[language]
-      let others = distractors(for: item, horizon: horizon, using: &random) { $0.meaning[language] }
+      let others = distractors(for: item, horizon: horizon, allowed: meaningDistractor(for: item), using: &random) {
+        $0.meaning[language]
+      }
       guard let (options, key) = choices(meaning, others.map { $0.meaning[language] }, using: &random) else {
         return nil
       }
       return Question(
         kind: kind, lesson: horizon, subject: subject, chinese: item.hanzi, options: options, key: .choice(key))
     case .meaningToCharacter:
-      let others = distractors(for: item, horizon: horizon, using: &random) { $0.meaning[language] }
+      guard !FairQuestions.meaningShowsWord(item, in: language) else { return nil }
+      let others = distractors(for: item, horizon: horizon, allowed: meaningDistractor(for: item), using: &random) {
+        $0.meaning[language]
+      }
       guard let (options, key) = choices(item.hanzi, others.map(\.hanzi), using: &random) else { return nil }
       return Question(
         kind: kind, lesson: horizon, subject: subject, meaning: item.meaning[language], options: options,
         key: .choice(key))
     case .readingToCharacter:
-      let others = distractors(for: item, horizon: horizon, unlike: { Set($0.readings) }, using: &random)
+      guard FairQuestions.isReadAlone(item) else { return nil }
+      let others = distractors(
+        for: item, horizon: horizon, unlike: { Set($0.readings) },
+        allowed: { !FairQuestions.canRead($0, as: item.readings) }, using: &random)
       guard let (options, key) = choices(item.hanzi, others.map(\.hanzi), using: &random) else { return nil }
       return Question(
         kind: kind, lesson: horizon, subject: subject, reading: .init(pinyin: item.pinyin, zhuyin: item.zhuyin),
         options: options, key: .choice(key))
     case .characterToPinyin:
+      guard FairQuestions.isReadAlone(item) else { return nil }
       return Question(
         kind: kind, lesson: horizon, subject: subject, chinese: item.hanzi,
         key: .pinyin(hanzi: item.hanzi, readings: item.readings, citations: item.citations))
@@ -165,19 +193,30 @@ public struct QuizGenerator: Sendable {
     }
   }
 
+  /// Whether a word may be a wrong option beside `item` in a meaning question: not a near-synonym
+  /// of it, and (in Japanese) not glossed with `item`'s own characters, which would point at it.
+  private func meaningDistractor(for item: VocabularyItem) -> (VocabularyItem) -> Bool {
+    let language = language
+    return { other in
+      !FairQuestions.areNear(item, other, in: language)
+        && !(language == .japanese && FairQuestions.givesAway(other.meaning[language], item.hanzi))
+    }
+  }
+
   /// Three words unlike `item` and each other by `feature` (a meaning), drawn first from words
-  /// of the same family in the same lesson, then earlier lessons, then any family.
+  /// of the same family in the same lesson, then earlier lessons, then any family; only words
+  /// `allowed` says may stand beside `item`.
   private func distractors<Feature: Hashable>(
-    for item: VocabularyItem, horizon: LessonID, using random: inout some RandomNumberGenerator,
-    by feature: (VocabularyItem) -> Feature
+    for item: VocabularyItem, horizon: LessonID, allowed: (VocabularyItem) -> Bool = { _ in true },
+    using random: inout some RandomNumberGenerator, by feature: (VocabularyItem) -> Feature
   ) -> [VocabularyItem] {
-    distractors(for: item, horizon: horizon, unlike: { [feature($0)] }, using: &random)
+    distractors(for: item, horizon: horizon, unlike: { [feature($0)] }, allowed: allowed, using: &random)
   }
 
   /// The same, where two words clash when their `features` sets meet (shared readings).
   private func distractors<Feature: Hashable>(
     for item: VocabularyItem, horizon: LessonID, unlike features: (VocabularyItem) -> Set<Feature>,
-    using random: inout some RandomNumberGenerator
+    allowed: (VocabularyItem) -> Bool = { _ in true }, using random: inout some RandomNumberGenerator
   ) -> [VocabularyItem] {
     let lessons = course.lessons(through: horizon)
     let home = lessons.first { $0.vocabulary.contains(item) }?.id
@@ -193,7 +232,7 @@ public struct QuizGenerator: Sendable {
     for tier in tiers {
       for (_, candidate) in tier.shuffled(using: &random) where chosen.count < Self.choiceCount - 1 {
         let mine = features(candidate)
-        guard taken.isDisjoint(with: mine), candidate.hanzi != item.hanzi else { continue }
+        guard taken.isDisjoint(with: mine), candidate.hanzi != item.hanzi, allowed(candidate) else { continue }
         taken.formUnion(mine)
         chosen.append(candidate)
       }
@@ -291,7 +330,7 @@ public struct QuizGenerator: Sendable {
         kind: kind, lesson: horizon, subject: subject, meaning: translation, options: options, key: .choice(key))
     case .wordOrder:
       let words = example.tokens.filter { !$0.allSatisfy(Vocabulary.free.contains) }
-      let orders = ([example.tokens] + example.otherOrders).map {
+      let orders = course.orders(of: example).map {
         $0.filter { !$0.allSatisfy(Vocabulary.free.contains) }
       }
       guard words.count >= 3 else { return nil }

@@ -124,6 +124,33 @@ public enum DangdaiScreenText: String, TextKey {
   case signOut = "settings.sign-out"
   case about = "settings.about"
 
+  case wordListTitle = "word-list.title"
+  case wordListLead = "word-list.lead"
+  case wordListFormats = "word-list.formats"
+  case wordListFile = "word-list.file"
+  case wordListRead = "word-list.read"
+  case wordListNone = "word-list.none"
+  case wordListInUse = "word-list.in-use"
+  case wordListRemove = "word-list.remove"
+  case wordListRemoved = "word-list.removed"
+  case wordListLink = "word-list.link"
+  case wordListConfirmed = "word-list.confirmed"
+  case wordListReviewTitle = "word-list.review-title"
+  case wordListSummary = "word-list.summary"
+  case wordListLesson = "word-list.lesson"
+  case wordListWords = "word-list.words"
+  case wordListLeftOut = "word-list.left-out"
+  case wordListLines = "word-list.lines"
+  case wordListLine = "word-list.line"
+  case wordListOtherBook = "word-list.other-book"
+  case wordListUse = "word-list.use"
+  case wordListCancel = "word-list.cancel"
+  case wordListRefused = "word-list.refused"
+  case wordListNotText = "word-list.not-text"
+  case wordListExpired = "word-list.expired"
+  case wordListChooseFile = "word-list.choose-file"
+  case wordListKept = "word-list.kept"
+
   case nothingToReview = "problem.nothing-to-review"
   case offline = "problem.offline"
   case tooManyQuizzes = "problem.too-many-quizzes"
@@ -237,6 +264,37 @@ public enum DangdaiScreenTexts {
       .quizNotFound: "This quiz is not one of yours, or it no longer exists. Start another from your books.",
       .pageNotFoundTitle: "Page not found",
       .pageNotFound: "There is nothing at this address in Dangdai. The link may be mistyped or out of date.",
+      .wordListTitle: "Your book\u{2019}s word list",
+      .wordListLead:
+        "If you have the book, use its word list: each lesson\u{2019}s quizzes then ask your book\u{2019}s words, and your review follows them. The list is yours alone, kept with your account.",
+      .wordListFormats:
+        "Choose the file as you have it: the flash-card list (.tsv or .txt), or a spreadsheet saved as CSV with a column for the meanings in each language. You see what was read, and which lines were left out and why, before anything changes.",
+      .wordListFile: "Word list file",
+      .wordListRead: "Read the list",
+      .wordListNone: "Your quizzes use Dangdai\u{2019}s companion words: you have no list of your own yet.",
+      .wordListInUse: "Your list is in use for {count, plural, one {# lesson} other {# lessons}}.",
+      .wordListRemove: "Stop using my list",
+      .wordListRemoved: "Your quizzes use Dangdai\u{2019}s companion words again.",
+      .wordListLink: "Use my book\u{2019}s word list",
+      .wordListConfirmed:
+        "Done: {count, plural, one {# lesson asks} other {# lessons ask}} your book\u{2019}s words now.",
+      .wordListReviewTitle: "Check your list",
+      .wordListSummary:
+        "{words, plural, one {# word} other {# words}} for {lessons, plural, one {# lesson} other {# lessons}}, from {used} of {lines} lines.",
+      .wordListLesson: "Lesson",
+      .wordListWords: "Words",
+      .wordListLeftOut: "Left out",
+      .wordListLines: "Lines left out or changed, and why",
+      .wordListLine: "Line {line}",
+      .wordListOtherBook:
+        "Book {book} is not one Dangdai teaches yet: its {words, plural, one {# word was} other {# words were}} left out.",
+      .wordListUse: "Use this list",
+      .wordListCancel: "Cancel",
+      .wordListRefused: "This list could not be used: {reason}",
+      .wordListNotText: "This file is not a text file. Save the list as text (.tsv, .txt or .csv) and choose it again.",
+      .wordListExpired: "That list is no longer waiting. Choose the file again.",
+      .wordListChooseFile: "Choose a file first.",
+      .wordListKept: "Your lessons that this list does not cover keep what they had.",
     ])
 
   public static let french = Catalog<DangdaiScreenText>(
@@ -321,6 +379,39 @@ public enum DangdaiScreenTexts {
       .pageNotFoundTitle: "Page introuvable",
       .pageNotFound:
         "Il n\u{2019}y a rien à cette adresse dans Dangdai. Le lien est peut-être mal saisi ou périmé.",
+      .wordListTitle: "La liste de mots de votre manuel",
+      .wordListLead:
+        "Si vous avez le manuel, utilisez sa liste de mots\u{202F}: les quiz de chaque leçon demandent alors les mots de votre manuel, et vos révisions les suivent. La liste n\u{2019}est qu\u{2019}à vous, gardée avec votre compte.",
+      .wordListFormats:
+        "Choisissez le fichier tel que vous l\u{2019}avez\u{202F}: la liste de cartes (.tsv ou .txt), ou un tableur enregistré en CSV avec une colonne de sens par langue. Vous voyez ce qui a été lu, et quelles lignes ont été écartées et pourquoi, avant que rien ne change.",
+      .wordListFile: "Fichier de la liste",
+      .wordListRead: "Lire la liste",
+      .wordListNone:
+        "Vos quiz utilisent les mots d\u{2019}accompagnement de Dangdai\u{202F}: vous n\u{2019}avez pas encore de liste à vous.",
+      .wordListInUse: "Votre liste sert pour {count, plural, one {# leçon} other {# leçons}}.",
+      .wordListRemove: "Ne plus utiliser ma liste",
+      .wordListRemoved: "Vos quiz utilisent de nouveau les mots d\u{2019}accompagnement de Dangdai.",
+      .wordListLink: "Utiliser la liste de mots de mon manuel",
+      .wordListConfirmed:
+        "C\u{2019}est fait\u{202F}: {count, plural, one {# leçon demande} other {# leçons demandent}} désormais les mots de votre manuel.",
+      .wordListReviewTitle: "Vérifiez votre liste",
+      .wordListSummary:
+        "{words, plural, one {# mot} other {# mots}} pour {lessons, plural, one {# leçon} other {# leçons}}, tirés de {used} lignes sur {lines}.",
+      .wordListLesson: "Leçon",
+      .wordListWords: "Mots",
+      .wordListLeftOut: "Écartées",
+      .wordListLines: "Lignes écartées ou modifiées, et pourquoi",
+      .wordListLine: "Ligne {line}",
+      .wordListOtherBook:
+        "Dangdai n\u{2019}enseigne pas encore le livre {book}\u{202F}: {words, plural, one {son mot a été écarté} other {ses # mots ont été écartés}}.",
+      .wordListUse: "Utiliser cette liste",
+      .wordListCancel: "Annuler",
+      .wordListRefused: "Cette liste n\u{2019}a pas pu servir\u{202F}: {reason}",
+      .wordListNotText:
+        "Ce fichier n\u{2019}est pas un fichier texte. Enregistrez la liste en texte (.tsv, .txt ou .csv) et choisissez-la de nouveau.",
+      .wordListExpired: "Cette liste n\u{2019}est plus en attente. Choisissez de nouveau le fichier.",
+      .wordListChooseFile: "Choisissez d\u{2019}abord un fichier.",
+      .wordListKept: "Les leçons que cette liste ne couvre pas gardent ce qu\u{2019}elles avaient.",
     ])
 
   public static let japanese = Catalog<DangdaiScreenText>(
@@ -391,6 +482,33 @@ public enum DangdaiScreenTexts {
       .quizNotFound: "このクイズはあなたのものではないか、もう存在しません。教科書から別のクイズを始めてください。",
       .pageNotFoundTitle: "ページが見つかりません",
       .pageNotFound: "Dangdai のこのアドレスには何もありません。リンクが間違っているか、古くなっている可能性があります。",
+      .wordListTitle: "教科書の単語リスト",
+      .wordListLead: "教科書をお持ちなら、その単語リストを使えます。各課のクイズが教科書の単語から出題され、復習もそれに沿います。リストはあなただけのもので、アカウントと一緒に保存されます。",
+      .wordListFormats:
+        "お手元のファイルをそのまま選んでください。フラッシュカードのリスト（.tsv または .txt）か、言語ごとに意味の列がある表を CSV で保存したものです。何も変わる前に、読み取れた内容と、除いた行とその理由を確認できます。",
+      .wordListFile: "単語リストのファイル",
+      .wordListRead: "リストを読み込む",
+      .wordListNone: "クイズは Dangdai の副教材の単語を使っています。まだご自分のリストはありません。",
+      .wordListInUse: "あなたのリストを{count}課で使っています。",
+      .wordListRemove: "自分のリストを使うのをやめる",
+      .wordListRemoved: "クイズは再び Dangdai の副教材の単語を使います。",
+      .wordListLink: "教科書の単語リストを使う",
+      .wordListConfirmed: "完了しました。{count}課のクイズが教科書の単語から出題されます。",
+      .wordListReviewTitle: "リストを確認してください",
+      .wordListSummary: "{lines}行のうち{used}行から、{lessons}課分の{words}語を読み取りました。",
+      .wordListLesson: "課",
+      .wordListWords: "単語",
+      .wordListLeftOut: "除いた行",
+      .wordListLines: "除いた行・変更した行とその理由",
+      .wordListLine: "{line}行目",
+      .wordListOtherBook: "第{book}冊はまだ Dangdai で学べないため、その{words}語は除きました。",
+      .wordListUse: "このリストを使う",
+      .wordListCancel: "キャンセル",
+      .wordListRefused: "このリストは使えませんでした：{reason}",
+      .wordListNotText: "このファイルはテキストファイルではありません。リストをテキスト（.tsv、.txt、.csv）で保存して、もう一度選んでください。",
+      .wordListExpired: "そのリストの確認期限が過ぎました。もう一度ファイルを選んでください。",
+      .wordListChooseFile: "先にファイルを選んでください。",
+      .wordListKept: "このリストにない課は、これまでの単語のままです。",
     ])
 
   public static let korean = Catalog<DangdaiScreenText>(
@@ -461,5 +579,32 @@ public enum DangdaiScreenTexts {
       .quizNotFound: "내 퀴즈가 아니거나 더 이상 없는 퀴즈예요. 교재에서 다른 퀴즈를 시작해 주세요.",
       .pageNotFoundTitle: "페이지를 찾을 수 없어요",
       .pageNotFound: "Dangdai의 이 주소에는 아무것도 없어요. 링크가 잘못되었거나 오래되었을 수 있어요.",
+      .wordListTitle: "교재의 단어 목록",
+      .wordListLead: "교재가 있다면 그 단어 목록을 쓰세요. 과마다 퀴즈가 교재의 단어로 나오고, 복습도 그 단어를 따라갑니다. 목록은 나만의 것으로, 계정과 함께 보관됩니다.",
+      .wordListFormats:
+        "가지고 있는 파일을 그대로 고르세요. 플래시카드 목록(.tsv 또는 .txt)이나, 언어마다 뜻 열이 있는 표를 CSV로 저장한 파일입니다. 무엇이 바뀌기 전에, 읽은 내용과 빠진 줄, 그 이유를 먼저 확인할 수 있습니다.",
+      .wordListFile: "단어 목록 파일",
+      .wordListRead: "목록 읽기",
+      .wordListNone: "퀴즈는 Dangdai의 보충 단어를 쓰고 있습니다. 아직 내 목록이 없습니다.",
+      .wordListInUse: "내 목록을 {count}개 과에서 쓰고 있습니다.",
+      .wordListRemove: "내 목록 그만 쓰기",
+      .wordListRemoved: "퀴즈가 다시 Dangdai의 보충 단어를 씁니다.",
+      .wordListLink: "내 교재의 단어 목록 쓰기",
+      .wordListConfirmed: "완료: 이제 {count}개 과의 퀴즈가 교재의 단어로 나옵니다.",
+      .wordListReviewTitle: "목록을 확인하세요",
+      .wordListSummary: "{lines}줄 중 {used}줄에서 {lessons}개 과의 단어 {words}개를 읽었습니다.",
+      .wordListLesson: "과",
+      .wordListWords: "단어",
+      .wordListLeftOut: "빠진 줄",
+      .wordListLines: "빠지거나 바뀐 줄과 그 이유",
+      .wordListLine: "{line}번째 줄",
+      .wordListOtherBook: "{book}권은 아직 Dangdai에서 배울 수 없어서, 그 단어 {words}개는 빠졌습니다.",
+      .wordListUse: "이 목록 쓰기",
+      .wordListCancel: "취소",
+      .wordListRefused: "이 목록은 쓸 수 없습니다: {reason}",
+      .wordListNotText: "텍스트 파일이 아닙니다. 목록을 텍스트(.tsv, .txt, .csv)로 저장해서 다시 고르세요.",
+      .wordListExpired: "그 목록은 더 이상 기다리고 있지 않습니다. 파일을 다시 고르세요.",
+      .wordListChooseFile: "먼저 파일을 고르세요.",
+      .wordListKept: "이 목록에 없는 과는 원래 단어를 그대로 씁니다.",
     ])
 }

@@ -31,7 +31,7 @@ struct DangdaiAPIService: APIProtocol {
       let account = try learner()
       let settings = try await service.settings(of: account)
       let overview = try await service.overview(of: account)
-      let course = try await service.course()
+      let course = try await service.course(for: account)
       let text = DangdaiTexts.all.localizer(settings.language)
       return .ok(
         .init(
@@ -46,7 +46,7 @@ struct DangdaiAPIService: APIProtocol {
   func getChapter(_ input: Operations.getChapter.Input) async throws -> Operations.getChapter.Output {
     try await refusing {
       let account = try learner()
-      let lesson = try await service.lesson(LessonID(input.path.chapter_id))
+      let lesson = try service.lesson(LessonID(input.path.chapter_id), of: try await service.course(for: account))
       let settings = try await service.settings(of: account)
       let overview = try await service.overview(of: account)
       let entry =
@@ -133,7 +133,7 @@ struct DangdaiAPIService: APIProtocol {
       let account = try learner()
       let language = try await service.settings(of: account).language
       let overview = try await service.overview(of: account)
-      let course = try await service.course()
+      let course = try await service.course(for: account)
       return .ok(
         .init(
           headers: .init(Cache_hyphen_Control: Self.noStore),
@@ -146,9 +146,11 @@ struct DangdaiAPIService: APIProtocol {
 
   func getDashboard(_ input: Operations.getDashboard.Input) async throws -> Operations.getDashboard.Output {
     try await refusing {
-      let snapshot = try await service.snapshot(of: try learner())
+      let account = try learner()
+      let snapshot = try await service.snapshot(of: account)
       let body = dashboard(
-        service.dashboard(snapshot), course: try await service.course(), language: snapshot.settings.language)
+        service.dashboard(snapshot), course: try await service.course(for: account),
+        language: snapshot.settings.language)
       return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(body)))
     }
   }
@@ -167,12 +169,14 @@ struct DangdaiAPIService: APIProtocol {
   /// their snapshot for the day and the reading of the course it was written for.
   func dashboardJSON(of account: Account) async throws -> ByteBuffer {
     let snapshot = try await service.snapshot(of: account)
-    let edition = try await service.courses.edition()
+    let edition = try await service.courses.edition(for: account.id)
     let today = LocalDay(containing: service.clock.now, in: snapshot.zone.timeZone)
-    if let written = snapshot.dashboard, written.day == today, written.course == edition.at { return written.json }
+    if let written = snapshot.dashboard, written.day == today, written.course == edition.version {
+      return written.json
+    }
     let body = dashboard(service.dashboard(snapshot), course: edition.course, language: snapshot.settings.language)
     let json = ByteBuffer(bytes: try AppRoutes.apiEncoder().encode(body))
-    service.learners.update(account.id) { $0.dashboard = (today, edition.at, json) }
+    service.learners.update(account.id) { $0.dashboard = (today, edition.version, json) }
     return json
   }
 
@@ -252,7 +256,9 @@ struct DangdaiAPIService: APIProtocol {
   func result(_ result: QuizResult, language: Language) async throws -> Components.Schemas.Result {
     let text = DangdaiTexts.all.localizer(language)
     var chapter: Components.Schemas.ChapterSummary?
-    if let entry = result.chapter, let lesson = try await service.course().lesson(entry.lesson) {
+    if let entry = result.chapter,
+      let lesson = try await service.courses.edition(for: result.quiz.accountID).course.lesson(entry.lesson)
+    {
       chapter = summary(entry, lesson: lesson, language: language)
     }
     return Components.Schemas.Result(
@@ -282,7 +288,7 @@ struct DangdaiAPIService: APIProtocol {
         Components.Schemas.Question(
           index: index,
           kind: Components.Schemas.QuestionKind(rawValue: question.kind.rawValue) ?? .character_to_meaning,
-          instruction: text(DangdaiText.instruction(question.kind)), chinese: question.chinese,
+          instruction: text(DangdaiText.instruction(question)), chinese: question.chinese,
           reading: question.reading.map { .init(pinyin: $0.pinyin, zhuyin: $0.zhuyin) }, meaning: question.meaning,
           options: question.options)
       },

@@ -75,6 +75,22 @@ enum DangdaiProblem {
         detail: "You keep \(limit) quizzes, the most one learner can, so no new quiz can be started.")
       problem.values = ["limit": limit]
       return problem
+    case .listRefused(.tooLarge):
+      return OrchardError(
+        status: .contentTooLarge, code: code, title: "List too large",
+        detail: "A word list is at most \(VocabularyImport.maximumBytes / 1_048_576) MiB.")
+    case .listRefused:
+      return OrchardError(
+        status: .unprocessableContent, code: code, title: "No word to import",
+        detail: "The list has no word of a lesson Dangdai teaches (\(chapterRanges)) that could be read.")
+    case .listNotText:
+      return OrchardError(
+        status: .unprocessableContent, code: code, title: "Not a text file",
+        detail: "A word list is UTF-8 text: the flash-card list, or a table saved as CSV.")
+    case .listNotFound:
+      return OrchardError(
+        status: .notFound, code: code, title: "List not found",
+        detail: "No list read for you waits under this id: read the list again.")
     }
   }
 

@@ -2,40 +2,33 @@ import DangdaiCore
 import Foundation
 import OrchardKit
 
-/// A learner's own word lists for the book's lessons (`orchard dangdai import FILE`): read whole
-/// or not at all, each lesson's list then replacing that lesson's companion words in quizzes on
-/// every server sharing the database (within ``CourseSource/freshness``).
+/// The operator's import of the book's word lists for every learner (`orchard dangdai import
+/// FILE`): each lesson's words then replace that lesson's companion words in quizzes on every
+/// server sharing the database (within ``CourseSource/freshness``). A learner's own list, from
+/// the web, goes over it for that learner alone (``DangdaiService/confirmImport(_:for:)``).
 public enum DangdaiImport {
-  /// What an import stored: the words of each lesson it replaced.
-  public struct Summary: Sendable, Equatable {
-    public let words: [LessonID: Int]
-  }
-
-  /// Reads `text` and, when every line is sound, stores each of its lessons' lists in one
-  /// transaction; otherwise stores nothing and returns every problem.
+  /// Reads `text` line by line and stores the words of every lesson it has in one transaction,
+  /// returning what was read and every line left out; a list with no word is refused whole.
   public static func run(
     _ text: String, store: DangdaiStore, at now: Date
   ) async throws
-    -> Result<Summary, VocabularyImport.Refusal>
+    -> Result<VocabularyImport.Report, VocabularyImport.Refusal>
   {
-    let sections: [VocabularyImport.Section]
-    switch VocabularyImport.parse(text) {
-    case .success(let read): sections = read
+    let report: VocabularyImport.Report
+    switch VocabularyImport.read(text) {
+    case .success(let read): report = read
     case .failure(let refusal): return .failure(refusal)
     }
-    let byLesson = Dictionary(
-      grouping: sections.compactMap { section in
-        LessonID(rawValue: section.lesson).map { ($0, section) }
-      }
-    ) { $0.0 }
-    var lists: [LessonID: String] = [:]
-    var words: [LessonID: Int] = [:]
-    for (lesson, entries) in byLesson {
-      let lessonSections = entries.map(\.1)
-      lists[lesson] = VocabularyImport.format(lessonSections)
-      words[lesson] = lessonSections.map(\.items.count).reduce(0, +)
-    }
-    try await store.saveImported(lists, at: now)
-    return .success(Summary(words: words))
+    try await store.saveImported(lists(report.sections), at: now)
+    return .success(report)
+  }
+
+  /// Each lesson's sections as they are kept.
+  static func lists(_ sections: [VocabularyImport.Section]) -> [LessonID: String] {
+    let byLesson = Dictionary(grouping: sections.filter { !$0.items.isEmpty }) { $0.lesson }
+    return Dictionary(
+      uniqueKeysWithValues: byLesson.compactMap { lesson, sections in
+        LessonID(rawValue: lesson).map { ($0, ImportedList.encode(sections)) }
+      })
   }
 }

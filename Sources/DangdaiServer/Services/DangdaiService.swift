@@ -25,18 +25,19 @@ public struct DangdaiService: Sendable {
   let learners: Cache<String, LearnerSnapshot>
   let answers: AnswerBatches
 
-  /// `quizzes` and `learners` are the process's caches (the server's share revocations with
-  /// every process on the database); by default each is this service's own.
+  /// `quizzes`, `learners` and `lists` are the process's caches (the server's share revocations
+  /// with every process on the database); by default each is this service's own.
   public init(
     store: DangdaiStore, clock: any WallClock, random: RandomSource, limiter: RateLimiter? = nil,
     languageModel: LanguageModelTier? = nil, quizzes: Cache<String, QuizContent>? = nil,
-    learners: Cache<String, LearnerSnapshot>? = nil
+    learners: Cache<String, LearnerSnapshot>? = nil, lists: Cache<String, LearnerLists>? = nil
   ) {
     self.store = store
     self.clock = clock
     self.random = random
     self.limiter = limiter
-    self.courses = CourseSource(store: store, clock: clock)
+    self.courses = CourseSource(
+      store: store, clock: clock, lists: lists ?? Cache("dangdai-lists", capacity: Self.learnersKept, clock: clock))
     self.languageModel = languageModel
     self.quizzes = quizzes ?? Cache("dangdai-quizzes", capacity: Self.quizzesKept, clock: clock)
     let learners = learners ?? Cache("dangdai-learners", capacity: Self.learnersKept, clock: clock)
@@ -91,11 +92,17 @@ public struct DangdaiService: Sendable {
 
   // MARK: Content
 
+  /// The course for a visitor not signed in: the companion lessons, with the operator's lists.
   public func course() async throws -> Course { try await courses.current() }
 
-  /// A lesson by the id a path or a request names, or `CHAPTER_NOT_FOUND`.
-  public func lesson(_ id: LessonID?) async throws -> Lesson {
-    guard let id, let lesson = try await course().lesson(id) else { throw DangdaiError.chapterNotFound }
+  /// The course `account` learns from: with their own word lists in place, where they have some.
+  public func course(for account: Account) async throws -> Course {
+    try await courses.edition(for: account.id).course
+  }
+
+  /// A lesson of `course` by the id a path or a request names, or `CHAPTER_NOT_FOUND`.
+  public func lesson(_ id: LessonID?, of course: Course) throws -> Lesson {
+    guard let id, let lesson = course.lesson(id) else { throw DangdaiError.chapterNotFound }
     return lesson
   }
 
@@ -110,7 +117,7 @@ public struct DangdaiService: Sendable {
   {
     try limiter?.check(Self.quizStarts, for: account.id)
     let settings = try await settings(of: account)
-    let course = try await course()
+    let course = try await course(for: account)
     let generator = QuizGenerator(course: course, language: settings.language)
     var source = random.generator
     var seeded = SeededRandomNumberGenerator(seed: source.next())
@@ -122,7 +129,7 @@ public struct DangdaiService: Sendable {
       guard !questions.isEmpty else { throw DangdaiError.nothingToReview }
     } else {
       guard chapterGiven else { throw DangdaiError.chapterRequired }
-      let chapter = try await self.lesson(id)
+      let chapter = try self.lesson(id, of: course)
       lesson = chapter.id
       let made = generator.quiz(kind, lesson: chapter.id, using: &seeded) ?? []
       guard !made.isEmpty else { throw DangdaiError.chapterNotFound }
@@ -212,7 +219,7 @@ public struct DangdaiService: Sendable {
     else { throw DangdaiError.answerUnreadable }
     var word: (lesson: LessonID, hanzi: String)?
     if case .word(let hanzi) = question.subject {
-      let course = try await course()
+      let course = try await course(for: account)
       word = (course.lesson(teaching: hanzi) ?? question.lesson, hanzi)
     }
     switch try await answers.record(AnswerWrite(quiz: content, answer: answer, word: word)) {
@@ -376,36 +383,4 @@ enum HistoryCursor {
     guard !id.isEmpty, id.utf8.count <= 64 else { return nil }
     return (Date(timeIntervalSince1970: Double(millis) / 1000), id)
   }
-}
-
-/// The course quizzes are made from: the companion lessons with any imported lists in place,
-/// read again a minute after it was last read, so an import reaches a running server.
-final class CourseSource: Sendable {
-  let store: DangdaiStore
-  let clock: any WallClock
-  private let cached: Mutex<(course: Course, at: Date)?> = Mutex(nil)
-  static let freshness: TimeInterval = 60
-
-  init(store: DangdaiStore, clock: any WallClock) {
-    self.store = store
-    self.clock = clock
-  }
-
-  func current() async throws -> Course { try await edition().course }
-
-  /// The course, and when it was read (which tells one reading from the next).
-  func edition() async throws -> (course: Course, at: Date) {
-    let now = clock.now
-    if let held = cached.withLock({ $0 }), now.timeIntervalSince(held.at) < Self.freshness { return held }
-    var sections: [VocabularyImport.Section] = []
-    for (_, list) in try await store.importedLists().sorted(by: { $0.key < $1.key }) {
-      if case .success(let read) = VocabularyImport.parse(list) { sections += read }
-    }
-    // Without imports the companion course stands as it is (made once, when first used).
-    let course =
-      sections.isEmpty ? CompanionLessons.course : CompanionLessons.course.replacingVocabulary(with: sections)
-    cached.withLock { $0 = (course, now) }
-    return (course, now)
-  }
-
 }

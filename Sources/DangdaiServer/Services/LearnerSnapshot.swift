@@ -22,8 +22,8 @@ public struct LearnerSnapshot: Sendable {
   /// The latest quiz not yet finished, at its next question.
   public let unfinished: (quiz: String, kind: QuizKind, lesson: LessonID?, next: Int)?
   /// The dashboard as last written for this snapshot: on which day, from which reading of the
-  /// course, and its JSON.
-  public var dashboard: (day: LocalDay, course: Date, json: ByteBuffer)?
+  /// course (``CourseSource/edition(for:)``'s version), and its JSON.
+  public var dashboard: (day: LocalDay, course: String, json: ByteBuffer)?
 
   static func read(_ account: Account, store: DangdaiStore, settings: DangdaiSettings) async throws -> LearnerSnapshot {
     let zone = IANAZone.stored(settings.timeZone)

@@ -106,7 +106,8 @@ public struct ReviewEntry: Sendable, Equatable {
 }
 
 /// Dangdai's rows, the same on SQLite and PostgreSQL: settings, quizzes with their questions,
-/// answers (each stored as it is given), the review queue, and imported vocabulary.
+/// answers (each stored as it is given), the review queue, and imported vocabulary (the
+/// operator's for everyone, and each learner's own).
 public struct DangdaiStore: Sendable {
   public let database: any SQLDatabase
 
@@ -202,6 +203,7 @@ public struct DangdaiStore: Sendable {
       try await database.raw("ALTER TABLE dangdai_settings ADD COLUMN sound BIGINT NOT NULL DEFAULT 1").run()
       try await database.raw("ALTER TABLE dangdai_settings ADD COLUMN theme TEXT NOT NULL DEFAULT 'system'").run()
     },
+    listsMigration,
   ]
 
   /// Every learner's best scores from the quizzes they finished before the scores were kept, as
@@ -405,6 +407,8 @@ public struct DangdaiStore: Sendable {
       try await database.delete(from: Self.settings).where("account_id", .equal, SQLBind(account)).run()
       try await database.delete(from: Self.learners).where("account_id", .equal, SQLBind(account)).run()
       try await database.delete(from: Self.best).where("account_id", .equal, SQLBind(account)).run()
+      try await database.delete(from: Self.learnerLists).where("account_id", .equal, SQLBind(account)).run()
+      try await database.delete(from: Self.pendingLists).where("account_id", .equal, SQLBind(account)).run()
     }
   }
 

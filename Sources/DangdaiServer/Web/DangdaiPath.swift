@@ -16,6 +16,11 @@ enum DangdaiPath {
   static let result = RoutePath(app: app, "/quizzes/:quiz/result")
   static let progress = RoutePath(app: app, "/progress")
   static let settings = RoutePath(app: app, "/settings")
+  static let wordList = RoutePath(app: app, "/settings/word-list")
+  static let reviewWordList = RoutePath(app: app, "/settings/word-list/lists/:list")
+  static let confirmWordList = RoutePath(app: app, "/settings/word-list/lists/:list/confirm")
+  static let cancelWordList = RoutePath(app: app, "/settings/word-list/cancel")
+  static let wordListRemoval = RoutePath(app: app, "/settings/word-list/removal")
   static let signUp = RoutePath(app: app, "/account/sign-up")
   static let signIn = RoutePath(app: app, "/account/sign-in")
   static let account = RoutePath(app: app, "/account")
@@ -26,4 +31,6 @@ enum DangdaiPath {
   static func quiz(_ id: String) -> String { quiz.link(id) }
   static func answer(_ id: String) -> String { answer.link(id) }
   static func result(_ id: String) -> String { result.link(id) }
+  static func reviewWordList(_ id: String) -> String { reviewWordList.link(id) }
+  static func confirmWordList(_ id: String) -> String { confirmWordList.link(id) }
 }

@@ -60,13 +60,21 @@ struct DangdaiRoutes: Sendable {
       try await progress(learner(context), request)
     }
     signedIn.get(DangdaiPath.settings.pattern) { request, context in
-      pages.response(
-        try await learner(context).pages.settings(saved: request.uri.queryParameters.get("saved") != nil))
+      let learner = try await learner(context)
+      let own = try await service.ownLists(of: learner.account)
+      return pages.response(
+        learner.pages.settings(saved: request.uri.queryParameters.get("saved") != nil, ownLists: own.count))
     }
     signedIn.post(DangdaiPath.settings.pattern) { request, context in
       let learner = try await learner(context)
       return try await saveSettings(learner, try await FormFields(request, context: context))
     }
+    WordListRoutes(service: service, pages: pages, learner: learner(_:)).register(
+      pages: signedIn,
+      // A word list is a file, so it comes with a larger body than a form's.
+      uploads: routes.web(limit: WordListRoutes.bodyLimit).add(middleware: errors)
+        .add(middleware: WebSessionAuthenticator(accounts: accounts, cookie: sessionCookie))
+        .add(middleware: SignInRequired(location: DangdaiPath.signIn.path)))
   }
 
   // MARK: The learner
@@ -85,7 +93,7 @@ struct DangdaiRoutes: Sendable {
 
   func learner(of account: Account) async throws -> Learner {
     let settings = try await service.settings(of: account)
-    let course = try await service.course()
+    let course = try await service.course(for: account)
     return Learner(account: account, settings: settings, pages: DangdaiPages(settings, course: course))
   }
 

@@ -335,7 +335,8 @@ struct DangdaiPages: Sendable {
     .english: "English", .french: "Français", .japanese: "日本語", .korean: "한국어",
   ]
 
-  func settings(saved: Bool) -> Page {
+  /// The settings, with how many lessons the learner's own word list covers.
+  func settings(saved: Bool, ownLists: Int = 0) -> Page {
     let languages = DangdaiScreenTexts.all.languages.map { language in
       let name = Self.endonyms[language] ?? language.rawValue
       return
@@ -376,6 +377,11 @@ struct DangdaiPages: Sendable {
         <fieldset><legend>\(t(.theme))</legend>\(themeOptions)</fieldset>
         <button class="button" type="submit">\(t(.save))</button>
         </form>
+        <section class="card" aria-labelledby="word-list-title">
+        <h2 id="word-list-title">\(t(.wordListTitle))</h2>
+        <p>\(ownLists == 0 ? t(.wordListNone) : t(.wordListInUse, ["count": ownLists]))</p>
+        <p><a class="button button--quiet" href="\(DangdaiPath.wordList.path)">\(t(.wordListLink))</a></p>
+        </section>
         <section class="card" aria-labelledby="account-title">
         <h2 id="account-title">\(t(.account))</h2>
         <p><a href="\(DangdaiPath.account.path)">\(t(.accountLink))</a></p>

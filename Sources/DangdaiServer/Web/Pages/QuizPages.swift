@@ -49,7 +49,7 @@ extension DangdaiPages {
         <p class="quiz-count">\(count)</p>
         </header>
         <section class="question question--\(question.kind.rawValue)" aria-labelledby="instruction" data-question="\(view.index)">
-        <h1 class="instruction" id="instruction" tabindex="-1">\(core(DangdaiText.instruction(question.kind)))</h1>
+        <h1 class="instruction" id="instruction" tabindex="-1">\(core(DangdaiText.instruction(question)))</h1>
         \(prompt(question))
         \(view.notice.map { HTML("<p class=\"answer-notice\" role=\"alert\">\(t($0))</p>") } ?? "")
         \(answers(view))
