@@ -64,4 +64,26 @@ struct ChapterProgressTests {
     #expect(!ChapterProgress.isFirstMastery(before: after, after: again))
     #expect(!ChapterProgress.isFirstMastery(before: before, after: before))
   }
+
+  @Test("a chapter test at 80 % or more masters the chapter on its own; 79 % does not")
+  func masteredByTest() {
+    let test = progress([(.test, 19, 20)])
+    #expect(test.completion == 38)
+    #expect(test.status == .mastered)
+    #expect(test.masteredByTest)
+    #expect(progress([(.test, 16, 20)]).status == .mastered)
+    #expect(progress([(.test, 15, 20)]).status == .inProgress)
+    #expect(progress([(.vocabulary, 10, 10), (.grammar, 10, 10), (.test, 15, 20)]).status == .mastered)
+    #expect(ChapterProgress.isFirstMastery(before: progress([(.vocabulary, 8, 10)]), after: test))
+  }
+
+  @Test("the completion's parts: each quiz's weight, best score and what it brings")
+  func parts() {
+    let parts = progress([(.grammar, 7, 10), (.test, 19, 20)]).parts
+    #expect(parts.map(\.kind) == [.vocabulary, .grammar, .test])
+    #expect(parts.map(\.weight) == [30, 30, 40])
+    #expect(parts.map(\.best) == [nil, 70, 95])
+    #expect(parts.map(\.earned) == [0, 21, 38])
+    #expect(parts.map(\.weight).reduce(0, +) == 100)
+  }
 }

@@ -48,7 +48,33 @@ struct QuestionLayoutTests {
         }
       }
     }
-    #expect(seen == Set(Question.Kind.allCases).subtracting([.characterToPinyin]))
+    #expect(seen == Set(Question.Kind.allCases).subtracting([.characterToPinyin, .listeningToCharacter]))
+  }
+
+  @Test("listening questions are asked only of a device with a voice, and say their word, never show it")
+  func listening() {
+    var random = SeededRandomNumberGenerator(seed: 3)
+    let lesson = LessonID(rawValue: 106)!
+    let without = QuizGenerator(course: CompanionLessons.course, language: .english)
+    var asked: [Question] = []
+    for _ in 0..<10 {
+      #expect(
+        (without.quiz(.vocabulary, lesson: lesson, using: &random) ?? []).allSatisfy {
+          $0.kind != .listeningToCharacter
+        })
+      asked +=
+        QuizGenerator(course: CompanionLessons.course, language: .english, listening: true)
+        .quiz(.vocabulary, lesson: lesson, using: &random) ?? []
+    }
+    let listening = asked.filter { $0.kind == .listeningToCharacter }
+    #expect(!listening.isEmpty)
+    for question in listening {
+      guard case .choice(let key) = question.key else { continue }
+      #expect(question.chinese == nil, "the word is heard, not shown")
+      #expect(question.speechBeforeAnswer == question.options[key])
+      #expect(question.reading != nil, "a reading stands in where no voice can say it")
+      #expect(question.layout == .grid)
+    }
   }
 }
 

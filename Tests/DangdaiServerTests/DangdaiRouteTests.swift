@@ -129,6 +129,7 @@ struct DangdaiHarness: Sendable {
 enum JSONValue: Encodable, Sendable {
   case string(String)
   case number(Int)
+  case bool(Bool)
   case array([JSONValue])
 
   func encode(to encoder: any Encoder) throws {
@@ -136,6 +137,7 @@ enum JSONValue: Encodable, Sendable {
     switch self {
     case .string(let text): try container.encode(text)
     case .number(let number): try container.encode(number)
+    case .bool(let flag): try container.encode(flag)
     case .array(let values): try container.encode(values)
     }
   }
@@ -294,9 +296,17 @@ struct DangdaiRouteTests {
       try await harness.finish(id, of: ada) { $0 < 3 }
       let missed = try #require(try await harness.store.quiz(id, of: ada.id)).answers.filter { !$0.isCorrect }
       #expect(missed.count == 7)
-      // Due again after the first learning step (a minute); every chapter says so.
+      // Due again after the first learning step (a minute); their chapter says so, another does not.
       harness.clock.advance(by: 5 * 60)
-      #expect(try await harness.send(.get, "chapters/201", ada.token).json?["review_due"] as? Int == 7)
+      #expect(try await harness.send(.get, "chapters/103", ada.token).json?["review_due"] as? Int == 7)
+      #expect(try await harness.send(.get, "chapters/201", ada.token).json?["review_due"] as? Int == 0)
+      // A chapter's review asks its own words due; another chapter has none.
+      let elsewhere = try await harness.send(
+        .post, "quizzes", ada.token, json: ["quiz_type": JSONValue.string("review"), "chapter_id": .number(201)])
+      #expect(elsewhere.json?["code"] as? String == "NOTHING_TO_REVIEW")
+      let chapterReview = try await harness.startQuiz("review", chapter: 103, ada.token)
+      #expect((chapterReview["questions"] as? [Any])?.count == 7)
+      #expect(chapterReview["chapter_id"] as? Int == 103)
       let review = try await harness.startQuiz("review", chapter: nil, ada.token)
       #expect((review["questions"] as? [Any])?.count == 7)
       #expect(review["chapter_id"] == nil)

@@ -144,7 +144,12 @@ struct DangdaiWebTests {
       #expect(dashboard.body.contains("Your study"))
       #expect(dashboard.body.contains("0 points"))
       #expect(dashboard.body.contains("No streak yet"))
-      #expect(dashboard.body.contains("href=\"/dangdai/chapters/101\" data-continue"), "a new learner starts at 1-1")
+      #expect(dashboard.body.contains("Welcome to Dangdai!"), "a new learner is welcomed")
+      // Continue starts the first lesson's first quiz at once.
+      #expect(
+        dashboard.body.contains("action=\"/dangdai/chapters/101/quizzes\" data-start-quiz>"),
+        "a new learner starts at 1-1")
+      #expect(dashboard.body.contains("name=\"kind\" value=\"vocabulary\""))
     }
   }
 

@@ -387,3 +387,91 @@ def test_slow_making_shows_tips_and_a_failure_can_be_tried_again(learner, base_u
     driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
         "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     driver.execute_cdp_cmd("Network.disable", {})
+
+
+# The device's Mandarin voice, as a phone has one: Chromium here has none, so the page is given a
+# speech synthesiser that records each utterance (its text and language) instead of saying it.
+RECORDING_VOICE = """
+(() => {
+  const spoken = [];
+  const voice = {name: "Mei-Jia", lang: "zh-TW", default: false, localService: true, voiceURI: "Mei-Jia"};
+  Object.defineProperty(window, "__spoken", {value: spoken});
+  Object.defineProperty(window, "speechSynthesis", {configurable: true, value: {
+    getVoices: () => [voice], cancel: () => {}, addEventListener: () => {},
+    speak: (utterance) => spoken.push({text: utterance.text, lang: utterance.lang, voice: utterance.voice?.lang}),
+  }});
+  window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; } };
+})();
+"""
+
+
+def spoken(driver):
+    return driver.execute_script("return window.__spoken ? window.__spoken.slice() : []")
+
+
+def hear_every_word_on_screen(driver):
+    """Taps every speak button on screen and checks each is said, as written, in zh-TW."""
+    buttons = [b for b in driver.find_elements(By.CSS_SELECTOR, "[data-speak]") if b.is_displayed()]
+    for button in buttons:
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        before = len(spoken(driver))
+        button.click()
+        said = spoken(driver)
+        assert len(said) == before + 1, "a tap says one utterance"
+        assert said[-1]["text"] == button.get_attribute("data-speak")
+        assert said[-1]["lang"] == "zh-TW"
+    return len(buttons)
+
+
+def test_words_are_heard_where_a_voice_can_say_them_and_a_wrong_answer_teaches(learner, base_url, database):
+    driver = learner
+    # Without a voice, nothing offers a sound and no quiz asks for listening.
+    driver.get(f"{base_url}/dangdai/chapters/106")
+    assert not [b for b in driver.find_elements(By.CSS_SELECTOR, "[data-speak]") if b.is_displayed()]
+    assert driver.find_element(By.CSS_SELECTOR, "[data-voice-field]").get_attribute("value") == ""
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDING_VOICE})
+    try:
+        driver.get(f"{base_url}/dangdai/chapters/106")
+        assert hear_every_word_on_screen(driver) >= 20, "every word of the chapter can be heard"
+        assert driver.find_element(By.CSS_SELECTOR, "[data-voice-field]").get_attribute("value") == "1"
+        listened = explained = 0
+        for attempt in range(4):
+            quiz_id = start(driver, base_url, 106, "vocabulary")
+            for position in range(100):
+                index = current_question(driver)
+                question = questions(database, quiz_id)[index]
+                if question["kind"] == "listening_to_character":
+                    listened += 1
+                    key = question["key"]["choice"]["_0"]
+                    word = question["options"][key]
+                    assert not driver.find_element(By.CSS_SELECTOR, "[data-listen-fallback]").is_displayed()
+                    assert not driver.find_elements(By.CSS_SELECTOR, ".prompt-zh"), "the word is heard, not shown"
+                    if position > 0:
+                        assert spoken(driver)[-1] == {"text": word, "lang": "zh-TW", "voice": "zh-TW"}, \
+                            "a listening question says its word as it comes"
+                hear_every_word_on_screen(driver)
+                wrong = position % 3 == 0
+                _, feedback = answer(driver, database, quiz_id, right=not wrong)
+                if wrong:
+                    explained += 1
+                    word = shown(driver, ".explain-word")[0]
+                    assert word.find_element(By.CSS_SELECTOR, "[lang=zh-Hant]").text
+                    assert word.find_element(By.CSS_SELECTOR, ".pinyin").text
+                    assert word.find_element(By.CSS_SELECTOR, ".explain-meaning").text
+                    assert hear_every_word_on_screen(driver) >= 1, "feedback says the right word"
+                    assert serious(run_axe(driver)) == []
+                next_question(driver)
+                if driver.find_elements(By.CSS_SELECTOR, ".result-summary"):
+                    break
+            if listened:
+                break
+        assert listened, "quizzes asked to listen where a voice exists"
+        assert explained
+        # A grammar question answered wrongly says why, in one line of its point.
+        quiz_id = start(driver, base_url, 106, "grammar")
+        answer(driver, database, quiz_id, right=False)
+        assert shown(driver, ".explain-why")[0].text
+        assert shown(driver, ".explain-sentence [lang=zh-Hant]")[0].text
+        assert severe_console_messages(driver) == []
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})

@@ -727,27 +727,35 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/NewQuiz`.
         public struct NewQuiz: Codable, Hashable, Sendable {
-            /// Required for every type but `review`.
+            /// Required for every type but `review`; with `review`, only that chapter's words due are asked (without it, every chapter's).
             ///
             /// - Remark: Generated from `#/components/schemas/NewQuiz/chapter_id`.
             public var chapter_id: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/NewQuiz/quiz_type`.
             public var quiz_type: Components.Schemas.QuizType
+            /// The device can say Mandarin aloud (a zh-TW voice, or another Mandarin one), so word questions may be heard (`listening_to_character`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewQuiz/listening`.
+            public var listening: Swift.Bool?
             /// Creates a new `NewQuiz`.
             ///
             /// - Parameters:
-            ///   - chapter_id: Required for every type but `review`.
+            ///   - chapter_id: Required for every type but `review`; with `review`, only that chapter's words due are asked (without it, every chapter's).
             ///   - quiz_type:
+            ///   - listening: The device can say Mandarin aloud (a zh-TW voice, or another Mandarin one), so word questions may be heard (`listening_to_character`).
             public init(
                 chapter_id: Swift.Int? = nil,
-                quiz_type: Components.Schemas.QuizType
+                quiz_type: Components.Schemas.QuizType,
+                listening: Swift.Bool? = nil
             ) {
                 self.chapter_id = chapter_id
                 self.quiz_type = quiz_type
+                self.listening = listening
             }
             public enum CodingKeys: String, CodingKey {
                 case chapter_id
                 case quiz_type
+                case listening
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -759,9 +767,14 @@ extension Components {
                     Components.Schemas.QuizType.self,
                     forKey: .quiz_type
                 )
+                self.listening = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .listening
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "chapter_id",
-                    "quiz_type"
+                    "quiz_type",
+                    "listening"
                 ])
             }
         }
@@ -809,6 +822,7 @@ extension Components {
             case meaning_to_character = "meaning_to_character"
             case character_to_pinyin = "character_to_pinyin"
             case reading_to_character = "reading_to_character"
+            case listening_to_character = "listening_to_character"
             case sentence_completion = "sentence_completion"
             case correct_sentence = "correct_sentence"
             case word_order = "word_order"
@@ -839,6 +853,18 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Question/options`.
             public var options: [Swift.String]
+            /// The Chinese the app may say aloud before the question is answered (the word of a `listening_to_character` question, which is said rather than shown; its `reading` is for a device that finds no voice after all).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Question/speech`.
+            public var speech: Swift.String?
+            /// For options that are words, each option's reading, in order: shown beside the options on request, or at once when `option_readings_shown`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Question/option_readings`.
+            public var option_readings: [Components.Schemas.Reading]?
+            /// The option readings are shown at once (the first lessons).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Question/option_readings_shown`.
+            public var option_readings_shown: Swift.Bool?
             /// Creates a new `Question`.
             ///
             /// - Parameters:
@@ -849,6 +875,9 @@ extension Components {
             ///   - reading:
             ///   - meaning: The meaning asked about, or the sentence's translation.
             ///   - options: The choices, or the word tiles; empty for typed pinyin.
+            ///   - speech: The Chinese the app may say aloud before the question is answered (the word of a `listening_to_character` question, which is said rather than shown; its `reading` is for a device that finds no voice after all).
+            ///   - option_readings: For options that are words, each option's reading, in order: shown beside the options on request, or at once when `option_readings_shown`.
+            ///   - option_readings_shown: The option readings are shown at once (the first lessons).
             public init(
                 index: Swift.Int,
                 kind: Components.Schemas.QuestionKind,
@@ -856,7 +885,10 @@ extension Components {
                 chinese: Swift.String? = nil,
                 reading: Components.Schemas.Reading? = nil,
                 meaning: Swift.String? = nil,
-                options: [Swift.String]
+                options: [Swift.String],
+                speech: Swift.String? = nil,
+                option_readings: [Components.Schemas.Reading]? = nil,
+                option_readings_shown: Swift.Bool? = nil
             ) {
                 self.index = index
                 self.kind = kind
@@ -865,6 +897,9 @@ extension Components {
                 self.reading = reading
                 self.meaning = meaning
                 self.options = options
+                self.speech = speech
+                self.option_readings = option_readings
+                self.option_readings_shown = option_readings_shown
             }
             public enum CodingKeys: String, CodingKey {
                 case index
@@ -874,6 +909,9 @@ extension Components {
                 case reading
                 case meaning
                 case options
+                case speech
+                case option_readings
+                case option_readings_shown
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -905,6 +943,18 @@ extension Components {
                     [Swift.String].self,
                     forKey: .options
                 )
+                self.speech = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .speech
+                )
+                self.option_readings = try container.decodeIfPresent(
+                    [Components.Schemas.Reading].self,
+                    forKey: .option_readings
+                )
+                self.option_readings_shown = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .option_readings_shown
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "index",
                     "kind",
@@ -912,7 +962,10 @@ extension Components {
                     "chinese",
                     "reading",
                     "meaning",
-                    "options"
+                    "options",
+                    "speech",
+                    "option_readings",
+                    "option_readings_shown"
                 ])
             }
         }
@@ -946,6 +999,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Answer/sandhi_hint`.
             public var sandhi_hint: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/Answer/solution_reading`.
+            public var solution_reading: Components.Schemas.Reading?
+            /// - Remark: Generated from `#/components/schemas/Answer/explanation`.
+            public var explanation: Components.Schemas.Explanation?
             /// Creates a new `Answer`.
             ///
             /// - Parameters:
@@ -956,6 +1013,8 @@ extension Components {
             ///   - solution: The right answer, as shown.
             ///   - tone_errors: The syllables (from 0) whose tones were wrong.
             ///   - sandhi_hint: Each wrong tone is a third tone written as it is spoken before another third tone.
+            ///   - solution_reading:
+            ///   - explanation:
             public init(
                 answer_id: Swift.String,
                 question: Swift.Int,
@@ -963,7 +1022,9 @@ extension Components {
                 correct: Swift.Bool,
                 solution: Swift.String,
                 tone_errors: [Swift.Int]? = nil,
-                sandhi_hint: Swift.Bool? = nil
+                sandhi_hint: Swift.Bool? = nil,
+                solution_reading: Components.Schemas.Reading? = nil,
+                explanation: Components.Schemas.Explanation? = nil
             ) {
                 self.answer_id = answer_id
                 self.question = question
@@ -972,6 +1033,8 @@ extension Components {
                 self.solution = solution
                 self.tone_errors = tone_errors
                 self.sandhi_hint = sandhi_hint
+                self.solution_reading = solution_reading
+                self.explanation = explanation
             }
             public enum CodingKeys: String, CodingKey {
                 case answer_id
@@ -981,6 +1044,8 @@ extension Components {
                 case solution
                 case tone_errors
                 case sandhi_hint
+                case solution_reading
+                case explanation
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1012,6 +1077,14 @@ extension Components {
                     Swift.Bool.self,
                     forKey: .sandhi_hint
                 )
+                self.solution_reading = try container.decodeIfPresent(
+                    Components.Schemas.Reading.self,
+                    forKey: .solution_reading
+                )
+                self.explanation = try container.decodeIfPresent(
+                    Components.Schemas.Explanation.self,
+                    forKey: .explanation
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "answer_id",
                     "question",
@@ -1019,7 +1092,155 @@ extension Components {
                     "correct",
                     "solution",
                     "tone_errors",
-                    "sandhi_hint"
+                    "sandhi_hint",
+                    "solution_reading",
+                    "explanation"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ExplainedWord`.
+        public struct ExplainedWord: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ExplainedWord/hanzi`.
+            public var hanzi: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ExplainedWord/pinyin`.
+            public var pinyin: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ExplainedWord/zhuyin`.
+            public var zhuyin: Swift.String
+            /// In the learner's language.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ExplainedWord/meaning`.
+            public var meaning: Swift.String
+            /// Creates a new `ExplainedWord`.
+            ///
+            /// - Parameters:
+            ///   - hanzi:
+            ///   - pinyin:
+            ///   - zhuyin:
+            ///   - meaning: In the learner's language.
+            public init(
+                hanzi: Swift.String,
+                pinyin: Swift.String,
+                zhuyin: Swift.String,
+                meaning: Swift.String
+            ) {
+                self.hanzi = hanzi
+                self.pinyin = pinyin
+                self.zhuyin = zhuyin
+                self.meaning = meaning
+            }
+            public enum CodingKeys: String, CodingKey {
+                case hanzi
+                case pinyin
+                case zhuyin
+                case meaning
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.hanzi = try container.decode(
+                    Swift.String.self,
+                    forKey: .hanzi
+                )
+                self.pinyin = try container.decode(
+                    Swift.String.self,
+                    forKey: .pinyin
+                )
+                self.zhuyin = try container.decode(
+                    Swift.String.self,
+                    forKey: .zhuyin
+                )
+                self.meaning = try container.decode(
+                    Swift.String.self,
+                    forKey: .meaning
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "hanzi",
+                    "pinyin",
+                    "zhuyin",
+                    "meaning"
+                ])
+            }
+        }
+        /// What the feedback teaches: the word asked about (and the word chosen instead), or for a grammar question the point, one line on why, and the sentence as it should be.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Explanation`.
+        public struct Explanation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Explanation/word`.
+            public var word: Components.Schemas.ExplainedWord?
+            /// - Remark: Generated from `#/components/schemas/Explanation/chosen`.
+            public var chosen: Components.Schemas.ExplainedWord?
+            /// - Remark: Generated from `#/components/schemas/Explanation/grammar_title`.
+            public var grammar_title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Explanation/why`.
+            public var why: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Explanation/sentence`.
+            public var sentence: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Explanation/translation`.
+            public var translation: Swift.String?
+            /// Creates a new `Explanation`.
+            ///
+            /// - Parameters:
+            ///   - word:
+            ///   - chosen:
+            ///   - grammar_title:
+            ///   - why:
+            ///   - sentence:
+            ///   - translation:
+            public init(
+                word: Components.Schemas.ExplainedWord? = nil,
+                chosen: Components.Schemas.ExplainedWord? = nil,
+                grammar_title: Swift.String? = nil,
+                why: Swift.String? = nil,
+                sentence: Swift.String? = nil,
+                translation: Swift.String? = nil
+            ) {
+                self.word = word
+                self.chosen = chosen
+                self.grammar_title = grammar_title
+                self.why = why
+                self.sentence = sentence
+                self.translation = translation
+            }
+            public enum CodingKeys: String, CodingKey {
+                case word
+                case chosen
+                case grammar_title
+                case why
+                case sentence
+                case translation
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.word = try container.decodeIfPresent(
+                    Components.Schemas.ExplainedWord.self,
+                    forKey: .word
+                )
+                self.chosen = try container.decodeIfPresent(
+                    Components.Schemas.ExplainedWord.self,
+                    forKey: .chosen
+                )
+                self.grammar_title = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .grammar_title
+                )
+                self.why = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .why
+                )
+                self.sentence = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .sentence
+                )
+                self.translation = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .translation
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "word",
+                    "chosen",
+                    "grammar_title",
+                    "why",
+                    "sentence",
+                    "translation"
                 ])
             }
         }
@@ -1753,7 +1974,7 @@ extension Components {
                 ])
             }
         }
-        /// `resume` an unfinished quiz at `next_question` (a review has no chapter), or `start` on `chapter_id`, the first chapter not yet mastered.
+        /// `resume` an unfinished quiz at `next_question` (a review has no chapter), or `start` a quiz of `quiz_type` (the chapter's first not yet taken, then its test) on `chapter_id`, the first chapter not yet mastered.
         ///
         /// - Remark: Generated from `#/components/schemas/Continue`.
         public struct Continue: Codable, Hashable, Sendable {

@@ -58,10 +58,10 @@ public enum ChapterStatus: String, Sendable, Codable {
 ///
 /// The weighting: the best vocabulary score counts 30 %, the best grammar score 30 %, and the best
 /// chapter test 40 %, each as the share of its questions answered correctly. So vocabulary and
-/// grammar alone reach 60 % at most, and mastery (80 %) needs the chapter test as well: at least
-/// half of it right after perfect drills, or a perfect test after drills at two thirds. Review
-/// quizzes (mixed chapters, spaced repetition) do not count towards one chapter. The result is in
-/// whole percent, rounded down and clamped to 0–100.
+/// grammar alone reach 60 % at most. A chapter is mastered when its completion reaches 80 %, or
+/// when a chapter test alone scores 80 % or more (the spec's stories 5.2–5.3: the test is the
+/// chapter's assessment). Review quizzes (mixed chapters, spaced repetition) do not count towards
+/// one chapter. The result is in whole percent, rounded down and clamped to 0–100.
 public struct ChapterProgress: Hashable, Sendable {
   public static let weights: [QuizKind: Int] = [.vocabulary: 30, .grammar: 30, .test: 40]
 
@@ -88,7 +88,34 @@ public struct ChapterProgress: Hashable, Sendable {
     return min(100, max(0, numerator / denominator))
   }
 
-  public var status: ChapterStatus { ChapterStatus(completion: completion) }
+  public var status: ChapterStatus {
+    if masteredByTest { return .mastered }
+    return ChapterStatus(completion: completion)
+  }
+
+  /// Whether the best chapter test scored the mastery threshold or more, which masters the chapter
+  /// whatever the drills' scores.
+  public var masteredByTest: Bool { (best[.test]?.percent ?? 0) >= ChapterStatus.masteryThreshold }
+
+  /// One part of the completion: a kind of quiz, the share of the chapter it weighs, its best score
+  /// (nil before one is finished) and what that brings to the completion.
+  public struct Part: Hashable, Sendable {
+    public let kind: QuizKind
+    public let weight: Int
+    public let best: Int?
+    public let earned: Int
+  }
+
+  /// What the completion is made of, in the order a chapter offers its quizzes: what a chapter
+  /// page explains (95 % on a test and nothing else is 38 of the chapter's 100, and mastered).
+  public var parts: [Part] {
+    QuizKind.ofAChapter.compactMap { kind in
+      guard let weight = Self.weights[kind] else { return nil }
+      let score = best[kind]
+      return Part(
+        kind: kind, weight: weight, best: score?.percent, earned: score.map { weight * $0.correct / $0.total } ?? 0)
+    }
+  }
 
   /// Whether reaching `after` from `before` is the chapter's first mastery, which is celebrated
   /// once; practising a mastered chapter again is not.

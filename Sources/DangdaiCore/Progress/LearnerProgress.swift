@@ -152,7 +152,8 @@ public enum ActivityCalendar {
 /// chapter not yet mastered (the last chapter once every one is).
 public enum ContinuePoint: Hashable, Sendable {
   case resume(quiz: String, kind: QuizKind, lesson: LessonID?, question: Int)
-  case start(LessonID)
+  /// A new quiz of `kind` on the lesson: straight into it, one tap (the spec's story 8.3).
+  case start(LessonID, QuizKind)
 
   public static func choose(
     unfinished: (quiz: String, kind: QuizKind, lesson: LessonID?, next: Int)?, books: [BookProgress]
@@ -161,8 +162,14 @@ public enum ContinuePoint: Hashable, Sendable {
       return .resume(quiz: unfinished.quiz, kind: unfinished.kind, lesson: unfinished.lesson, question: unfinished.next)
     }
     let chapters = books.flatMap(\.chapters)
-    let next = chapters.first { $0.progress.status != .mastered } ?? chapters.last
-    return .start(next?.lesson ?? LessonID.all[0])
+    guard let next = chapters.first(where: { $0.progress.status != .mastered }) ?? chapters.last else {
+      return .start(LessonID.all[0], .vocabulary)
+    }
+    // The chapter's first quiz not yet taken, then its test; a mastered course practises words.
+    let kind =
+      next.progress.status == .mastered
+      ? .vocabulary : QuizKind.ofAChapter.first { next.best[$0] == nil } ?? .test
+    return .start(next.lesson, kind)
   }
 }
 

@@ -8,6 +8,9 @@ public struct Question: Hashable, Sendable, Codable {
   public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
     /// A word's characters; choose its meaning.
     case characterToMeaning = "character_to_meaning"
+    /// A word heard (the device's own Mandarin voice says it); choose its characters. Asked only
+    /// where a voice can say it; its reading is there for a screen that finds none after all.
+    case listeningToCharacter = "listening_to_character"
     /// A meaning; choose the word's characters.
     case meaningToCharacter = "meaning_to_character"
     /// A word's characters; type its pinyin.
@@ -24,7 +27,8 @@ public struct Question: Hashable, Sendable, Codable {
     /// Whether the question asks about a word (rather than a grammar point).
     public var isVocabulary: Bool {
       switch self {
-      case .characterToMeaning, .meaningToCharacter, .characterToPinyin, .readingToCharacter: true
+      case .characterToMeaning, .meaningToCharacter, .characterToPinyin, .readingToCharacter, .listeningToCharacter:
+        true
       case .sentenceCompletion, .correctSentence, .wordOrder: false
       }
     }
@@ -196,6 +200,32 @@ extension Question.Kind {
   /// Whether the options are Chinese (shown as written, in a Chinese font) rather than text in the
   /// learner's language.
   public var optionsAreChinese: Bool { self != .characterToMeaning }
+}
+
+extension Question {
+  /// What a screen may say aloud before the question is answered: the word or sentence shown, or
+  /// the word a listening question asks for; nothing that would answer a question about its own
+  /// sound (typed pinyin) or a sentence with its blank.
+  public var speechBeforeAnswer: String? {
+    switch kind {
+    case .listeningToCharacter:
+      if case .choice(let key) = self.key, options.indices.contains(key) { return options[key] }
+      return nil
+    case .characterToMeaning, .readingToCharacter: return chinese
+    case .characterToPinyin, .meaningToCharacter, .sentenceCompletion, .correctSentence, .wordOrder: return nil
+    }
+  }
+
+  /// The lessons whose word options show their readings without being asked: Book 1's first
+  /// lessons, where a beginner still reads by sound.
+  public static let readingsShownThrough = LessonID(rawValue: 105)!
+
+  /// Whether the options are words whose readings may be shown beside them (on request, or at
+  /// once in the first lessons): a meaning question's; never where the reading is the question.
+  public var offersOptionReadings: Bool { kind == .meaningToCharacter }
+
+  /// Whether the options show their readings at once.
+  public var showsOptionReadings: Bool { offersOptionReadings && lesson <= Self.readingsShownThrough }
 }
 
 /// How a quiz screen paces itself (the spec's feedback and loading stories).

@@ -41,7 +41,7 @@ public struct QuestionValidator: Sendable {
     var problems: [QuestionProblem] = []
     let known = course.vocabulary(through: question.lesson)
     switch question.kind {
-    case .characterToMeaning, .meaningToCharacter, .readingToCharacter:
+    case .characterToMeaning, .meaningToCharacter, .readingToCharacter, .listeningToCharacter:
       problems += choiceShape(question)
       guard case .word(let hanzi) = question.subject, let item = known.item(hanzi) else {
         return problems + [.unknownSubject]

@@ -20,11 +20,14 @@ public struct QuizGenerator: Sendable {
   /// The language of meanings and translations.
   public let language: Language
   public let validator: QuestionValidator
+  /// The kinds of word question asked: listening too where the learner's device has a Mandarin voice.
+  let wordKinds: [Question.Kind]
 
-  public init(course: Course, language: Language) {
+  public init(course: Course, language: Language, listening: Bool = false) {
     self.course = course
     self.language = language
     self.validator = QuestionValidator(course: course, language: language)
+    self.wordKinds = Self.wordKinds + (listening ? [.listeningToCharacter] : [])
   }
 
   /// A quiz of `kind` on `lesson` (not `.review`: see ``review(_:using:)``); nil for a lesson the
@@ -61,11 +64,11 @@ public struct QuizGenerator: Sendable {
   )
     -> [Question]
   {
-    var kinds = Self.wordKinds.shuffled(using: &random)
+    var kinds = wordKinds.shuffled(using: &random)
     var questions: [Question] = []
     for (lesson, hanzi) in due.prefix(Self.reviewLimit) {
       guard let item = course.lesson(lesson)?.vocabulary.first(where: { $0.hanzi == hanzi }) else { continue }
-      if kinds.isEmpty { kinds = Self.wordKinds.shuffled(using: &random) }
+      if kinds.isEmpty { kinds = wordKinds.shuffled(using: &random) }
       if let question = wordQuestion(item, preferring: kinds.removeLast(), horizon: lesson, using: &random) {
         questions.append(question)
       }
@@ -120,7 +123,7 @@ public struct QuizGenerator: Sendable {
     for item in words {
       var candidate: VocabularyItem? = item
       while let word = candidate {
-        if kinds.isEmpty { kinds = Self.wordKinds.shuffled(using: &random) }
+        if kinds.isEmpty { kinds = wordKinds.shuffled(using: &random) }
         if let question = wordQuestion(word, preferring: kinds.removeLast(), horizon: horizon, using: &random) {
           questions.append(question)
           break
@@ -137,7 +140,7 @@ public struct QuizGenerator: Sendable {
     _ item: VocabularyItem, preferring preferred: Question.Kind, horizon: LessonID,
     using random: inout some RandomNumberGenerator
   ) -> Question? {
-    for kind in [preferred] + Self.wordKinds.filter({ $0 != preferred && $0 != .characterToPinyin })
+    for kind in [preferred] + wordKinds.filter({ $0 != preferred && $0 != .characterToPinyin })
       + [.characterToPinyin]
     {
       if let question = wordQuestion(item, kind: kind, horizon: horizon, using: &random),
@@ -174,7 +177,7 @@ public struct QuizGenerator: Sendable {
       return Question(
         kind: kind, lesson: horizon, subject: subject, meaning: item.meaning[language], options: options,
         key: .choice(key))
-    case .readingToCharacter:
+    case .readingToCharacter, .listeningToCharacter:
       guard FairQuestions.isReadAlone(item) else { return nil }
       let others = distractors(
         for: item, horizon: horizon, unlike: { Set($0.readings) },
@@ -340,7 +343,7 @@ public struct QuizGenerator: Sendable {
       guard !orders.contains(tiles) else { return nil }
       return Question(
         kind: kind, lesson: horizon, subject: subject, meaning: translation, options: tiles, key: .order(orders))
-    case .characterToMeaning, .meaningToCharacter, .characterToPinyin, .readingToCharacter:
+    case .characterToMeaning, .meaningToCharacter, .characterToPinyin, .readingToCharacter, .listeningToCharacter:
       return nil
     }
   }

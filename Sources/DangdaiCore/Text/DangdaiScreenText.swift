@@ -151,6 +151,24 @@ public enum DangdaiScreenText: String, TextKey {
   case wordListChooseFile = "word-list.choose-file"
   case wordListKept = "word-list.kept"
 
+  case listen = "speech.listen"
+  case playWord = "speech.play-word"
+  case listenFallback = "speech.fallback"
+  case youChose = "feedback.you-chose"
+  case showReadings = "question.show-readings"
+  case reviewHomeTitle = "dashboard.review-title"
+  case reviewNow = "dashboard.review-now"
+  case reviewNothingDue = "dashboard.review-nothing"
+  case madeOfTitle = "chapter.made-of"
+  case partTaken = "chapter.part-taken"
+  case partNotTaken = "chapter.part-not-taken"
+  case masteredByTest = "chapter.mastered-by-test"
+  case toMaster = "chapter.to-master"
+  case resumeFrom = "chapter.resume-from"
+  case startOverQuiz = "chapter.start-over"
+  case welcomeAboard = "dashboard.welcome"
+  case welcomeAboardLead = "dashboard.welcome-lead"
+
   case nothingToReview = "problem.nothing-to-review"
   case offline = "problem.offline"
   case tooManyQuizzes = "problem.too-many-quizzes"
@@ -295,6 +313,24 @@ public enum DangdaiScreenTexts {
       .wordListExpired: "That list is no longer waiting. Choose the file again.",
       .wordListChooseFile: "Choose a file first.",
       .wordListKept: "Your lessons that this list does not cover keep what they had.",
+      .listen: "Listen",
+      .playWord: "Play the word",
+      .listenFallback: "No Mandarin voice can speak here, so here is how it reads:",
+      .youChose: "You chose {word}: {meaning}.",
+      .showReadings: "Show readings",
+      .reviewHomeTitle: "Spaced review",
+      .reviewNow: "Review now",
+      .reviewNothingDue: "Nothing to review now: a word you miss comes back here when it is due.",
+      .madeOfTitle: "What the {percent}% is made of",
+      .partTaken: "{kind}: best {best}%, {earned} of its {weight} points",
+      .partNotTaken: "{kind}: not taken yet, worth {weight} points",
+      .masteredByTest: "Mastered: {percent}% on the chapter test. A test at {threshold}% or more masters a chapter.",
+      .toMaster: "To master this chapter, score {threshold}% or more on the chapter test.",
+      .resumeFrom: "Resume from question {number}",
+      .startOverQuiz: "Start over",
+      .welcomeAboard: "Welcome to Dangdai!",
+      .welcomeAboardLead:
+        "Start with the first lesson below: a quiz takes a few minutes, and every answer teaches a little.",
     ])
 
   public static let french = Catalog<DangdaiScreenText>(
@@ -317,7 +353,7 @@ public enum DangdaiScreenTexts {
       .resume: "{kind}, {chapter}\u{202F}: reprendre à la question {number}",
       .startNext: "À suivre\u{202F}: {chapter}",
       .yourBooks: "Vos manuels",
-      .bookMastered: "{mastered} chapitres maîtrisés sur {total}",
+      .bookMastered: "{mastered, plural, one {# chapitre maîtrisé} other {# chapitres maîtrisés}} sur {total}",
       .recentQuizzes: "Quiz récents",
       .noRecentQuizzes: "Les quiz que vous terminez s\u{2019}afficheront ici.",
       .quizScore: "{correct}/{total}",
@@ -412,6 +448,25 @@ public enum DangdaiScreenTexts {
       .wordListExpired: "Cette liste n\u{2019}est plus en attente. Choisissez de nouveau le fichier.",
       .wordListChooseFile: "Choisissez d\u{2019}abord un fichier.",
       .wordListKept: "Les leçons que cette liste ne couvre pas gardent ce qu\u{2019}elles avaient.",
+      .listen: "Écouter",
+      .playWord: "Écouter le mot",
+      .listenFallback: "Aucune voix mandarin ne peut parler ici\u{202F}; voici comment il se lit\u{202F}:",
+      .youChose: "Vous avez choisi {word}\u{202F}: {meaning}.",
+      .showReadings: "Afficher les lectures",
+      .reviewHomeTitle: "Révision espacée",
+      .reviewNow: "Réviser maintenant",
+      .reviewNothingDue: "Rien à réviser pour l\u{2019}instant\u{202F}: un mot manqué revient ici quand il est dû.",
+      .madeOfTitle: "De quoi sont faits ces {percent}\u{202F}%",
+      .partTaken: "{kind}\u{202F}: meilleur score {best}\u{202F}%, {earned} de ses {weight} points",
+      .partNotTaken: "{kind}\u{202F}: pas encore fait, {weight} points en jeu",
+      .masteredByTest:
+        "Maîtrisé\u{202F}: {percent}\u{202F}% au test du chapitre. Un test à {threshold}\u{202F}% ou plus fait maîtriser un chapitre.",
+      .toMaster: "Pour maîtriser ce chapitre, obtenez {threshold}\u{202F}% ou plus au test du chapitre.",
+      .resumeFrom: "Reprendre à la question {number}",
+      .startOverQuiz: "Recommencer",
+      .welcomeAboard: "Bienvenue sur Dangdai\u{202F}!",
+      .welcomeAboardLead:
+        "Commencez par la première leçon ci-dessous\u{202F}: un quiz prend quelques minutes, et chaque réponse apprend un peu.",
     ])
 
   public static let japanese = Catalog<DangdaiScreenText>(
@@ -509,6 +564,23 @@ public enum DangdaiScreenTexts {
       .wordListExpired: "そのリストの確認期限が過ぎました。もう一度ファイルを選んでください。",
       .wordListChooseFile: "先にファイルを選んでください。",
       .wordListKept: "このリストにない課は、これまでの単語のままです。",
+      .listen: "聞く",
+      .playWord: "単語を聞く",
+      .listenFallback: "この端末では中国語の音声が使えないため、読みを表示します：",
+      .youChose: "選んだ {word} は「{meaning}」という意味です。",
+      .showReadings: "読みを表示",
+      .reviewHomeTitle: "間隔をあけた復習",
+      .reviewNow: "今すぐ復習する",
+      .reviewNothingDue: "今は復習する単語がありません。間違えた単語は、復習の時期が来るとここに出てきます。",
+      .madeOfTitle: "{percent}% の内訳",
+      .partTaken: "{kind}：最高 {best}%（{weight} 点中 {earned} 点）",
+      .partNotTaken: "{kind}：まだ受けていません（{weight} 点分）",
+      .masteredByTest: "修了：章末テストで {percent}%。章末テストで {threshold}% 以上なら、その課は修了です。",
+      .toMaster: "この課を修了するには、章末テストで {threshold}% 以上を取りましょう。",
+      .resumeFrom: "{number} 問目から再開",
+      .startOverQuiz: "最初からやり直す",
+      .welcomeAboard: "Dangdai へようこそ！",
+      .welcomeAboardLead: "まずは下の最初の課から始めましょう。クイズは数分で終わり、答えるたびに少しずつ身につきます。",
     ])
 
   public static let korean = Catalog<DangdaiScreenText>(
@@ -606,5 +678,22 @@ public enum DangdaiScreenTexts {
       .wordListExpired: "그 목록은 더 이상 기다리고 있지 않습니다. 파일을 다시 고르세요.",
       .wordListChooseFile: "먼저 파일을 고르세요.",
       .wordListKept: "이 목록에 없는 과는 원래 단어를 그대로 씁니다.",
+      .listen: "듣기",
+      .playWord: "단어 듣기",
+      .listenFallback: "이 기기에서는 중국어 음성을 쓸 수 없어서, 발음을 보여 드립니다:",
+      .youChose: "고른 {word}의 뜻은 '{meaning}'입니다.",
+      .showReadings: "발음 보기",
+      .reviewHomeTitle: "간격 반복 복습",
+      .reviewNow: "지금 복습하기",
+      .reviewNothingDue: "지금은 복습할 단어가 없습니다. 틀린 단어는 복습할 때가 되면 여기에 나옵니다.",
+      .madeOfTitle: "{percent}%의 구성",
+      .partTaken: "{kind}: 최고 {best}%, {weight}점 중 {earned}점",
+      .partNotTaken: "{kind}: 아직 안 봄, {weight}점",
+      .masteredByTest: "완료: 단원 평가에서 {percent}%. 단원 평가에서 {threshold}% 이상이면 그 과를 완료합니다.",
+      .toMaster: "이 과를 완료하려면 단원 평가에서 {threshold}% 이상을 받으세요.",
+      .resumeFrom: "{number}번 문제부터 이어 하기",
+      .startOverQuiz: "처음부터 다시",
+      .welcomeAboard: "Dangdai에 오신 것을 환영합니다!",
+      .welcomeAboardLead: "아래 첫 과부터 시작해 보세요. 퀴즈는 몇 분이면 끝나고, 답할 때마다 조금씩 배웁니다.",
     ])
 }

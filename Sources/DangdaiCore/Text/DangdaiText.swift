@@ -8,6 +8,7 @@ public enum DangdaiText: String, TextKey {
   case characterToPinyin = "instruction.character-to-pinyin"
   case characterToPinyinNeutral = "instruction.character-to-pinyin-neutral"
   case readingToCharacter = "instruction.reading-to-character"
+  case listeningToCharacter = "instruction.listening-to-character"
   case sentenceCompletion = "instruction.sentence-completion"
   case correctSentence = "instruction.correct-sentence"
   case wordOrder = "instruction.word-order"
@@ -45,6 +46,7 @@ public enum DangdaiText: String, TextKey {
     case .meaningToCharacter: .meaningToCharacter
     case .characterToPinyin: .characterToPinyin
     case .readingToCharacter: .readingToCharacter
+    case .listeningToCharacter: .listeningToCharacter
     case .sentenceCompletion: .sentenceCompletion
     case .correctSentence: .correctSentence
     case .wordOrder: .wordOrder
@@ -102,6 +104,7 @@ public enum DangdaiTexts {
       .meaningToCharacter: "Which word means this?",
       .characterToPinyin: "Type this word in pinyin, with its tones (marks or numbers).",
       .characterToPinyinNeutral: "Type this word in pinyin. Its tone is neutral: type 5, 0 or no tone at all.",
+      .listeningToCharacter: "Listen, then choose the word you hear.",
       .readingToCharacter: "Which word is read like this?",
       .sentenceCompletion: "Choose the word that completes the sentence.",
       .correctSentence: "Which sentence is correct?",
@@ -131,6 +134,7 @@ public enum DangdaiTexts {
       .meaningToCharacter: "Quel mot a ce sens\u{202F}?",
       .characterToPinyin: "Écrivez ce mot en pinyin, avec ses tons (accents ou chiffres).",
       .characterToPinyinNeutral: "Écrivez ce mot en pinyin. Son ton est neutre\u{202F}: tapez 5, 0 ou aucun ton.",
+      .listeningToCharacter: "Écoutez, puis choisissez le mot entendu.",
       .readingToCharacter: "Quel mot se prononce ainsi\u{202F}?",
       .sentenceCompletion: "Choisissez le mot qui complète la phrase.",
       .correctSentence: "Quelle phrase est correcte\u{202F}?",
@@ -162,6 +166,7 @@ public enum DangdaiTexts {
       .meaningToCharacter: "この意味の単語はどれですか？",
       .characterToPinyin: "この単語をピンインで入力してください（声調は記号でも数字でも構いません）。",
       .characterToPinyinNeutral: "この単語をピンインで入力してください。軽声なので、5 か 0 を付けるか、声調なしで入力します。",
+      .listeningToCharacter: "音声を聞いて、聞こえた単語を選んでください。",
       .readingToCharacter: "この読み方の単語はどれですか？",
       .sentenceCompletion: "文を完成させる語を選んでください。",
       .correctSentence: "正しい文はどれですか？",
@@ -191,6 +196,7 @@ public enum DangdaiTexts {
       .meaningToCharacter: "이 뜻을 가진 단어는 무엇일까요?",
       .characterToPinyin: "이 단어를 병음으로 입력하세요 (성조는 부호나 숫자로).",
       .characterToPinyinNeutral: "이 단어를 병음으로 입력하세요. 경성이므로 5나 0을 붙이거나 성조 없이 입력합니다.",
+      .listeningToCharacter: "듣고, 들리는 단어를 고르세요.",
       .readingToCharacter: "이렇게 읽는 단어는 무엇일까요?",
       .sentenceCompletion: "문장을 완성하는 단어를 고르세요.",
       .correctSentence: "올바른 문장은 무엇일까요?",

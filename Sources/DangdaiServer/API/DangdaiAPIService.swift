@@ -56,7 +56,7 @@ struct DangdaiAPIService: APIProtocol {
       let text = DangdaiTexts.all.localizer(language)
       let chapter = Components.Schemas.Chapter(
         chapter: summary(entry, lesson: lesson, language: language),
-        review_due: try await service.dueWords(of: account),
+        review_due: try await service.dueWords(of: account, lesson: lesson.id),
         words: lesson.vocabulary.map { item in
           Components.Schemas.Word(
             hanzi: item.hanzi, pinyin: item.pinyin, zhuyin: item.zhuyin,
@@ -81,15 +81,24 @@ struct DangdaiAPIService: APIProtocol {
       let kind = QuizKind(rawValue: body.quiz_type.rawValue) ?? .vocabulary
       let quiz = try await service.startQuiz(
         for: account, kind: kind, lesson: body.chapter_id.flatMap { LessonID(rawValue: $0) },
-        chapterGiven: body.chapter_id != nil)
-      return .created(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.quiz(quiz))))
+        chapterGiven: body.chapter_id != nil, listening: body.listening ?? false)
+      let course = try await service.course(for: account)
+      return .created(
+        .init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.quiz(quiz, course: course))))
     }
   }
 
   func getQuiz(_ input: Operations.getQuiz.Input) async throws -> Operations.getQuiz.Output {
     try await refusing {
-      let quiz = try await service.quiz(input.path.quiz_id, of: try learner())
-      return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.quiz(quiz))))
+      let account = try learner()
+      let stored = try await service.quiz(input.path.quiz_id, of: account)
+      let course = try await service.course(for: account)
+      // In the learner's language now, whatever it was when the quiz was made.
+      let quiz = StoredQuiz(
+        content: stored.content.localized(for: try await service.settings(of: account).language, in: course),
+        answers: stored.answers, finishedAt: stored.finishedAt, firstMastery: stored.firstMastery)
+      return .ok(
+        .init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.quiz(quiz, course: course))))
     }
   }
 
@@ -109,7 +118,10 @@ struct DangdaiAPIService: APIProtocol {
         result = try await self.result(finished, language: try await service.settings(of: account).language)
       }
       let outcome = Components.Schemas.AnswerOutcome(
-        answer: Self.answer(answered.answer, questions: answered.quiz.questions), points: answered.points,
+        answer: Self.answer(
+          answered.answer, questions: answered.quiz.questions, course: try await service.course(for: account),
+          language: answered.quiz.language),
+        points: answered.points,
         next_question: answered.progress.attempt.nextQuestion, finished: answered.progress.finishedAt != nil,
         result: result)
       return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(outcome)))
@@ -280,29 +292,50 @@ struct DangdaiAPIService: APIProtocol {
     Components.Schemas.QuizType(rawValue: kind.rawValue) ?? .vocabulary
   }
 
-  static func quiz(_ quiz: StoredQuiz) -> Components.Schemas.Quiz {
+  static func quiz(_ quiz: StoredQuiz, course: Course) -> Components.Schemas.Quiz {
     let text = DangdaiTexts.all.localizer(quiz.language)
     return Components.Schemas.Quiz(
       quiz_id: quiz.id, chapter_id: quiz.lesson?.rawValue, quiz_type: quizType(quiz.kind),
       questions: quiz.questions.enumerated().map { index, question in
-        Components.Schemas.Question(
+        let readings = question.offersOptionReadings ? course.optionReadings(of: question) : nil
+        return Components.Schemas.Question(
           index: index,
           kind: Components.Schemas.QuestionKind(rawValue: question.kind.rawValue) ?? .character_to_meaning,
           instruction: text(DangdaiText.instruction(question)), chinese: question.chinese,
-          reading: question.reading.map { .init(pinyin: $0.pinyin, zhuyin: $0.zhuyin) }, meaning: question.meaning,
-          options: question.options)
+          reading: question.reading.map(reading), meaning: question.meaning, options: question.options,
+          speech: question.speechBeforeAnswer, option_readings: readings?.map(reading),
+          option_readings_shown: readings == nil ? nil : question.showsOptionReadings)
       },
-      answers: quiz.answers.map { answer($0, questions: quiz.questions) }, next_question: quiz.attempt.nextQuestion,
-      finished: quiz.finishedAt != nil, created_at: quiz.createdAt)
+      answers: quiz.answers.map { answer($0, questions: quiz.questions, course: course, language: quiz.language) },
+      next_question: quiz.attempt.nextQuestion, finished: quiz.finishedAt != nil, created_at: quiz.createdAt)
   }
 
-  static func answer(_ answer: StoredAnswer, questions: [Question]) -> Components.Schemas.Answer {
-    Components.Schemas.Answer(
+  static func reading(_ reading: Question.Reading) -> Components.Schemas.Reading {
+    .init(pinyin: reading.pinyin, zhuyin: reading.zhuyin)
+  }
+
+  static func answer(
+    _ answer: StoredAnswer, questions: [Question], course: Course, language: Language
+  ) -> Components.Schemas.Answer {
+    let question = questions.indices.contains(answer.question) ? questions[answer.question] : nil
+    return Components.Schemas.Answer(
       answer_id: answer.id, question: answer.question,
-      verdict: verdict(answer.verdict), correct: answer.isCorrect,
-      solution: questions.indices.contains(answer.question) ? questions[answer.question].solution : "",
+      verdict: verdict(answer.verdict), correct: answer.isCorrect, solution: question?.solution ?? "",
       tone_errors: answer.toneErrors.isEmpty ? nil : answer.toneErrors,
-      sandhi_hint: answer.verdict == .toneError ? answer.sandhiHint : nil)
+      sandhi_hint: answer.verdict == .toneError ? answer.sandhiHint : nil,
+      solution_reading: question?.solutionReading.map(reading),
+      explanation: question.map { explanation(course.explanation(of: $0, after: answer.response, in: language)) })
+  }
+
+  static func explanation(_ explained: Explanation) -> Components.Schemas.Explanation {
+    Components.Schemas.Explanation(
+      word: explained.word.map { word($0, in: explained.language) },
+      chosen: explained.chosen.map { word($0, in: explained.language) }, grammar_title: explained.grammarTitle,
+      why: explained.why, sentence: explained.sentence, translation: explained.translation)
+  }
+
+  static func word(_ item: VocabularyItem, in language: Language) -> Components.Schemas.ExplainedWord {
+    .init(hanzi: item.hanzi, pinyin: item.pinyin, zhuyin: item.zhuyin, meaning: item.meaning[language])
   }
 
   static func verdict(_ code: Verdict.Code) -> Components.Schemas.Verdict {
@@ -329,8 +362,8 @@ struct DangdaiAPIService: APIProtocol {
       .init(
         action: .resume, chapter_id: lesson?.rawValue, quiz_id: quiz, quiz_type: quizType(kind), next_question: question
       )
-    case .start(let lesson):
-      .init(action: .start, chapter_id: lesson.rawValue)
+    case .start(let lesson, let kind):
+      .init(action: .start, chapter_id: lesson.rawValue, quiz_type: quizType(kind))
     }
   }
 

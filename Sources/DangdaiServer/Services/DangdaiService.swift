@@ -108,23 +108,25 @@ public struct DangdaiService: Sendable {
 
   // MARK: Quizzes
 
-  /// A new quiz of `kind` on `lesson` (any lesson with due words for a review), stored before it
-  /// is returned.
+  /// A new quiz of `kind` on `lesson`, stored before it is returned. A review asks the words due
+  /// of every lesson, or of the chapter named. `listening`: the learner's device has a Mandarin
+  /// voice, so word questions may be heard.
   public func startQuiz(
-    for account: Account, kind: QuizKind, lesson id: LessonID?, chapterGiven: Bool
+    for account: Account, kind: QuizKind, lesson id: LessonID?, chapterGiven: Bool, listening: Bool = false
   ) async throws
     -> StoredQuiz
   {
     try limiter?.check(Self.quizStarts, for: account.id)
     let settings = try await settings(of: account)
     let course = try await course(for: account)
-    let generator = QuizGenerator(course: course, language: settings.language)
+    let generator = QuizGenerator(course: course, language: settings.language, listening: listening)
     var source = random.generator
     var seeded = SeededRandomNumberGenerator(seed: source.next())
     let questions: [Question]
     var lesson: LessonID?
     if kind == .review {
-      let due = try await store.due(of: account.id, at: clock.now, limit: QuizGenerator.reviewLimit)
+      if chapterGiven { lesson = try self.lesson(id, of: course).id }
+      let due = try await store.due(of: account.id, at: clock.now, limit: QuizGenerator.reviewLimit, lesson: lesson)
       questions = generator.review(due.map { (lesson: $0.lesson, hanzi: $0.hanzi) }, using: &seeded)
       guard !questions.isEmpty else { throw DangdaiError.nothingToReview }
     } else {
@@ -144,9 +146,10 @@ public struct DangdaiService: Sendable {
     return StoredQuiz(content: content, answers: [], finishedAt: nil, firstMastery: false)
   }
 
-  /// How many words are due for review now, counted up to what one review quiz asks.
-  public func dueWords(of account: Account) async throws -> Int {
-    try await store.due(of: account.id, at: clock.now, limit: QuizGenerator.reviewLimit).count
+  /// How many words are due for review now, counted up to what one review quiz asks: of every
+  /// lesson, or of `lesson`'s alone.
+  public func dueWords(of account: Account, lesson: LessonID? = nil) async throws -> Int {
+    try await store.due(of: account.id, at: clock.now, limit: QuizGenerator.reviewLimit, lesson: lesson).count
   }
 
   /// What `account`'s quiz asks, remembered or read; `QUIZ_NOT_FOUND` when it is not theirs.

@@ -15,6 +15,15 @@ public struct QuizContent: Sendable, Equatable {
   public let language: Language
   public let questions: [Question]
   public let createdAt: Date
+
+  /// The quiz as a learner now reading `language` sees it (``Course/localized(_:madeIn:for:)``):
+  /// the same questions and keys, their meanings in that language.
+  public func localized(for language: Language, in course: Course) -> QuizContent {
+    guard language != self.language else { return self }
+    return QuizContent(
+      id: id, accountID: accountID, lesson: lesson, kind: kind, language: language,
+      questions: questions.map { course.localized($0, madeIn: self.language, for: language) }, createdAt: createdAt)
+  }
 }
 
 /// A quiz as stored: its questions with their keys (``content``, whose members it shows as its
@@ -355,13 +364,34 @@ public struct DangdaiStore: Sendable {
     return try await quiz(row.id, of: account)
   }
 
+  /// The learner's quizzes of `lesson` not yet finished, the newest of each kind, with how many of
+  /// its questions are answered.
+  public func unfinished(of account: String, lesson: LessonID) async throws -> [QuizKind: (quiz: String, answered: Int)]
+  {
+    let rows: [UnfinishedRow] = try await database.select().columns("id", "kind", "answered").from(Self.quizzes)
+      .where("account_id", .equal, SQLBind(account)).where("lesson", .equal, SQLBind(Int64(lesson.rawValue)))
+      .where("finished_at", .is, SQLLiteral.null).orderBy("created_at", .descending).limit(Self.unfinishedShown)
+      .all(decoding: UnfinishedRow.self)
+    var found: [QuizKind: (quiz: String, answered: Int)] = [:]
+    for row in rows {
+      guard let kind = QuizKind(rawValue: row.kind), found[kind] == nil else { continue }
+      found[kind] = (row.id, Int(row.answered))
+    }
+    return found
+  }
+
+  /// Unfinished quizzes of a chapter looked at for its page: far more than its kinds.
+  static let unfinishedShown = 40
+
   // MARK: Review
 
-  /// Words due by `now`, soonest first.
-  public func due(of account: String, at now: Date, limit: Int) async throws -> [ReviewEntry] {
-    try await database.select().columns("lesson", "hanzi", "card").from(Self.reviews)
+  /// The learner's words due by `now`, soonest first, at most `limit`; only `lesson`'s when one is named.
+  public func due(of account: String, at now: Date, limit: Int, lesson: LessonID? = nil) async throws -> [ReviewEntry] {
+    var query = database.select().columns("lesson", "hanzi", "card").from(Self.reviews)
       .where("account_id", .equal, SQLBind(account)).where("due", .lessThanOrEqual, SQLBind(now.timeIntervalSince1970))
-      .orderBy("due").orderBy("hanzi").limit(limit).all(decoding: ReviewRow.self).compactMap { try $0.entry() }
+    if let lesson { query = query.where("lesson", .equal, SQLBind(Int64(lesson.rawValue))) }
+    return try await query.orderBy("due").orderBy("hanzi").limit(limit).all(decoding: ReviewRow.self)
+      .compactMap { try $0.entry() }
   }
 
   public func reviewCount(of account: String) async throws -> Int {
@@ -431,6 +461,12 @@ public struct DangdaiStore: Sendable {
 }
 
 // MARK: Rows
+
+private struct UnfinishedRow: Decodable {
+  let id: String
+  let kind: String
+  let answered: Int64
+}
 
 private struct SettingsRow: Decodable {
   let language: String

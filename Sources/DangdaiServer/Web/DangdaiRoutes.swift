@@ -40,10 +40,14 @@ struct DangdaiRoutes: Sendable {
       let learner = try await learner(context)
       let fields = try await FormFields(request, context: context)
       try await adoptZone(fields, of: learner)
-      return try await startQuiz(learner, chapter: context.parameters.get("chapter"), kind: fields["kind"])
+      return try await startQuiz(
+        learner, chapter: context.parameters.get("chapter"), kind: fields["kind"], listening: fields["listening"] == "1"
+      )
     }
-    signedIn.post(DangdaiPath.review.pattern) { _, context in
-      try await startQuiz(learner(context), chapter: nil, kind: QuizKind.review.rawValue)
+    signedIn.post(DangdaiPath.review.pattern) { request, context in
+      let fields = try await FormFields(request, context: context)
+      return try await startQuiz(
+        learner(context), chapter: nil, kind: QuizKind.review.rawValue, listening: fields["listening"] == "1")
     }
     signedIn.get(DangdaiPath.quiz.pattern) { _, context in
       try await quiz(learner(context), context.parameters.get("quiz") ?? "")
@@ -94,7 +98,9 @@ struct DangdaiRoutes: Sendable {
   func learner(of account: Account) async throws -> Learner {
     let settings = try await service.settings(of: account)
     let course = try await service.course(for: account)
-    return Learner(account: account, settings: settings, pages: DangdaiPages(settings, course: course))
+    var pages = DangdaiPages(settings, course: course)
+    pages.now = service.clock.now
+    return Learner(account: account, settings: settings, pages: pages)
   }
 
   // MARK: Home
@@ -105,7 +111,8 @@ struct DangdaiRoutes: Sendable {
     }
     let learner = try await learner(of: visitor.session.account)
     let dashboard = try await service.dashboard(of: learner.account)
-    return pages.response(learner.pages.dashboard(dashboard))
+    let due = try await service.dueWords(of: learner.account)
+    return pages.response(learner.pages.dashboard(dashboard, dueWords: due))
   }
 
   func books(_ learner: Learner) async throws -> Response {
@@ -119,18 +126,20 @@ struct DangdaiRoutes: Sendable {
     }
     let snapshot = try await service.snapshot(of: learner.account)
     let entry = BookProgress.ChapterEntry(lesson: id, best: snapshot.best[id] ?? [:])
-    let due = try await service.dueWords(of: learner.account)
-    return pages.response(learner.pages.chapter(lesson, entry: entry, dueWords: due))
+    let due = try await service.dueWords(of: learner.account, lesson: id)
+    let unfinished = try await service.store.unfinished(of: learner.account.id, lesson: id)
+    return pages.response(learner.pages.chapter(lesson, entry: entry, dueWords: due, unfinished: unfinished))
   }
 
   // MARK: Quizzes
 
-  func startQuiz(_ learner: Learner, chapter: String?, kind: String?) async throws -> Response {
+  func startQuiz(_ learner: Learner, chapter: String?, kind: String?, listening: Bool) async throws -> Response {
     guard let kind = kind.flatMap(QuizKind.init(rawValue:)) else { throw OrchardError.badRequest("Choose a quiz.") }
     do {
       // The service decides what a chapter's id names (CHAPTER_NOT_FOUND, said as a page).
       let quiz = try await service.startQuiz(
-        for: learner.account, kind: kind, lesson: chapter.flatMap(LessonID.init), chapterGiven: chapter != nil)
+        for: learner.account, kind: kind, lesson: chapter.flatMap(LessonID.init), chapterGiven: chapter != nil,
+        listening: listening)
       return Response.seeOther(DangdaiPath.quiz(quiz.id))
     } catch let problem as OrchardError where problem.status == .tooManyRequests {
       var response = pages.response(learner.pages.tooManyQuizzes(), status: .tooManyRequests)
@@ -143,7 +152,9 @@ struct DangdaiRoutes: Sendable {
   func quiz(_ learner: Learner, _ id: String) async throws -> Response {
     let quiz = try await storedQuiz(id, of: learner)
     guard let next = quiz.attempt.nextQuestion else { return Response.seeOther(DangdaiPath.result(quiz.id)) }
-    let view = QuizView(quiz: quiz.content, answered: quiz.answers.count, index: next, answerID: freshAnswerID())
+    let view = QuizView(
+      quiz: quiz.content.localized(for: learner.settings.language, in: learner.pages.course),
+      answered: quiz.answers.count, index: next, answerID: freshAnswerID())
     return pages.response(learner.pages.question(view))
   }
 
@@ -170,10 +181,12 @@ struct DangdaiRoutes: Sendable {
     }
     let answerID = fields["answer_id"].flatMap { IdempotencyID($0) != nil ? $0 : nil } ?? freshAnswerID()
     let question = quiz.questions[index]
+    // Shown in the learner's language now, whatever it was when the quiz was made.
+    let shown = quiz.localized(for: learner.settings.language, in: learner.pages.course)
     /// The question again, as it stood, with what the learner did so far.
     func again(status: HTTPResponse.Status = .ok, _ change: (inout QuizView) -> Void) async throws -> Response {
       let answered = try await storedQuiz(quizID, of: learner).answers.count
-      var view = QuizView(quiz: quiz, answered: answered, index: index, answerID: answerID)
+      var view = QuizView(quiz: shown, answered: answered, index: index, answerID: answerID)
       change(&view)
       return pages.response(learner.pages.question(view), status: status)
     }
@@ -200,7 +213,7 @@ struct DangdaiRoutes: Sendable {
       }
     }
     var view = QuizView(
-      quiz: quiz, answered: answered.progress.attempt.answers.count, index: index, answerID: answerID)
+      quiz: shown, answered: answered.progress.attempt.answers.count, index: index, answerID: answerID)
     view.feedback = QuizView.Feedback(answer: answered.answer, finished: answered.result != nil)
     return pages.response(learner.pages.question(view))
   }

@@ -23,6 +23,15 @@ public struct Formats: Sendable {
         .minute())
   }
 
+  /// How long ago `date` was, as the language says it: `2 hours ago`, `yesterday`.
+  public func ago(_ date: Date, now: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.locale = locale
+    return Date.AnchoredRelativeFormatStyle(
+      anchor: now, presentation: .named, unitsStyle: .wide, locale: locale, calendar: calendar
+    ).format(min(date, now))
+  }
+
   /// A calendar date written out: `November 17, 2026`.
   public func longDate(_ date: Date, in zone: TimeZone = TimeZone(secondsFromGMT: 0)!) -> String {
     date.formatted(Date.FormatStyle(locale: locale, timeZone: zone).year().month(.wide).day())

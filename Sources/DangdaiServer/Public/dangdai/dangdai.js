@@ -1,7 +1,8 @@
 // Dangdai in the browser: what needs a script on top of the plain forms. An answer is sent with
 // fetch and its feedback swapped in (with a ding or a bonk); word tiles move on the page without
 // a round trip; starting a quiz shows tips when it takes a moment, and says so when it fails; the
-// result's points count up; a dropped connection is said at once. Every sentence comes from the
+// result's points count up; a dropped connection is said at once; Chinese is said aloud where the
+// device has a Mandarin voice. Every sentence comes from the
 // page (data-text-*), every rule and timing from the server (data-*-ms).
 
 const body = document.body;
@@ -36,6 +37,51 @@ const sounds = {
   wrong: () => play([[196, 0, 0.22, "triangle", 0.2], [147, 0.09, 0.28, "triangle", 0.16]]),
   mastered: () => play([[523, 0, 0.3], [659, 0.12, 0.3], [784, 0.24, 0.3], [1047, 0.36, 0.6]]),
 };
+
+// --- Speech: Chinese said aloud by the device's own Mandarin voice (Web Speech) ----------------
+// Taiwan's voice first, else another Mandarin one (never Cantonese); with none, every speak button
+// stays hidden, a listening question shows its reading instead, and quizzes ask for no listening.
+
+const speech = { voice: null };
+
+function chooseVoice() {
+  const voices = globalThis.speechSynthesis?.getVoices() ?? [];
+  const mandarin = (voice) => /^(zh|cmn)\b/i.test(voice.lang) && !/(yue|HK|MO)/i.test(voice.lang);
+  speech.voice = voices.find((voice) => /^(zh|cmn)[-_](TW|Hant)/i.test(voice.lang))
+    ?? voices.find((voice) => mandarin(voice) && /Hant|TW/i.test(voice.name))
+    ?? voices.find(mandarin) ?? null;
+  showSpeech();
+}
+
+// What the page offers depends on the voice: buttons, the listening field, a question's fallback.
+function showSpeech() {
+  const can = speech.voice !== null;
+  for (const button of document.querySelectorAll("[data-speak]")) button.hidden = !can;
+  for (const field of document.querySelectorAll("[data-voice-field]")) field.value = can ? "1" : "";
+  for (const fallback of document.querySelectorAll("[data-listen-fallback]")) fallback.hidden = can;
+}
+
+function say(text) {
+  if (!speech.voice || !text) return;
+  speechSynthesis.cancel();
+  const utterance = new SpeechSynthesisUtterance(text);
+  utterance.voice = speech.voice;
+  utterance.lang = "zh-TW";
+  utterance.rate = 0.9;
+  speechSynthesis.speak(utterance);
+}
+
+if (globalThis.speechSynthesis) {
+  chooseVoice();
+  speechSynthesis.addEventListener?.("voiceschanged", chooseVoice);
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest?.("[data-speak]");
+  if (!button) return;
+  event.preventDefault();
+  say(button.dataset.speak);
+});
 
 // --- Swapping the screen for the server's next one ---------------------------------------------
 
@@ -197,6 +243,24 @@ function loadingOverlay(form) {
   return overlay;
 }
 
+// --- Settings: kept as they change (Save stays, for a page without scripts) ----------------------
+
+document.addEventListener("change", async (event) => {
+  const form = event.target.closest?.(".settings-form");
+  if (!form) return;
+  try {
+    const response = await fetch(form.action, {
+      method: "POST", credentials: "same-origin", body: new URLSearchParams(new FormData(form)),
+    });
+    // A new language or look is the whole page's: it is shown anew; anything else in place.
+    if (["language", "theme"].includes(event.target.name) || !swapIn(await response.text())) {
+      location.assign(response.url);
+    }
+  } catch {
+    if (!navigator.onLine) showOffline();
+  }
+});
+
 // --- The network: said at once when it drops ---------------------------------------------------
 
 function showOffline() {
@@ -272,6 +336,10 @@ function enhance() {
   }
   if (document.querySelector("[data-celebration]")) sounds.mastered();
   if (!navigator.onLine) showOffline();
+  showSpeech();
+  // A listening question says its word as it comes in place (the learner has just tapped).
+  const listen = document.querySelector(".question--listening_to_character [data-speak]");
+  if (listen && navigator.userActivation?.hasBeenActive !== false) say(listen.dataset.speak);
 }
 
 enhance();

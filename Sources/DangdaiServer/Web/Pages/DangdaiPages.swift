@@ -13,6 +13,10 @@ struct DangdaiPages: Sendable {
   var sound = true
   /// Whether the learner's days follow a zone of their own yet.
   var knowsZone = false
+  /// The learner's zone, which their dates are written in.
+  var zone = TimeZone.gmt
+  /// When the page is made (the server's clock), which "2 hours ago" counts from.
+  var now: Date?
   let course: Course
 
   init(language: Language, course: Course) {
@@ -27,11 +31,16 @@ struct DangdaiPages: Sendable {
     theme = settings.theme
     sound = settings.sound
     knowsZone = settings.hasOwnZone
+    zone = IANAZone.stored(settings.timeZone).timeZone
   }
 
   /// A form's field for the browser's time zone, while the learner has none of their own: their
   /// first quiz (or settings) sets it, so their days end where they live.
   var zoneField: HTML { knowsZone ? "" : "<input type=\"hidden\" name=\"zone\" value=\"\" data-browser-zone>" }
+
+  /// A quiz form's field saying whether this device has a Mandarin voice (the page's script sets
+  /// it), so word questions may be heard.
+  var voiceField: HTML { "<input type=\"hidden\" name=\"listening\" value=\"\" data-voice-field>" }
 
   var t: Localizer<DangdaiScreenText> { DangdaiScreenTexts.all.localizer(language) }
   var core: Localizer<DangdaiText> { DangdaiTexts.all.localizer(language) }
@@ -103,10 +112,13 @@ struct DangdaiPages: Sendable {
     }
   }
 
-  /// The sentence for `key` with markup where its value `name` goes (the rest of it escaped).
-  func sentence(_ key: DangdaiScreenText, placing markup: HTML, as name: String) -> HTML {
+  /// The sentence for `key` with markup where its value `name` goes (the rest of it escaped, with
+  /// `values` filled in).
+  func sentence(
+    _ key: DangdaiScreenText, placing markup: HTML, as name: String, values: [String: any Sendable] = [:]
+  ) -> HTML {
     let mark = "\u{FFFC}"
-    let parts = t(key, [name: mark]).components(separatedBy: mark).map { HTML("\($0)") }
+    let parts = t(key, values.merging([name: mark]) { $1 }).components(separatedBy: mark).map { HTML("\($0)") }
     return HTML(parts, separator: markup.rendered)
   }
 
@@ -148,7 +160,7 @@ struct DangdaiPages: Sendable {
 
   // MARK: Dashboard
 
-  func dashboard(_ dashboard: DangdaiService.Dashboard) -> Page {
+  func dashboard(_ dashboard: DangdaiService.Dashboard, dueWords: Int = 0) -> Page {
     let overview = dashboard.overview
     let week = dashboard.recentDays.map { entry in
       HTML(
@@ -159,11 +171,16 @@ struct DangdaiPages: Sendable {
       t(.dashboardTitle), bodyClass: "page-dashboard", tab: .home,
       main: """
         <header class="screen-head"><h1>\(t(.dashboardTitle))</h1></header>
+        \(dashboard.recentQuizzes.isEmpty && overview.points == 0 ? HTML("""
+          <section class="card welcome-card" aria-labelledby="welcome-title"><h2 id="welcome-title">\(t(.welcomeAboard))</h2>\
+          <p>\(t(.welcomeAboardLead))</p></section>
+          """) : "")
         <section class="stats" aria-label="\(t(.dashboardTitle))">
         <p class="stat stat--points"><span class="stat-value">\(t(.points, ["points": overview.points]))</span></p>
         <p class="stat stat--streak\(overview.activeToday ? HTML(" stat--today") : "")"><span class="stat-value">\(t(.streak, ["days": overview.streak.current]))</span></p>
         </section>
-        \(continueCard(dashboard.next))
+        \(continueCard(dashboard.next, books: overview.books))
+        \(reviewCard(dueWords))
         <section class="card week" aria-labelledby="week-title">
         <h2 id="week-title">\(t(.thisWeek))</h2>
         <ol class="week-days">\(week)</ol>
@@ -174,22 +191,33 @@ struct DangdaiPages: Sendable {
         </section>
         <section class="card" aria-labelledby="recent-title">
         <h2 id="recent-title">\(t(.recentQuizzes))</h2>
-        \(recentQuizzes(dashboard.recentQuizzes))
+        \(recentQuizzes(dashboard.recentQuizzes, ago: true))
         </section>
         """)
   }
 
-  func continueCard(_ point: ContinuePoint) -> HTML {
+  /// Home's one tap on: back into the quiz left, or straight into the next quiz of the first
+  /// chapter not yet mastered, with that chapter's name and where it stands.
+  func continueCard(_ point: ContinuePoint, books: [BookProgress]) -> HTML {
+    let standing = { (lesson: LessonID) -> HTML in
+      let completion = books.flatMap(\.chapters).first { $0.lesson == lesson }?.progress.completion ?? 0
+      return
+        "<span class=\"continue-chapter\">\(chapterName(lesson))</span><span class=\"continue-standing\">\(lessonLabel(lesson)) \u{00B7} \(t(.percent, ["percent": completion]))</span>"
+    }
     switch point {
     case .resume(let quiz, let kind, let lesson, let question):
       let chapter = lesson.map { t(.lessonNumber, ["number": $0.number]) } ?? t(.kindReview)
       let detail = t(.resume, ["kind": t(DangdaiScreenText.kind(kind)), "chapter": chapter, "number": question + 1])
       return """
-        <a class="continue" href="\(DangdaiPath.quiz(quiz))" data-continue><span class="continue-label">\(t(.continueLabel))</span><span class="continue-detail">\(detail)</span></a>
+        <a class="continue" href="\(DangdaiPath.quiz(quiz))" data-continue data-primary-action><span class="continue-label">\(t(.continueLabel))</span>\
+        <span class="continue-detail">\(detail)</span>\(lesson.map(standing) ?? "")</a>
         """
-    case .start(let lesson):
+    case .start(let lesson, let kind):
       return """
-        <a class="continue" href="\(DangdaiPath.chapter(lesson))" data-continue><span class="continue-label">\(t(.continueLabel))</span><span class="continue-detail">\(t(.startNext, ["chapter": "\(lessonLabel(lesson))"]))</span></a>
+        <form class="continue-form" method="post" action="\(DangdaiPath.startQuiz(lesson))" data-start-quiz>\
+        <input type="hidden" name="kind" value="\(kind.rawValue)">\(zoneField)\(voiceField)\
+        <button class="continue" type="submit" data-continue data-primary-action><span class="continue-label">\(t(.continueLabel))</span>\
+        <span class="continue-detail">\(t(.startNext, ["chapter": t(DangdaiScreenText.kind(kind))]))</span>\(standing(lesson))</button></form>
         """
     }
   }
@@ -202,15 +230,22 @@ struct DangdaiPages: Sendable {
     """
   }
 
-  func recentQuizzes(_ quizzes: [FinishedQuiz]) -> HTML {
+  /// Finished quizzes: their kind, chapter and score, and when: "2 hours ago" on Home (`ago`), the
+  /// day and time in the history.
+  func recentQuizzes(_ quizzes: [FinishedQuiz], ago: Bool = false) -> HTML {
     guard !quizzes.isEmpty else { return "<p class=\"empty\">\(t(.noRecentQuizzes))</p>" }
     let items = quizzes.map { quiz in
-      HTML(
-        "<li><span class=\"recent-kind\">\(t(DangdaiScreenText.kind(quiz.kind)))</span><span class=\"recent-chapter\">\(quiz.lesson.map(lessonLabel) ?? "")</span><span class=\"recent-score\">\(core(quiz.score.summary))</span></li>"
+      let when =
+        ago && now != nil ? formats.ago(quiz.finishedAt, now: now!) : formats.dayAndTime(quiz.finishedAt, in: zone)
+      return HTML(
+        "<li><span class=\"recent-kind\">\(t(DangdaiScreenText.kind(quiz.kind)))</span><span class=\"recent-chapter\">\(quiz.lesson.map(lessonLabel) ?? "")</span><span class=\"recent-score\">\(core(quiz.score.summary))</span><time class=\"recent-when\" datetime=\"\(Self.isoDate(quiz.finishedAt))\">\(when)</time></li>"
       )
     }
     return "<ul class=\"recent-list\">\(items)</ul>"
   }
+
+  /// An instant as a `datetime` attribute writes it (ISO 8601, UTC).
+  static func isoDate(_ date: Date) -> String { date.formatted(.iso8601) }
 
   // MARK: Books and chapters
 
@@ -244,28 +279,47 @@ struct DangdaiPages: Sendable {
       """
   }
 
-  func chapter(_ lesson: Lesson, entry: BookProgress.ChapterEntry, dueWords: Int) -> Page {
+  /// A chapter: where it stands and what that is made of, its quizzes (a quiz left unfinished is
+  /// resumed, or started over only when asked), its words due for review, and its word list.
+  func chapter(
+    _ lesson: Lesson, entry: BookProgress.ChapterEntry, dueWords: Int,
+    unfinished: [QuizKind: (quiz: String, answered: Int)] = [:]
+  ) -> Page {
     let status = entry.progress.status
     let quizzes = QuizKind.ofAChapter.map { kind in
       let best = entry.best[kind]
+      let name = t(DangdaiScreenText.kind(kind))
+      let start = { (label: HTML, quiet: Bool) -> HTML in
+        """
+        <form method="post" action="\(DangdaiPath.startQuiz(lesson.id))" data-start-quiz>\
+        <input type="hidden" name="kind" value="\(kind.rawValue)">\(zoneField)\(voiceField)\
+        <button class="\(quiet ? "button button--quiet start-over" : "quiz-choice quiz-choice--\(kind.rawValue)")" type="submit">\(label)</button></form>
+        """
+      }
+      guard let left = unfinished[kind] else {
+        return HTML(
+          """
+          <li>\(start("<span class=\"quiz-choice-name\">\(name)</span><span class=\"quiz-choice-best\">\(best.map { t(.bestScore, ["percent": $0]) } ?? t(.notTaken))</span>", false))</li>
+          """)
+      }
       return HTML(
         """
-        <li><form method="post" action="\(DangdaiPath.startQuiz(lesson.id))" data-start-quiz>\
-        <input type="hidden" name="kind" value="\(kind.rawValue)">\(zoneField)\
-        <button class="quiz-choice quiz-choice--\(kind.rawValue)" type="submit"><span class="quiz-choice-name">\(t(DangdaiScreenText.kind(kind)))</span>\
-        <span class="quiz-choice-best">\(best.map { t(.bestScore, ["percent": $0]) } ?? t(.notTaken))</span></button></form></li>
+        <li class="quiz-choice-left"><a class="quiz-choice quiz-choice--\(kind.rawValue)" href="\(DangdaiPath.quiz(left.quiz))" data-resume>\
+        <span class="quiz-choice-name">\(name)</span><span class="quiz-choice-best">\(t(.resumeFrom, ["number": left.answered + 1]))</span></a>\
+        \(start("\(t(.startOverQuiz))", true))</li>
         """)
     }
     let review: HTML =
       dueWords > 0
       ? """
-      <li><form method="post" action="\(DangdaiPath.review.path)" data-start-quiz>\
+      <li><form method="post" action="\(DangdaiPath.startQuiz(lesson.id))" data-start-quiz>\
+      <input type="hidden" name="kind" value="\(QuizKind.review.rawValue)">\(zoneField)\(voiceField)\
       <button class="quiz-choice quiz-choice--review" type="submit"><span class="quiz-choice-name">\(t(.kindReview))</span>\
       <span class="quiz-choice-best">\(t(.reviewDue, ["count": dueWords]))</span></button></form></li>
       """ : ""
     let words = lesson.vocabulary.map { item in
       HTML(
-        "<tr><th scope=\"row\">\(Self.chinese(item.hanzi))</th><td>\(reading(pinyin: item.pinyin, zhuyin: item.zhuyin))</td><td>\(item.meaning[language])</td></tr>"
+        "<tr><th scope=\"row\">\(Self.chinese(item.hanzi))\(speakButton(item.hanzi))</th><td>\(reading(pinyin: item.pinyin, zhuyin: item.zhuyin))</td><td>\(item.meaning[language])</td></tr>"
       )
     }
     return page(
@@ -276,6 +330,7 @@ struct DangdaiPages: Sendable {
         <h1>\(Self.chinese(lesson.chineseTitle, class: "chapter-heading-zh"))<span class="chapter-heading">\(chapterName(lesson.id))</span></h1>
         <p class="chapter-status chapter-status--\(status.rawValue)">\(self.status(entry.progress))\(status == .mastered ? HTML(" \u{00B7} \(t(.practiceAgain))") : "")</p>
         <progress max="100" value="\(entry.progress.completion)" aria-label="\(lesson.title[language])">\(t(.percent, ["percent": entry.progress.completion]))</progress>
+        \(masteryParts(entry.progress))
         </header>
         <section class="card" aria-labelledby="quizzes-title">
         <h2 id="quizzes-title">\(status == .mastered ? t(.practiceAgain) : t(.chapterQuizzes))</h2>
@@ -290,6 +345,43 @@ struct DangdaiPages: Sendable {
         \(lesson.isImported ? "" : HTML("<p class=\"fine-print\">\(core(.companionNotice))</p>"))
         </section>
         """)
+  }
+
+  /// What the chapter's percentage is made of, and how it is mastered (or why it is).
+  func masteryParts(_ progress: ChapterProgress) -> HTML {
+    let parts = progress.parts.map { part in
+      let kind = t(DangdaiScreenText.kind(part.kind))
+      let line =
+        part.best.map { t(.partTaken, ["kind": kind, "best": $0, "earned": part.earned, "weight": part.weight]) }
+        ?? t(.partNotTaken, ["kind": kind, "weight": part.weight])
+      return HTML("<li>\(line)</li>")
+    }
+    let threshold = ChapterStatus.masteryThreshold
+    let how =
+      progress.masteredByTest
+      ? t(.masteredByTest, ["percent": progress.best[.test]?.percent ?? 0, "threshold": threshold])
+      : progress.status == .mastered ? "" : t(.toMaster, ["threshold": threshold])
+    return """
+      <details class="made-of"><summary>\(t(.madeOfTitle, ["percent": progress.completion]))</summary>
+      <ul>\(parts)</ul>\(how.isEmpty ? "" : HTML("<p>\(how)</p>"))</details>
+      """
+  }
+
+  /// Home's card for the spaced review: how many words are due, and one tap to review them.
+  func reviewCard(_ due: Int) -> HTML {
+    guard due > 0 else {
+      return """
+        <section class="card review-card" aria-labelledby="review-title"><h2 id="review-title">\(t(.reviewHomeTitle))</h2>\
+        <p class="empty">\(t(.reviewNothingDue))</p></section>
+        """
+    }
+    return """
+      <section class="card review-card" aria-labelledby="review-title"><h2 id="review-title">\(t(.reviewHomeTitle))</h2>
+      <form method="post" action="\(DangdaiPath.review.path)" data-start-quiz>\(voiceField)\
+      <p class="review-due">\(t(.reviewDue, ["count": due]))</p>\
+      <button class="button button--wide" type="submit" data-review-now>\(t(.reviewNow))</button></form>
+      </section>
+      """
   }
 
   // MARK: Problems
@@ -436,15 +528,15 @@ extension DangdaiPages {
     let scores = scored.map { entry in
       let cell = { (kind: QuizKind) -> String in entry.best[kind].map { t(.percent, ["percent": $0]) } ?? "–" }
       return HTML(
-        "<tr><th scope=\"row\"><a href=\"\(DangdaiPath.chapter(entry.lesson))\">\(lessonLabel(entry.lesson))</a></th><td>\(cell(.vocabulary))</td><td>\(cell(.grammar))</td><td>\(cell(.test))</td><td>\(t(DangdaiScreenText.status(entry.progress)))</td></tr>"
+        "<tr><th scope=\"row\"><a href=\"\(DangdaiPath.chapter(entry.lesson))\">\(lessonLabel(entry.lesson))</a><span class=\"scores-status\">\(t(DangdaiScreenText.status(entry.progress)))</span></th><td>\(cell(.vocabulary))</td><td>\(cell(.grammar))</td><td>\(cell(.test))</td></tr>"
       )
     }
     let scoreTable: HTML =
       scored.isEmpty
       ? "<p class=\"empty\">\(t(.noRecentQuizzes))</p>"
       : """
-      <table class="scores"><thead><tr><th scope="col"></th><th scope="col">\(t(.kindVocabulary))</th><th scope="col">\(t(.kindGrammar))</th><th scope="col">\(t(.kindTest))</th><th scope="col"></th></tr></thead>
-      <tbody>\(scores)</tbody></table>
+      <div class="table-scroll"><table class="scores"><thead><tr><th scope="col">\(t(.wordListLesson))</th><th scope="col">\(t(.kindVocabulary))</th><th scope="col">\(t(.kindGrammar))</th><th scope="col">\(t(.kindTest))</th></tr></thead>
+      <tbody>\(scores)</tbody></table></div>
       """
     let older = view.olderHistory.map {
       HTML(

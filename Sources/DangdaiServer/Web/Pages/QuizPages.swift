@@ -58,12 +58,25 @@ extension DangdaiPages {
         """)
   }
 
-  /// What the question shows: its Chinese at 72 px, the reading asked about, or the meaning.
+  /// What the question shows: its Chinese at 72 px (with a way to hear it, where hearing it
+  /// answers nothing), the reading asked about, or the meaning; a listening question's word is
+  /// heard, its reading shown only where no voice can say it.
   func prompt(_ question: Question) -> HTML {
     var parts: [HTML] = []
+    if question.kind == .listeningToCharacter, let word = question.speechBeforeAnswer {
+      parts.append(
+        """
+        <p class="prompt-listen">\(speakButton(word, label: t(.playWord), big: true))</p>
+        <div class="listen-fallback" data-listen-fallback><p class="hint">\(t(.listenFallback))</p>\
+        \(question.reading.map { HTML("<p class=\"prompt-reading\">\(reading(pinyin: $0.pinyin, zhuyin: $0.zhuyin))</p>") } ?? "")</div>
+        """)
+      return HTML(parts, separator: "\n")
+    }
     if let chinese = question.chinese {
       let size = question.kind.isVocabulary ? "prompt-zh" : "prompt-zh prompt-zh--sentence"
-      parts.append("<p class=\"\(size)\" lang=\"zh-Hant\">\(chinese)</p>")
+      let shown: HTML = "<p class=\"\(size)\" lang=\"zh-Hant\">\(chinese)</p>"
+      parts.append(
+        question.speechBeforeAnswer.map { "<div class=\"prompt-line\">\(shown)\(speakButton($0))</div>" } ?? shown)
     }
     if let shown = question.reading {
       parts.append("<p class=\"prompt-reading\">\(reading(pinyin: shown.pinyin, zhuyin: shown.zhuyin))</p>")
@@ -87,35 +100,65 @@ extension DangdaiPages {
     }
   }
 
-  func option(_ text: String, chinese: Bool) -> HTML {
-    chinese ? Self.chinese(text) : "<span>\(text)</span>"
+  func option(_ text: String, chinese: Bool, reading shown: Question.Reading? = nil) -> HTML {
+    guard chinese else { return "<span>\(text)</span>" }
+    guard let shown, !shown.pinyin.isEmpty else { return Self.chinese(text) }
+    return
+      "\(Self.chinese(text))<span class=\"option-reading\">\(reading(pinyin: shown.pinyin, zhuyin: shown.zhuyin))</span>"
+  }
+
+  /// A button that says `text` with the device's Mandarin voice: hidden until the page's script
+  /// finds one (``DangdaiPages`` never promises a sound it cannot make).
+  func speakButton(_ text: String, label: String? = nil, big: Bool = false) -> HTML {
+    let name = label ?? t(.listen)
+    return """
+      <button class="speak\(big ? " speak--big" : "")" type="button" data-speak="\(text)" aria-label="\(name)" title="\(name)" hidden>\
+      <svg class="speak-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M4 9v6h4l5 4V5L8 9H4z"/><path d="M16 8.5a5 5 0 0 1 0 7" fill="none"/><path d="M18.5 6a8.5 8.5 0 0 1 0 12" fill="none"/></svg>\
+      \(big ? HTML("<span>\(name)</span>") : "")</button>
+      """
   }
 
   func choices(_ view: QuizView) -> HTML {
     let question = view.question
     let layout = question.layout.rawValue
     let chinese = question.kind.optionsAreChinese
+    let readings = question.offersOptionReadings ? course.optionReadings(of: question) : []
+    let readingAt = { (index: Int) in readings.indices.contains(index) ? readings[index] : nil }
     guard let feedback = view.feedback else {
       let buttons = question.options.enumerated().map { index, text in
         HTML(
-          "<li><button class=\"option\" type=\"submit\" name=\"choice\" value=\"\(index)\">\(option(text, chinese: chinese))</button></li>"
+          "<li><button class=\"option\" type=\"submit\" name=\"choice\" value=\"\(index)\">\(option(text, chinese: chinese, reading: readingAt(index)))</button></li>"
         )
       }
+      // Readings under the options: at once in the first lessons, else on request (no script
+      // needed: the box shows them).
+      let reveal: HTML =
+        readings.isEmpty || question.showsOptionReadings
+        ? ""
+        : """
+        <input class="reveal-toggle" type="checkbox" id="show-readings"><label class="reveal-label" for="show-readings">\(t(.showReadings))</label>
+        """
+      let shown = question.showsOptionReadings ? " options--readings" : ""
       return """
         <form class="answers" method="post" action="\(DangdaiPath.answer(view.quiz.id))" data-answer-form>\(answerFields(view))
-        <ul class="options options--\(layout)">\(buttons)</ul>
+        \(reveal)<ul class="options options--\(layout)\(shown)">\(buttons)</ul>
         </form>
         """
     }
     let chosen: Int? = if case .choice(let index) = feedback.answer.response { index } else { nil }
     let right: Int? = if case .choice(let index) = question.key { index } else { nil }
+    // Answered, every word option shows its reading and can be heard.
+    let answered = question.kind.isVocabulary && chinese ? course.optionReadings(of: question) : readings
     let shown = question.options.enumerated().map { index, text in
       let state = index == right ? " option--right" : index == chosen ? " option--wrong" : ""
+      let reading = answered.indices.contains(index) ? answered[index] : nil
+      let speak = chinese && question.kind.isVocabulary ? speakButton(text) : ""
       return HTML(
-        "<li><span class=\"option\(state)\"\(index == chosen ? HTML(" data-chosen") : "")>\(option(text, chinese: chinese))</span></li>"
+        "<li><span class=\"option\(state)\"\(index == chosen ? HTML(" data-chosen") : "")>\(option(text, chinese: chinese, reading: reading))</span>\(speak)</li>"
       )
     }
-    return "<div class=\"answers\"><ul class=\"options options--\(layout)\">\(shown)</ul></div>"
+    let withReadings = answered.isEmpty ? "" : " options--readings"
+    return "<div class=\"answers\"><ul class=\"options options--\(layout)\(withReadings)\">\(shown)</ul></div>"
   }
 
   func typedAnswer(_ view: QuizView) -> HTML {
@@ -180,6 +223,7 @@ extension DangdaiPages {
     if !right {
       lines.append(
         "<p class=\"feedback-answer\">\(sentence(.theAnswer, placing: solution(question), as: "answer"))</p>")
+      lines.append(explanation(course.explanation(of: question, after: feedback.answer.response, in: language)))
     }
     if !feedback.answer.toneErrors.isEmpty, case .pinyin(_, let readings, _) = question.key, let first = readings.first
     {
@@ -246,17 +290,57 @@ extension DangdaiPages {
         """)
   }
 
+  /// A question answered wrongly, as "You struggled with" lists it: what it asked (the word, the
+  /// reading a reading or listening question gave, or the meaning) and its answer.
   func missedItem(_ question: Question) -> HTML {
     let asked: HTML =
-      if let chinese = question.chinese { Self.chinese(chinese) } else { HTML("\(question.meaning ?? "")") }
+      if let chinese = question.chinese {
+        Self.chinese(chinese)
+      } else if let shown = question.reading {
+        reading(pinyin: shown.pinyin, zhuyin: shown.zhuyin)
+      } else {
+        HTML("\(question.meaning ?? "")")
+      }
     return
       "<li><span class=\"missed-asked\">\(asked)</span> <span class=\"missed-arrow\" aria-hidden=\"true\">→</span> <span class=\"missed-solution\">\(solution(question))</span></li>"
   }
 
-  /// A question's right answer as shown: pinyin, a sentence, or the right option.
+  /// What a wrong answer teaches: the word with its reading, meaning and sound (and what the word
+  /// chosen means), or the grammar point's line on why, with the sentence as it should be.
+  func explanation(_ explained: Explanation) -> HTML {
+    var lines: [HTML] = []
+    if let word = explained.word {
+      lines.append(
+        """
+        <p class="explain-word">\(Self.chinese(word.hanzi))\(word.isRead ? HTML(" \(reading(pinyin: word.pinyin, zhuyin: word.zhuyin))") : "") \
+        <span class="explain-meaning">\(word.meaning[language])</span>\(speakButton(word.hanzi))</p>
+        """)
+    }
+    if let chosen = explained.chosen {
+      lines.append(
+        "<p class=\"explain-chosen\">\(sentence(.youChose, placing: Self.chinese(chosen.hanzi), as: "word", values: ["meaning": chosen.meaning[language]]))</p>"
+      )
+    }
+    if let title = explained.grammarTitle, let why = explained.why {
+      lines.append("<p class=\"explain-why\"><strong>\(title)</strong> \(why)</p>")
+    }
+    if let sentence = explained.sentence {
+      lines.append(
+        """
+        <p class="explain-sentence">\(Self.chinese(sentence))\(speakButton(sentence))\
+        \(explained.translation.map { HTML("<span class=\"explain-translation\">\($0)</span>") } ?? "")</p>
+        """)
+    }
+    return lines.isEmpty ? "" : "<div class=\"explanation\">\(HTML(lines, separator: "\n"))</div>"
+  }
+
+  /// A question's right answer as shown: its reading as the learner reads (pinyin or zhuyin), a
+  /// sentence, or the right option.
   func solution(_ question: Question) -> HTML {
     switch question.layout {
-    case .typed: "<span lang=\"zh-Latn-pinyin\">\(question.solution)</span>"
+    case .typed:
+      question.solutionReading.map { reading(pinyin: $0.pinyin, zhuyin: $0.zhuyin) }
+        ?? "<span lang=\"zh-Latn-pinyin\">\(question.solution)</span>"
     case .tiles: Self.chinese(question.solution)
     case .grid, .list: option(question.solution, chinese: question.kind.optionsAreChinese)
     }
