@@ -81,10 +81,12 @@ def sign_up(driver, base_url, email, password, confirmation=None):
 
 
 def choose_language(driver, base_url, language):
+    """Picks a language in Settings, which keeps it at once (no Save needed) and shows the page in it."""
     driver.get(f"{base_url}/dangdai/settings")
     press(driver, f'input[name="language"][value="{language}"]')
-    press(driver, ".settings-form button[type=submit]")
-    shown(driver, ".notice-banner")
+    wait(driver, lambda d: d.execute_script(
+        "return document.documentElement.lang === arguments[0] && !!document.querySelector('.notice-banner')",
+        language))
 
 
 def start(driver, base_url, chapter, kind):
@@ -321,17 +323,26 @@ def test_no_connection_shows_at_once(learner, base_url):
     driver.execute_cdp_cmd("Network.disable", {})
 
 
-@pytest.mark.parametrize("language", ["en", "ja"])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_screen_passes_axe(learner, base_url, database, language, scheme):
+# The four looks (two phone sizes, light and dark), each in one of two languages.
+@pytest.mark.parametrize("language,size,scheme", [
+    ("en", (390, 844), "light"), ("en", (360, 640), "dark"), ("ja", (390, 844), "dark"), ("ja", (360, 640), "light")])
+def test_every_screen_passes_axe(learner, base_url, database, language, size, scheme, tmp_path):
     driver = learner
-    emulate(driver, ((390, 844), scheme))
+    emulate(driver, (size, scheme))
     if language != "en":
         choose_language(driver, base_url, language)
     problems = {}
-    for path in ["/dangdai/", "/dangdai/books", "/dangdai/chapters/104", "/dangdai/progress", "/dangdai/settings"]:
+    for path in ["/dangdai/", "/dangdai/books", "/dangdai/chapters/104", "/dangdai/progress", "/dangdai/settings",
+                 "/dangdai/settings/word-list"]:
         driver.get(base_url + path)
         problems[path] = serious(run_axe(driver))
+    # A list read, with a line left out, waiting to be confirmed.
+    listed = tmp_path / "words.tsv"
+    listed.write_bytes("//當代中文/Book 1/L04-I\t\t\r\n錢\tqián\t(N) money\r\n買\tqqq\t(V) to buy\r\n".encode())
+    driver.find_element(By.NAME, "list").send_keys(str(listed))
+    press(driver, ".word-list-form button[type=submit]")
+    shown(driver, ".word-list-lessons")
+    problems["word list read"] = serious(run_axe(driver))
     quiz_id = start(driver, base_url, 104, "test")
     problems["question"] = serious(run_axe(driver))
     answer(driver, database, quiz_id, right=False)
@@ -475,3 +486,43 @@ def test_words_are_heard_where_a_voice_can_say_them_and_a_wrong_answer_teaches(l
         assert severe_console_messages(driver) == []
     finally:
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+def overflow(driver):
+    """How far the page reaches past the phone's width, in CSS pixels (0: it fits). A phone widens
+    its layout to fit what overflows, so the screen's width is the measure, not the window's."""
+    return driver.execute_script("return document.documentElement.scrollWidth - screen.width")
+
+
+def test_every_screen_fits_a_small_phone_and_the_quiz_head_stays_usable(learner, base_url, database):
+    driver = learner
+    emulate(driver, ((360, 640), "light"))
+    quiz_id = start(driver, base_url, 105, "test")
+    # The chapter test's head is one line: the way out, the label and the count side by side.
+    head = driver.execute_script(
+        "const r = s => document.querySelector(s).getBoundingClientRect();"
+        "return {leave: r('.quiz-leave'), label: r('.quiz-label'), count: r('.quiz-count')};")
+    assert head["leave"]["height"] >= 44 and head["leave"]["width"] >= 44, "Leave quiz is a full target"
+    assert abs(head["label"]["top"] - head["count"]["top"]) < 12 and abs(head["leave"]["top"] - head["label"]["top"]) < 20
+    assert overflow(driver) <= 0
+    # Offline, the banner keeps clear of Leave quiz.
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    shown(driver, ".offline-banner", seconds=5)
+    assert driver.execute_script(
+        "const a = document.querySelector('.offline-banner').getBoundingClientRect();"
+        "const b = document.querySelector('.quiz-leave').getBoundingClientRect();"
+        "return a.bottom <= b.top || b.bottom <= a.top || a.right <= b.left || b.right <= a.left;"), \
+        "the offline banner covers Leave quiz"
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    driver.execute_cdp_cmd("Network.disable", {})
+    finish(driver, database, quiz_id, right=lambda index: index % 3 != 0)
+    assert overflow(driver) <= 0, "the result fits"
+    for path in ("/", "/books", "/chapters/105", "/progress", "/settings", "/settings/word-list"):
+        driver.get(f"{base_url}/dangdai{path}")
+        assert overflow(driver) <= 0, f"{path} is {overflow(driver)} px wider than the screen"
+    # History and recent quizzes say when.
+    assert driver.get(f"{base_url}/dangdai/progress") is None
+    assert driver.find_elements(By.CSS_SELECTOR, ".recent-list time[datetime]")

@@ -38,7 +38,7 @@ extension DangdaiPages {
         </section>
         <form class="card word-list-form" method="post" action="\(DangdaiPath.wordList.path)" enctype="multipart/form-data">
         <p>\(t(.wordListFormats))</p>
-        <label class="field"><span>\(t(.wordListFile))</span>\
+        <label class="word-list-file"><span>\(t(.wordListFile))</span>\
         <input type="file" name="list" accept=".tsv,.txt,.csv,text/plain,text/csv,text/tab-separated-values" required></label>
         <button class="button" type="submit">\(t(.wordListRead))</button>
         </form>
