@@ -20,6 +20,18 @@ PHONE = (390, 844)
 SMALL_PHONE = (360, 640)
 # Every test runs once per look: two phone sizes, light and dark.
 LOOKS = [(size, scheme) for size in (PHONE, SMALL_PHONE) for scheme in ("light", "dark")]
+# A test of behaviour over time (a countdown, thirty verses, a notification's wait) rather than of
+# layout runs in two looks, each size once and each scheme once: its screens are still seen at both
+# sizes, and its waits are not spent four times over.
+TWO_LOOKS = [(PHONE, "light"), (SMALL_PHONE, "dark")]
+
+
+def look_ids(looks):
+    return [f"{w}x{h}-{scheme}" for (w, h), scheme in looks]
+
+
+# `@in_two_looks` on such a test, in place of the four.
+in_two_looks = pytest.mark.parametrize("look", TWO_LOOKS, indirect=True, ids=look_ids(TWO_LOOKS))
 
 
 @pytest.fixture(scope="session")
@@ -73,7 +85,7 @@ def forget_everything(driver, base_url):
     driver.get_log("browser")
 
 
-@pytest.fixture(params=LOOKS, ids=[f"{w}x{h}-{scheme}" for (w, h), scheme in LOOKS])
+@pytest.fixture(params=LOOKS, ids=look_ids(LOOKS))
 def look(request):
     """The phone size and colour scheme of this run of a test."""
     return request.param

@@ -5,7 +5,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import assert_primary_actions_in_view, press, run_axe, severe_console_messages, text_of
+from conftest import assert_primary_actions_in_view, in_two_looks, press, run_axe, severe_console_messages, text_of
 
 
 def tap(driver, selector):
@@ -48,6 +48,7 @@ def test_onboarding_can_be_read_page_by_page_and_is_remembered(fresh, base_url):
     assert fresh.find_element(By.CSS_SELECTOR, ".subtitle").text == "How are you feeling today?"
 
 
+@in_two_looks
 def test_thirty_more_verses_cross_fade_in_place_and_never_repeat_back_to_back(fresh, base_url):
     fresh.get(base_url + "/faith-jar/")
     tap(fresh, ".onboarding .skip")
@@ -298,6 +299,7 @@ def another_verse(driver, previous):
     return verse_text(driver)
 
 
+@in_two_looks
 def test_verses_read_offline_do_not_come_again_once_back_online(fresh, base_url):
     fresh.get(base_url + "/faith-jar/")
     tap(fresh, ".onboarding .skip")

@@ -4,7 +4,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import assert_primary_actions_in_view, press, run_axe, severe_console_messages, text_of
+from conftest import assert_primary_actions_in_view, in_two_looks, press, run_axe, severe_console_messages, text_of
 from test_faith_jar import tap, text
 
 
@@ -81,6 +81,7 @@ def test_read_next_brings_new_words_and_restarts_the_countdown(fresh, base_url):
     assert fresh.find_element(By.CSS_SELECTOR, ".gateway").get_attribute("data-remaining") == "15"
 
 
+@in_two_looks
 def test_proceed_opens_only_at_zero_then_leaves_for_the_app(fresh, base_url):
     onboard(fresh, base_url)
     tap(fresh, "form[action='/miga/open/instagram'] button")

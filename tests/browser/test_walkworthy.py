@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import assert_primary_actions_in_view, emulate, run_axe, severe_console_messages
+from conftest import assert_primary_actions_in_view, emulate, in_two_looks, run_axe, severe_console_messages
 from test_faith_jar import tap, text
 
 MOCK_DAY = "2026-11-17T12:00:00Z"  # the day of the spec's mock data; its encouragement expires the next morning
@@ -64,6 +64,7 @@ def set_device_clock(driver, base_url, instant):
     tap(driver, ".test-clock form button")
 
 
+@in_two_looks
 def test_onboarding_then_settings_then_a_test_notification_appears_after_ten_seconds(fresh, base_url):
     set_notifications(fresh, base_url, "granted")
     onboard(fresh, base_url)
@@ -82,6 +83,7 @@ def test_onboarding_then_settings_then_a_test_notification_appears_after_ten_sec
     assert severe_console_messages(fresh) == []
 
 
+@in_two_looks
 def test_with_notifications_blocked_the_test_appears_in_the_page_instead(fresh, base_url):
     set_notifications(fresh, base_url, "denied")
     onboard(fresh, base_url)
@@ -95,6 +97,7 @@ def test_with_notifications_blocked_the_test_appears_in_the_page_instead(fresh, 
     assert banner.get_attribute("role") == "alert"
 
 
+@in_two_looks
 def test_the_test_notification_waits_in_the_inbox_after_leaving_settings_until_dismissed(fresh, base_url):
     set_notifications(fresh, base_url, "denied")
     onboard(fresh, base_url)
@@ -259,6 +262,7 @@ def test_the_top_pop_up_card_is_opaque_and_above_the_stack_so_nothing_shows_thro
     assert report["hits"] == [True, True, True], report
 
 
+@in_two_looks
 def test_refresh_calls_the_mock_and_schedules_once_then_knows_it_was_delivered(fresh, base_url):
     set_notifications(fresh, base_url, "granted")
     onboard(fresh, base_url)
