@@ -98,11 +98,14 @@ def cold_dashboard(driver, base):
 
 
 def choose_language(driver, base, language):
+    """Picks a language in Settings, which keeps it at once and shows the page in it."""
     driver.get(base + "/dangdai/settings")
-    driver.execute_script(
-        f"document.querySelector('input[name=language][value={language}]').click();"
-        "window.leaving = true; document.querySelector('.settings-form').submit();")
-    wait(driver, lambda d: d.execute_script("return window.leaving === undefined"))
+    if driver.execute_script("return document.documentElement.lang") == language:
+        return
+    driver.execute_script(f"document.querySelector('input[name=language][value={language}]').click();")
+    wait(driver, lambda d: d.execute_script(
+        "return document.documentElement.lang === arguments[0] && !!document.querySelector('.notice-banner')",
+        language))
 
 
 def percentile(values, p):

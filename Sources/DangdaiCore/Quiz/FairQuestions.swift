@@ -11,6 +11,15 @@ public enum FairQuestions {
     ["以前", "從前"], ["漂亮", "美", "好看"], ["馬上", "立刻"], ["每天", "天天"],
   ]
 
+  /// Each listed word's groups, by index into ``nearSynonyms``.
+  static let groupOf: [String: Set<Int>] = {
+    var groups: [String: Set<Int>] = [:]
+    for (index, group) in nearSynonyms.enumerated() {
+      for word in group { groups[word, default: []].insert(index) }
+    }
+    return groups
+  }()
+
   /// Words too common in glosses for sharing one to make two words mean the same.
   static let stopWords: Set<String> = [
     "to", "be", "a", "an", "the", "of", "in", "on", "at", "for", "and", "with", "sb", "sth", "etc", "one", "used",
@@ -30,7 +39,7 @@ public enum FairQuestions {
   /// glossed alike in `language`.
   public static func areNear(_ a: VocabularyItem, _ b: VocabularyItem, in language: Language) -> Bool {
     guard a.hanzi != b.hanzi else { return true }
-    if nearSynonyms.contains(where: { $0.contains(a.hanzi) && $0.contains(b.hanzi) }) { return true }
+    if let groups = groupOf[a.hanzi], let others = groupOf[b.hanzi], !groups.isDisjoint(with: others) { return true }
     if a.meaning[language] == b.meaning[language] { return true }
     return !a.meaningWords.isDisjoint(with: b.meaningWords)
   }
@@ -57,7 +66,7 @@ public enum FairQuestions {
   /// Whether `item` could be read as `reading`: one of its readings, or one of the other readings
   /// of its characters.
   public static func canRead(_ item: VocabularyItem, as readings: [[PinyinSyllable]]) -> Bool {
-    !Set(item.readings + item.otherReadings).isDisjoint(with: readings)
+    item.readings.contains(where: readings.contains) || item.otherReadings.contains(where: readings.contains)
   }
 }
 

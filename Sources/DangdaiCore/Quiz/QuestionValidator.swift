@@ -93,8 +93,11 @@ public struct QuestionValidator: Sendable {
       var problems: [QuestionProblem] = []
       if FairQuestions.meaningShowsWord(item, in: language) { problems.append(.givesAnswerAway) }
       // An option that is a near-synonym's meaning is right too.
-      let near = known.items.values.filter { $0.hanzi != item.hanzi && FairQuestions.areNear(item, $0, in: language) }
-      if others.contains(where: { option in near.contains { $0.meaning[language] == option } }) {
+      let offered = Set(others)
+      if known.items.values.contains(where: { other in
+        other.hanzi != item.hanzi && offered.contains(other.meaning[language])
+          && FairQuestions.areNear(item, other, in: language)
+      }) {
         problems.append(.secondCorrectAnswer)
       }
       if language == .japanese, others.contains(where: { FairQuestions.givesAway($0, item.hanzi) }) {
