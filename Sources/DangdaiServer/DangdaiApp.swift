@@ -46,6 +46,17 @@ public struct DangdaiApp: OrchardApp {
   }
 
   /// The web version's stylesheet and script, and the account pages'.
+
+  /// Dangdai on a phone's home screen: its manifest and the links its pages carry.
+  public var webApp: WebApp? {
+    WebApp(
+      shortName: "Dangdai", categories: ["education"], icons: "dangdai/icons",
+      screenshots: DangdaiScreenshots.all,
+      descriptions: Dictionary(
+        uniqueKeysWithValues: DangdaiScreenTexts.all.languages.map {
+          ($0, DangdaiScreenTexts.all.localizer($0)(.description))
+        }))
+  }
   public func assets() throws -> AssetCatalog {
     var assets = try Bundle.module.publicAssets()
     assets.merge(try AccountsApp.assets())

@@ -24,6 +24,12 @@ public struct FaithJarApp: OrchardApp {
 
   public var missingTexts: [Language: [String]] { FaithJarTexts.all.missing }
 
+  /// Faith Jar on a phone's home screen: its manifest and the links its pages carry.
+  public var webApp: WebApp? {
+    WebApp(
+      shortName: "Faith Jar", categories: ["lifestyle", "books"], icons: "faith-jar/icons",
+      screenshots: FaithJarScreenshots.all, descriptions: [.english: manifest.promise])
+  }
   public func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
 
   public func serviceWorker() throws -> ServiceWorker? {

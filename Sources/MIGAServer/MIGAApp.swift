@@ -24,6 +24,12 @@ public struct MIGAApp: OrchardApp {
 
   public var missingTexts: [Language: [String]] { MIGATexts.all.missing }
 
+  /// MIGA on a phone's home screen: its manifest and the links its pages carry.
+  public var webApp: WebApp? {
+    WebApp(
+      shortName: "MIGA", categories: ["lifestyle", "health", "productivity"], icons: "miga/icons",
+      screenshots: MIGAScreenshots.all, descriptions: [.english: manifest.promise])
+  }
   public func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
 
   public func apiDocument() throws -> [UInt8]? { [UInt8](try MIGAAPISpec.document()) }

@@ -46,6 +46,12 @@ public struct WalkWorthyApp: OrchardApp {
 
   public var missingTexts: [Language: [String]] { WalkWorthyTexts.all.missing }
 
+  /// WalkWorthy on a phone's home screen: its manifest and the links its pages carry.
+  public var webApp: WebApp? {
+    WebApp(
+      shortName: "WalkWorthy", categories: ["education", "lifestyle"], icons: "walkworthy/icons",
+      screenshots: WalkWorthyScreenshots.all, descriptions: [.english: manifest.promise])
+  }
   public func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
 
   public func serviceWorker() throws -> ServiceWorker? {

@@ -58,6 +58,12 @@ public struct WearbloomApp: OrchardApp {
     IdentityTexts.all.missing.filter { Realm.wearbloom.languages.contains($0.key) }
   }
 
+  /// Wearbloom on a phone's home screen: its manifest and the links its pages carry.
+  public var webApp: WebApp? {
+    WebApp(
+      shortName: "Wearbloom", categories: ["shopping", "lifestyle"], icons: "wearbloom/icons",
+      screenshots: WearbloomScreenshots.all, descriptions: [.english: manifest.promise])
+  }
   public func assets() throws -> AssetCatalog {
     var assets = try Bundle.module.publicAssets()
     assets.merge(try AccountsApp.assets())

@@ -26,6 +26,9 @@ public protocol OrchardApp: Sendable {
   func assets() throws -> AssetCatalog
   /// The service worker served at `<path>sw.js`, with what the core decided for it.
   func serviceWorker() throws -> ServiceWorker?
+  /// How the app installs on a phone's home screen: its manifest, served at
+  /// `<path>manifest.webmanifest`, and the links its pages carry.
+  var webApp: WebApp? { get }
   /// The OpenAPI document served at `<path>api/openapi.yaml`.
   func apiDocument() throws -> [UInt8]?
   /// Work that must be done before the first request (after migrations), such as seeding content.
@@ -44,6 +47,7 @@ extension OrchardApp {
   public var theme: DesignTokens? { nil }
   public func assets() throws -> AssetCatalog { AssetCatalog() }
   public func serviceWorker() throws -> ServiceWorker? { nil }
+  public var webApp: WebApp? { nil }
   public func jobs(_ environment: AppEnvironment) throws -> [JobKind] { [] }
   public func apiDocument() throws -> [UInt8]? { nil }
   public func prepare(_ environment: AppEnvironment) async throws {}

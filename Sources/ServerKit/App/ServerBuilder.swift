@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import OrchardDatabase
+import OrchardKit
 import Prometheus
 import ServiceLifecycle
 import Synchronization
@@ -118,7 +119,14 @@ public func buildRouter(
     let stylesheet = Array(theme.stylesheet(assetURL: assets.url).utf8)
     assets.add(path: "tokens/\(theme.name).css", bytes: stylesheet, gzip: Gzip.compress(stylesheet))
   }
-  let pages = PageRenderer(assets: assets)
+  // Each installable app's pages carry its install links, found by the app's look.
+  var installs: [String: @Sendable (Language) -> InstallLinks] = [:]
+  for app in apps {
+    guard let webApp = app.webApp, let theme = app.theme else { continue }
+    let (manifest, languages) = (app.manifest, app.languages)
+    installs[theme.name] = { webApp.links(for: manifest, language: $0, languages: languages) }
+  }
+  let pages = PageRenderer(assets: assets, installs: installs)
   let environment = AppEnvironment(
     configuration: configuration, dependencies: dependencies, database: database, pages: pages, metrics: registry)
 
@@ -141,6 +149,9 @@ public func buildRouter(
       router: router, manifest: app.manifest, languages: app.languages, environment: environment)
     if let worker = try app.serviceWorker() {
       router.get(RouterPath(routes.prefix + "/sw.js")) { _, _ in worker.response }
+    }
+    if let webApp = app.webApp {
+      try WebAppRoute.add(webApp, of: app, on: router, prefix: routes.prefix, assets: assets)
     }
     if let document = try app.apiDocument() {
       let body = ByteBuffer(bytes: document)

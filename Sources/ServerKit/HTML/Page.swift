@@ -53,8 +53,14 @@ public struct Page: Sendable {
 /// the base stylesheet, a skip link, and a single `<main>` landmark.
 public struct PageRenderer: Sendable {
   public let assets: AssetCatalog
+  /// Each installable app's install links, by its theme's name (a page knows its app by its look),
+  /// in each language it speaks.
+  let installs: [String: @Sendable (Language) -> InstallLinks]
 
-  public init(assets: AssetCatalog) { self.assets = assets }
+  public init(assets: AssetCatalog, installs: [String: @Sendable (Language) -> InstallLinks] = [:]) {
+    self.assets = assets
+    self.installs = installs
+  }
 
   public func render(_ page: Page) -> HTML {
     let preloads = page.preloadFonts.map {
@@ -73,7 +79,7 @@ public struct PageRenderer: Sendable {
       <title>\(page.title)</title>
       <meta name="description" content="\(page.description)">
       \(Self.themeColor(page.themeColor))
-      <link rel="icon" href="\(assets.url("icons/orchard.svg"))" type="image/svg+xml">
+      \(install(page))
       \(HTML(preloads, separator: "\n"))
       \(HTML(sheets, separator: "\n"))
       \(HTML(scripts, separator: "\n"))
@@ -88,6 +94,23 @@ public struct PageRenderer: Sendable {
       </body>
       </html>
 
+      """
+  }
+
+  /// The head's icons and, for an installable app, its manifest and what iOS shows on a home
+  /// screen: the icon, the name under it, and a status bar that matches the page.
+  func install(_ page: Page) -> HTML {
+    guard let links = installs[page.theme]?(page.language) else {
+      return "<link rel=\"icon\" href=\"\(assets.url("icons/orchard.svg"))\" type=\"image/svg+xml\">"
+    }
+    return """
+      <link rel="manifest" href="\(links.manifest)">
+      <link rel="icon" href="\(assets.url(links.favicon))" type="image/svg+xml">
+      <link rel="apple-touch-icon" href="\(assets.url(links.appleTouchIcon))">
+      <meta name="apple-mobile-web-app-title" content="\(links.title)">
+      <meta name="mobile-web-app-capable" content="yes">
+      <meta name="apple-mobile-web-app-capable" content="yes">
+      <meta name="apple-mobile-web-app-status-bar-style" content="default">
       """
   }
 
