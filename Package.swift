@@ -81,8 +81,8 @@ package.targets += [
   .executableTarget(
     name: "OrchardBench",
     dependencies: [
-      "DangdaiCore", "MIGACore", "OrchardIdentity", "OrchardImages", "OrchardKit", "OrchardDatabase", "ServerKit",
-      "WearbloomCore", "WearbloomServer",
+      "DangdaiCore", "MIGACore", "OrchardIdentity", "OrchardImages", "OrchardKit", "OrchardDatabase", "OrchardVision",
+      "ServerKit", "WearbloomCore", "WearbloomServer",
     ],
     swiftSettings: swiftSettings),
   .testTarget(
@@ -176,6 +176,20 @@ package.targets += [
   .target(
     name: "OrchardImages",
     dependencies: ["CVips", "CZlib", "OrchardKit", .product(name: "NIOPosix", package: "swift-nio")],
+    swiftSettings: swiftSettings
+  ),
+  .target(
+    name: "CVision",
+    cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+    linkerSettings: [
+      .linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+      .linkedLibrary("stdc++"),
+    ]
+  ),
+  .target(
+    name: "OrchardVision",
+    dependencies: ["CVision", .product(name: "NIOPosix", package: "swift-nio")],
+    resources: [.copy("Models")],
     swiftSettings: swiftSettings
   ),
   .testTarget(
@@ -291,6 +305,7 @@ package.targets += [
       "OrchardImages",
       "OrchardJobs",
       "OrchardKit",
+      "OrchardVision",
       "OrchardDatabase", "ServerKit",
       "WearbloomAPI",
       "WearbloomCore",
@@ -314,6 +329,7 @@ package.targets += [
   .testTarget(
     name: "WearbloomServerTests",
     dependencies: [
+      "ContentTesting",
       "OrchardBlobs",
       "OrchardIdentity",
       "OrchardJobs",

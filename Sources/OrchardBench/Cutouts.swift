@@ -1,15 +1,19 @@
 import Foundation
 import OrchardImages
+import OrchardVision
 import WearbloomCore
+import WearbloomServer
 
 /// The local background removal over a folder of photos: the time of each cutout (the photo
-/// already decoded at 1200 px, as the server holds it), the verdicts, and a contact sheet of every
-/// result on a checkerboard, a green bar under each cutout kept and a red one under each photo
-/// whose cutout was refused (the wardrobe shows the photo itself then).
+/// already decoded at 1200 px, as the server holds it: the model's map and the core's verdict and
+/// cutout), the verdicts, and a contact sheet with three cells a photo (the photo, the model's
+/// mask, the cutout on a checkerboard), a green bar under each cutout kept and a red one under
+/// each photo whose cutout was refused (the wardrobe shows the photo itself then).
 func cutouts(folder: String, sheet: String) async throws {
   let files = try FileManager.default.subpathsOfDirectory(atPath: folder)
     .filter { $0.lowercased().hasSuffix(".jpg") || $0.lowercased().hasSuffix(".jpeg") }.sorted()
   let processor = ImageProcessor()
+  let model = try SalientObjects.shipped()
   var times: [Double] = []
   var cells: [(RGBImage, Bool)] = []
   var rejections: [String: Int] = [:]
@@ -19,29 +23,34 @@ func cutouts(folder: String, sheet: String) async throws {
       of: bytes, longEdge: UploadPolicy.longEdge, maximumPixels: UploadPolicy.maximumPixels)
     let photo = RGBImage(width: pixels.width, height: pixels.height, channels: 3, bytes: pixels.bytes)
     let started = ContinuousClock.now
-    let outcome = BackgroundRemoval.cutout(of: photo)
+    let map = try await LocalBackgroundRemover.subject(of: photo, by: model)
+    let outcome = BackgroundRemoval.cutout(of: photo, subject: map)
     times.append(milliseconds(ContinuousClock.now - started))
-    let a = BackgroundRemoval.analysis(of: photo)
+    let a = BackgroundRemoval.analysis(of: map)
     let line = String(
-      format: "%@ %@ share %.2f pieces %d sides %d solidity %.2f edge %.2f ragged %.1f unexplained %.2f\n", file,
-      a.rejection?.rawValue ?? "kept", a.share, a.pieces, a.sidesTouched, a.solidity, a.edgeContrast, a.raggedness,
-      a.unexplained)
+      format: "%@ %@ share %.2f pieces %d sides %d solidity %.2f ragged %.1f uncertain %.3f\n", file,
+      a.rejection?.rawValue ?? "kept", a.share, a.pieces, a.sidesTouched, a.solidity, a.raggedness, a.uncertainty)
     FileHandle.standardError.write(Data(line.utf8))
+    let mask = BackgroundRemoval.mask(of: map).flatMap { [$0, $0, $0] }
+    let kept: Bool
     switch outcome {
-    case .success(let cutout): cells.append((cutout, true))
+    case .success(let cutout):
+      kept = true
+      cells += [(photo, kept), (RGBImage(width: map.width, height: map.height, bytes: mask), kept), (cutout, kept)]
     case .failure(let rejection):
+      kept = false
       rejections[rejection.rawValue, default: 0] += 1
-      cells.append((photo, false))
+      cells += [(photo, kept), (RGBImage(width: map.width, height: map.height, bytes: mask), kept), (photo, kept)]
     }
   }
-  let contact = ContactSheet(columns: 12, cell: (width: 200, height: 240)).draw(cells)
+  let contact = ContactSheet(columns: 12, cell: (width: 160, height: 200)).draw(cells)
   let rendition = Rendition(longEdge: max(contact.width, contact.height), format: .jpeg, quality: 80)
   let encoded = try await processor.render(
     Pixels(width: contact.width, height: contact.height, channels: 3, bytes: contact.bytes), as: [rendition])
   try Data(encoded[rendition]!.bytes).write(to: URL(fileURLWithPath: sheet))
   times.sort()
   let result: [String: Any] = [
-    "photos": files.count, "cutouts": cells.filter(\.1).count, "rejected": rejections,
+    "photos": files.count, "cutouts": files.count - rejections.values.reduce(0, +), "rejected": rejections,
     "p50_ms": percentile(times, 0.5), "p95_ms": percentile(times, 0.95), "max_ms": times.last ?? 0,
   ]
   let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])

@@ -63,4 +63,26 @@ struct TryOnSupportTests {
     let body = BodyPhoto(owner: "ana", source: .own(image(5)), updatedAt: minute(0))
     #expect(try support.check(garment("shirt", .tops), body: body).get() == body)
   }
+
+  @Test(
+    "a provider that lays the cutout refuses a garment whose photo could not be cut out, never pasting the photo",
+    arguments: [
+      (BackgroundRemovalStatus.completed, true, nil), (.pending, false, nil), (.skipped, false, .garmentNotCutOut),
+      (.failed, false, .garmentNotCutOut),
+    ] as [(BackgroundRemovalStatus, Bool, WardrobeError?)])
+  func needsCutout(_ status: BackgroundRemovalStatus, _ cutout: Bool, _ refusal: WardrobeError?) {
+    let preview = TryOnSupport([.tops], needsCutout: true)
+    let shirt = garment("shirt", .tops, status: status, cutout: cutout)
+    #expect(preview.refusal(of: shirt) == refusal)
+    #expect(preview.needsCutoutFirst(shirt) == (status == .pending))
+    // A model that dresses the person from the whole photo takes any of them.
+    #expect(TryOnSupport([.tops]).refusal(of: shirt) == nil)
+    #expect(!TryOnSupport([.tops]).needsCutoutFirst(shirt))
+  }
+
+  @Test("a category not offered is INVALID_CATEGORY before the cutout is looked at")
+  func categoryFirst() {
+    let preview = TryOnSupport([.tops], needsCutout: true)
+    #expect(preview.refusal(of: garment("sneakers", .shoes, status: .skipped, cutout: false)) == .invalidCategory)
+  }
 }

@@ -1,3 +1,4 @@
+import ContentTesting
 import Foundation
 import OrchardImages
 import ServerKit
@@ -57,6 +58,29 @@ struct LocalBackgroundRemoverTests {
   func refused() async throws {
     let outcome = try await remover.removeBackground(from: try await Photos.garment(on: false))
     #expect(outcome == .refused("SUBJECT_TOO_SMALL"))
+  }
+}
+
+@Suite(
+  "The local background remover on real photos: the CC0 garments, one of each category",
+  .enabled(if: SharedData.available("garments")), .timeLimit(.minutes(5)))
+struct RealGarmentCutoutTests {
+  let remover = LocalBackgroundRemover(images: ImageProcessor())
+
+  @Test(
+    "a garment photographed on a hanger, a bed or a floor comes out cut clear of its background",
+    arguments: ["dress", "longsleeve", "outwear", "pants", "shirt", "shoes", "shorts", "skirt", "t-shirt"])
+  func category(_ category: String) async throws {
+    let folder = try SharedData.require("garments").appendingPathComponent(category)
+    let first = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }.sorted().first)
+    let photo = try [UInt8](Data(contentsOf: folder.appendingPathComponent(first)))
+    let outcome = try await remover.removeBackground(from: photo)
+    guard case .cutout(let png) = outcome else { Issue.record("\(category)/\(first) refused: \(outcome)"); return }
+    // The background is gone (a garment covers a part of its crop, never all of it), and what is
+    // kept is a garment's worth of the photo, not a scrap.
+    let coverage = try await ImageProcessor().alphaCoverage(of: png, maximumPixels: 1 << 24)
+    #expect((0.3...0.9).contains(coverage), "\(category)/\(first): \(coverage)")
   }
 }
 

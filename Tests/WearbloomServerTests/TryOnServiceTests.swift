@@ -20,6 +20,8 @@ struct ScriptedProvider: TryOnProvider {
   enum Script: Sendable { case draw, reject, unavailable, hang }
   let script: Script
   var budget: TimeInterval = RenderPolicy.budget
+  /// Whether it lays the garment's cutout on the body, as the local preview does.
+  var needsCutout = false
   let calls = Calls()
 
   final class Calls: Sendable {
@@ -28,7 +30,7 @@ struct ScriptedProvider: TryOnProvider {
   }
 
   var name: String { "scripted" }
-  var support: TryOnSupport { TryOnSupport(GarmentCategory.allCases) }
+  var support: TryOnSupport { TryOnSupport(GarmentCategory.allCases, needsCutout: needsCutout) }
   var isPreview: Bool { false }
 
   func render(
@@ -65,6 +67,7 @@ struct TryOnFixture {
   static func with(
     _ engine: TestDatabase, provider: ScriptedProvider = ScriptedProvider(script: .draw),
     offered: TryOnSupport = TryOnSupport(GarmentCategory.allCases), limiter: Bool = false,
+    remover: ScriptedRemover = ScriptedRemover(script: .cutout),
     _ body: @Sendable (TryOnFixture) async throws -> Void
   ) async throws {
     try await engine.withFreshLocation { location in
@@ -86,7 +89,7 @@ struct TryOnFixture {
             func make(_ database: Database) -> (WardrobeService, TryOnService) {
               let wardrobe = WardrobeService(
                 store: WardrobeStore(database: database.sql), blobs: blobs, images: ImageProcessor(),
-                remover: ScriptedRemover(script: .cutout), clock: clock, random: .system, logger: logger)
+                remover: remover, clock: clock, random: .system, logger: logger)
               let tryOn = TryOnService(
                 wardrobe: wardrobe, database: database.sql, provider: provider, offered: offered, clock: clock,
                 random: .system, logger: logger, limiter: limiter ? RateLimiter(clock: clock) : nil)
@@ -187,6 +190,48 @@ struct TryOnServiceTests {
         #expect(!failed.charge.consumedCredit)
         #expect(try await tryOn.balance() == CreditBalance(available: 3, reserved: 0))
       }
+    }
+  }
+
+  @Test(
+    "a garment tried on straight after its upload has its cutout made first, then laid on the body",
+    arguments: TestDatabase.available)
+  func cutoutMadeFirst(_ engine: TestDatabase) async throws {
+    let provider = ScriptedProvider(script: .draw, needsCutout: true)
+    try await TryOnFixture.with(engine, provider: provider) { tryOn in
+      try await tryOn.standing()
+      let garment = try await tryOn.wardrobe.addGarment(
+        owner: tryOn.owner, photo: try await Photos.garment(), declaredType: "image/jpeg", category: "tops")
+      #expect(garment.removalStatus == .pending)
+      let render = try await tryOn.service.request(garment.id, owner: tryOn.owner)
+      try await tryOn.service.run(render.id)
+      #expect(try await tryOn.service.render(render.id, owner: tryOn.owner).status == .completed)
+      #expect(try await tryOn.wardrobe.garment(garment.id, owner: tryOn.owner).removalStatus == .completed)
+      // The removal's own job then finds it done.
+      #expect(try await tryOn.wardrobe.removeBackground(of: garment.id) == nil)
+    }
+  }
+
+  @Test(
+    "a garment whose photo could not be cut out is never pasted whole: GARMENT_NOT_CUT_OUT, free, then refused",
+    arguments: TestDatabase.available)
+  func notCutOut(_ engine: TestDatabase) async throws {
+    let provider = ScriptedProvider(script: .draw, needsCutout: true)
+    try await TryOnFixture.with(engine, provider: provider, remover: ScriptedRemover(script: .refuse)) { tryOn in
+      try await tryOn.standing()
+      let garment = try await tryOn.wardrobe.addGarment(
+        owner: tryOn.owner, photo: try await Photos.garment(), declaredType: "image/jpeg", category: "tops")
+      let render = try await tryOn.service.request(garment.id, owner: tryOn.owner)
+      try await tryOn.service.run(render.id)
+      let failed = try await tryOn.service.render(render.id, owner: tryOn.owner)
+      #expect(failed.status == .failed && failed.failure == .garmentNotCutOut && failed.charge == .released)
+      #expect(provider.calls.value == 0, "nothing was drawn")
+      #expect(try await tryOn.balance() == CreditBalance(available: 3, reserved: 0))
+      // Now that the check has refused its cutout, the garment is refused before any credit moves.
+      await #expect(throws: WardrobeError.garmentNotCutOut) {
+        _ = try await tryOn.service.request(garment.id, owner: tryOn.owner)
+      }
+      #expect(try await tryOn.service.credits.entries(of: tryOn.owner).map(\.kind) == [.grant, .reserve, .release])
     }
   }
 

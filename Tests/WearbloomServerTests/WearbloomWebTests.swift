@@ -200,6 +200,29 @@ struct WearbloomWebTests {
     }
   }
 
+  @Test("a photo that could not be cut out says so on its review and its sheet, and offers a retake, not Try On")
+  func notCutOut() async throws {
+    try await WearbloomAPI.with { server in
+      var visitor = try await Self.member(server)
+      // A photo of the sheet alone: the model finds no garment in it.
+      let upload = Self.multipart([("category", "tops")], photo: try await Photos.garment(on: false))
+      let review = try #require(
+        try await visitor.post("/wearbloom/garments", bytes: upload.bytes, type: upload.type).location)
+      _ = try await server.runJobs()
+      let reviewPage = try await visitor.get(review).body
+      #expect(reviewPage.contains(WearbloomTexts.english.messages[.cutoutFailedRetake] ?? "-"))
+      let id = String(review.dropFirst("/wearbloom/garments/".count).dropLast("/review".count))
+      let sheet = try await visitor.get("/wearbloom/garments/\(id)").body
+      #expect(sheet.contains("data-not-cut-out"))
+      #expect(sheet.contains("action=\"/wearbloom/garments/\(id)/retake\""))
+      #expect(!sheet.contains("action=\"/wearbloom/garments/\(id)/try-on\""))
+      // Asked anyway, the try-on is refused with the same sentence, and nothing is charged.
+      let tried = try await visitor.post("/wearbloom/garments/\(id)/try-on")
+      #expect(tried.status == .unprocessableContent)
+      #expect(tried.body.contains("the preview can\u{2019}t lay it on you"))
+    }
+  }
+
   @Test("a garment from a photo form goes to its review; Save files it; a file that is no photo is refused")
   func addGarment() async throws {
     try await WearbloomAPI.with { server in

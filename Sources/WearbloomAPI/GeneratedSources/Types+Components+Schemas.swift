@@ -622,6 +622,7 @@ extension Components {
             @frozen public enum errorCodePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case RENDER_FAILED = "RENDER_FAILED"
                 case RENDER_TIMEOUT = "RENDER_TIMEOUT"
+                case GARMENT_NOT_CUT_OUT = "GARMENT_NOT_CUT_OUT"
             }
             /// Why a failed render failed; it spent no credit.
             ///

@@ -2426,7 +2426,7 @@ public enum Operations {
     }
     /// Tries a garment on the body photo
     ///
-    /// Starts a render of the garment on the account's body photo and answers at once with it, `pending`; ask `GET renders/{render_id}` until it is `completed` or `failed`. Without a subscription the render holds one credit, spent when it completes and given back when it fails (`errorCode` `RENDER_FAILED` or `RENDER_TIMEOUT`: "no render counted"). A render takes at most 30 seconds. At most 10 renders a minute are taken from one account.
+    /// Starts a render of the garment on the account's body photo and answers at once with it, `pending`; ask `GET renders/{render_id}` until it is `completed` or `failed`. Without a subscription the render holds one credit, spent when it completes and given back when it fails (`errorCode` `RENDER_FAILED`, `RENDER_TIMEOUT`, or `GARMENT_NOT_CUT_OUT` when the local preview finds the garment's photo could not be cut out: "no render counted"). A render takes at most 30 seconds. At most 10 renders a minute are taken from one account.
     ///
     /// - Remark: HTTP `POST /wearbloom/api/v1/renders`.
     /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)`.
@@ -2629,7 +2629,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Try-on is not offered for this garment's category (`INVALID_CATEGORY`): refused before any credit is touched.
+            /// Try-on is not offered for this garment: not for its category (`INVALID_CATEGORY`), or, with a provider that lays the garment's cutout on the body (the local preview), not for a garment with no cutout (`GARMENT_NOT_CUT_OUT`: its photo could not be cut out cleanly, or is still being cut out; its `removal` says which). Refused before any credit is touched.
             ///
             /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)/responses/422`.
             ///

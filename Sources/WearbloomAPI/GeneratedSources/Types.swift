@@ -81,7 +81,7 @@ public protocol APIProtocol: Sendable {
     func getImage(_ input: Operations.getImage.Input) async throws -> Operations.getImage.Output
     /// Tries a garment on the body photo
     ///
-    /// Starts a render of the garment on the account's body photo and answers at once with it, `pending`; ask `GET renders/{render_id}` until it is `completed` or `failed`. Without a subscription the render holds one credit, spent when it completes and given back when it fails (`errorCode` `RENDER_FAILED` or `RENDER_TIMEOUT`: "no render counted"). A render takes at most 30 seconds. At most 10 renders a minute are taken from one account.
+    /// Starts a render of the garment on the account's body photo and answers at once with it, `pending`; ask `GET renders/{render_id}` until it is `completed` or `failed`. Without a subscription the render holds one credit, spent when it completes and given back when it fails (`errorCode` `RENDER_FAILED`, `RENDER_TIMEOUT`, or `GARMENT_NOT_CUT_OUT` when the local preview finds the garment's photo could not be cut out: "no render counted"). A render takes at most 30 seconds. At most 10 renders a minute are taken from one account.
     ///
     /// - Remark: HTTP `POST /wearbloom/api/v1/renders`.
     /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)`.
@@ -278,7 +278,7 @@ extension APIProtocol {
     }
     /// Tries a garment on the body photo
     ///
-    /// Starts a render of the garment on the account's body photo and answers at once with it, `pending`; ask `GET renders/{render_id}` until it is `completed` or `failed`. Without a subscription the render holds one credit, spent when it completes and given back when it fails (`errorCode` `RENDER_FAILED` or `RENDER_TIMEOUT`: "no render counted"). A render takes at most 30 seconds. At most 10 renders a minute are taken from one account.
+    /// Starts a render of the garment on the account's body photo and answers at once with it, `pending`; ask `GET renders/{render_id}` until it is `completed` or `failed`. Without a subscription the render holds one credit, spent when it completes and given back when it fails (`errorCode` `RENDER_FAILED`, `RENDER_TIMEOUT`, or `GARMENT_NOT_CUT_OUT` when the local preview finds the garment's photo could not be cut out: "no render counted"). A render takes at most 30 seconds. At most 10 renders a minute are taken from one account.
     ///
     /// - Remark: HTTP `POST /wearbloom/api/v1/renders`.
     /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/post(requestRender)`.

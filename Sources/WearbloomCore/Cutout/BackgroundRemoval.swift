@@ -1,45 +1,66 @@
-/// The local background removal: a garment photographed on a plain surface (a bed, a floor, a
-/// table), cut out with no network and no model.
+/// The local background removal: a garment photographed anywhere (on a hanger against a wall, on
+/// a bed, on a floor), cut out on the server with no network.
 ///
-/// 1. The photo is shrunk to at most ``workingEdge`` pixels and turned into Lab colours.
-/// 2. The surface's colours are learnt from a strip along the edges (``BackgroundModel``).
-/// 3. The background grows inwards from the edges, through pixels near the surface's colours or
-///    near the background pixel beside them (so a soft shadow or a gradient across a sheet is
-///    followed, but the garment's edge stops it).
-/// 4. What is left is cleaned (specks opened away, small gaps closed, holes inside filled), and
-///    only the garment's pieces are kept (a pair of shoes is two).
-/// 5. The mask is feathered, scaled back to the photo's size and becomes the cutout's alpha; the
-///    cutout is cropped around the garment with a margin.
+/// 1. The photo is shrunk to ``workingSize(width:height:)`` and a salient-object model (run by the
+///    server) says, for each pixel, how sure it is that the pixel is the photo's subject: the
+///    ``SubjectMap``.
+/// 2. The map is cut at one half; specks and wires (a hanger's hook) are opened away, and only the
+///    garment's pieces are kept (a pair of shoes is two).
+/// 3. Holes inside are filled: a light part of a print is still the shirt.
+/// 4. The cutout's alpha is opaque inside, the model's own soft value along the edge, transparent
+///    outside; it is scaled back to the photo's size and the cutout cropped with a margin.
 ///
-/// A result that does not look like one garment cleanly separated from one surface is refused
-/// with a ``Rejection`` (the garment then keeps its original photo): never a mangled cutout.
+/// A result that does not look like one garment cleanly separated from its background is refused
+/// with a ``Rejection`` (the garment then keeps its original photo, and is never pasted onto a
+/// body as a rectangle): never a mangled cutout.
 public enum BackgroundRemoval {
   /// The long edge, in pixels, the mask is worked out at.
   public static let workingEdge = 480
   /// The margin left around the garment in the crop, as a share of the photo's long edge.
   public static let margin: Float = 0.04
 
+  /// The size a photo of `width` × `height` is worked out at: shrunk to fit ``workingEdge``, its
+  /// proportions kept, never enlarged.
+  public static func workingSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    let scale = min(1, Double(workingEdge) / Double(max(width, height, 1)))
+    return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+  }
+
+  /// How sure the model is, pixel by pixel, that each belongs to the photo's subject: `values` from
+  /// 0 to 1, row after row, `width` × `height` (the photo's ``workingSize(width:height:)``).
+  public struct SubjectMap: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let values: [Float]
+
+    public init(width: Int, height: Int, values: [Float]) {
+      precondition(values.count == width * height, "the values must fill the map")
+      self.width = width
+      self.height = height
+      self.values = values
+    }
+  }
+
   /// Why a cutout was refused.
   public enum Rejection: String, Error, Sendable, CaseIterable {
-    /// The edges are not one plain surface (clutter, a patterned rug, the garment filling them).
+    /// The edges are not one plain surface. Given by the colour-based removal this one replaced;
+    /// kept so a garment refused then still reads its reason.
     case backgroundNotPlain = "BACKGROUND_NOT_PLAIN"
     /// Too little was left to be a garment.
     case subjectTooSmall = "SUBJECT_TOO_SMALL"
-    /// Almost nothing was removed: the garment and its surface look alike.
+    /// Almost nothing was removed: the garment fills the photo, or the model found no background.
     case subjectFillsFrame = "SUBJECT_FILLS_FRAME"
     /// The garment runs off three or four sides of the photo.
     case subjectCutOff = "SUBJECT_CUT_OFF"
     /// The result is in many pieces, or in scraps.
     case fragmented = "FRAGMENTED"
-    /// The cutout's edge runs where garment and surface look alike: a light garment on a light
-    /// sheet, cut through its middle.
+    /// The model is unsure where much of the garment ends: a wide part of the picture is neither
+    /// clearly garment nor clearly background.
     case edgeUnclear = "EDGE_UNCLEAR"
   }
 
   /// What the removal measured of a photo, and the verdict those measures give.
   public struct Analysis: Sendable, Equatable {
-    /// The share of the edge strip the surface's colours do not explain.
-    public var unexplained: Float = 0
     /// The garment's share of the photo.
     public var share: Float = 0
     /// The pieces kept (a pair of shoes is two).
@@ -49,63 +70,74 @@ public enum BackgroundRemoval {
     /// How much of each piece's bounding box the piece fills, weighted by area: a garment is
     /// solid, scraps of one left by a failed removal are not.
     public var solidity: Float = 0
-    /// How far the pixels along the cutout's edge stand from the surface's colours, over the
-    /// threshold: a real edge stands well clear; an edge drawn through a garment the colour of
-    /// its surface does not.
-    public var edgeContrast: Float = 0
     /// The outline's length over the square root of the area: about 3.5 for a disc, 5 to 7 for a
-    /// shirt with its sleeves, far more for a comb of stripes left when a light garment's light
-    /// parts were taken for the surface.
+    /// shirt with its sleeves, far more for a comb of stripes.
     public var raggedness: Float = 0
+    /// The share of the pixels the model gave any weight (over a tenth) that it left undecided,
+    /// between a quarter and three quarters: a thin band along a clean edge, a wide one where the
+    /// model could not tell garment from background.
+    public var uncertainty: Float = 0
     /// Why the cutout is refused, nil when it is kept.
     public var rejection: Rejection?
   }
 
   /// The verdict's limits, each met by every cutout kept.
-  static let maximumUnexplained: Float = 0.2
   static let shares: ClosedRange<Float> = 0.04...0.85
   static let maximumPieces = 3
   static let minimumSolidity: Float = 0.4
-  static let minimumEdgeContrast: Float = 1.2
-  static let maximumRaggedness: Float = 6.8
+  static let maximumRaggedness: Float = 9
+  static let maximumUncertainty: Float = 0.2
 
-  /// The photo's garment on a transparent background (RGBA), or why there is none.
-  public static func cutout(of image: RGBImage) -> Result<RGBImage, Rejection> {
-    let (analysis, mask, pieces, working) = analyse(image)
+  /// The photo's garment on a transparent background (RGBA), or why there is none; `subject` is
+  /// the model's map of the photo at its working size.
+  public static func cutout(of image: RGBImage, subject: SubjectMap) -> Result<RGBImage, Rejection> {
+    let (analysis, alpha, pieces) = analyse(subject)
     if let rejection = analysis.rejection { return .failure(rejection) }
-    return .success(compose(image, alpha: mask.feathered(1), working: working, pieces: pieces))
+    return .success(compose(image, alpha: alpha, subject: subject, pieces: pieces))
   }
 
-  /// The measures of a photo's removal, for the verdict and for reports.
-  public static func analysis(of image: RGBImage) -> Analysis { analyse(image).0 }
+  /// The measures of a map's removal, for the verdict and for reports.
+  public static func analysis(of subject: SubjectMap) -> Analysis { analyse(subject).0 }
 
-  private static func analyse(_ image: RGBImage) -> (Analysis, Mask, [Mask.Component], Working) {
-    let working = Working(image)
-    let model = BackgroundModel(samples: working.edgeStrip().map { working.lab[$0] })
-    var analysis = Analysis(unexplained: model.unexplained)
-    let distance = working.lab.map(model.distance)
-    var mask = working.foreground(model, distance: distance)
-    // Open away specks, close small gaps along the edge.
-    mask = mask.eroded(1).dilated(1).dilated(2).eroded(2)
+  /// The mask the verdict was reached on, at the working size (1 the garment), for reports.
+  public static func mask(of subject: SubjectMap) -> [UInt8] {
+    let (_, alpha, _) = analyse(subject)
+    return alpha.map { UInt8(max(0, min(255, ($0 * 255).rounded()))) }
+  }
+
+  private static func analyse(_ subject: SubjectMap) -> (Analysis, [Float], [Mask.Component]) {
+    let (width, height) = (subject.width, subject.height)
+    var mask = Mask(width: width, height: height, bits: subject.values.map { $0 > 0.5 ? 1 : 0 })
+    // Open away specks and wires up to four pixels wide (a hanger's hook), close small gaps.
+    mask = mask.eroded(2).dilated(2).dilated(1).eroded(1)
     let found = mask.components()
     let largest = found.components.map(\.area).max() ?? 0
     let pieces = found.components.filter { $0.area * 5 >= largest && $0.area * 200 >= mask.bits.count }
     let keptLabels = Set(pieces.map(\.label))
     mask.bits = found.labels.map { keptLabels.contains($0) ? 1 : 0 }
-    mask = mask.holesFilled(upTo: mask.bits.count / 50)
+    mask = mask.holesFilled(upTo: mask.bits.count / 20)
+    var analysis = Analysis()
     analysis.share = Float(mask.area) / Float(mask.bits.count)
     analysis.pieces = pieces.count
-    analysis.sidesTouched = working.sidesTouched(by: mask)
+    analysis.sidesTouched = sidesTouched(by: mask)
     let boxes = pieces.reduce(0) { $0 + ($1.maxX - $1.minX + 1) * ($1.maxY - $1.minY + 1) }
     analysis.solidity = boxes == 0 ? 0 : Float(pieces.reduce(0) { $0 + $1.area }) / Float(boxes)
-    analysis.edgeContrast = mask.edgeMedian(distance) / model.threshold
     analysis.raggedness = mask.area == 0 ? 0 : Float(mask.edgeLength) / Float(mask.area).squareRoot()
+    let weighed = subject.values.lazy.filter { $0 > 0.1 }.count
+    let undecided = subject.values.lazy.filter { $0 > 0.25 && $0 < 0.75 }.count
+    analysis.uncertainty = weighed == 0 ? 1 : Float(undecided) / Float(weighed)
     analysis.rejection = verdict(analysis)
-    return (analysis, mask, pieces, working)
+    // Opaque inside, the model's soft value in a band along the edge, nothing outside.
+    let inside = mask.eroded(1).bits
+    let near = mask.dilated(2).bits
+    var alpha = [Float](repeating: 0, count: mask.bits.count)
+    for index in alpha.indices where near[index] == 1 {
+      alpha[index] = inside[index] == 1 ? 1 : min(1, max(0, subject.values[index]))
+    }
+    return (analysis, alpha, pieces)
   }
 
   static func verdict(_ analysis: Analysis) -> Rejection? {
-    if analysis.unexplained > maximumUnexplained { return .backgroundNotPlain }
     if analysis.share < shares.lowerBound { return .subjectTooSmall }
     if analysis.share > shares.upperBound { return .subjectFillsFrame }
     if analysis.sidesTouched >= 3 { return .subjectCutOff }
@@ -113,13 +145,23 @@ public enum BackgroundRemoval {
     {
       return .fragmented
     }
-    if analysis.edgeContrast < minimumEdgeContrast { return .edgeUnclear }
+    if analysis.uncertainty > maximumUncertainty { return .edgeUnclear }
     return nil
+  }
+
+  /// How many of the picture's sides the garment runs along for more than a tenth of their length.
+  static func sidesTouched(by mask: Mask) -> Int {
+    let (width, height) = (mask.width, mask.height)
+    let top = (0..<width).filter { mask.bits[$0] == 1 }.count
+    let bottom = (0..<width).filter { mask.bits[(height - 1) * width + $0] == 1 }.count
+    let left = (0..<height).filter { mask.bits[$0 * width] == 1 }.count
+    let right = (0..<height).filter { mask.bits[$0 * width + width - 1] == 1 }.count
+    return [top * 10 > width, bottom * 10 > width, left * 10 > height, right * 10 > height].filter { $0 }.count
   }
 
   /// The photo with the mask, scaled up to its size, as alpha, cropped around the garment.
   private static func compose(
-    _ image: RGBImage, alpha: [Float], working: Working, pieces: [Mask.Component]
+    _ image: RGBImage, alpha: [Float], subject working: SubjectMap, pieces: [Mask.Component]
   ) -> RGBImage {
     let scaleX = Float(working.width) / Float(image.width)
     let scaleY = Float(working.height) / Float(image.height)
@@ -152,100 +194,5 @@ public enum BackgroundRemoval {
       }
     }
     return RGBImage(width: right - left, height: bottom - top, channels: 4, bytes: bytes)
-  }
-}
-
-/// The photo shrunk to the working size, in Lab.
-private struct Working {
-  let width: Int
-  let height: Int
-  let lab: [Lab]
-
-  init(_ image: RGBImage) {
-    let factor = max(
-      1, (max(image.width, image.height) + BackgroundRemoval.workingEdge - 1) / BackgroundRemoval.workingEdge)
-    width = max(1, image.width / factor)
-    height = max(1, image.height / factor)
-    var lab: [Lab] = []
-    lab.reserveCapacity(width * height)
-    let block = factor * factor
-    for y in 0..<height {
-      for x in 0..<width {
-        var sums = (0, 0, 0)
-        for dy in 0..<factor {
-          for dx in 0..<factor {
-            let source = ((y * factor + dy) * image.width + x * factor + dx) * image.channels
-            sums.0 += Int(image.bytes[source])
-            sums.1 += Int(image.bytes[source + 1])
-            sums.2 += Int(image.bytes[source + 2])
-          }
-        }
-        lab.append(
-          Lab(red: UInt8(sums.0 / block), green: UInt8(sums.1 / block), blue: UInt8(sums.2 / block)))
-      }
-    }
-    self.lab = lab
-  }
-
-  /// The strip's thickness: 2 % of the short side, at least 2 pixels.
-  var strip: Int { max(2, min(width, height) / 50) }
-
-  /// The pixels of the strip along the four edges.
-  func edgeStrip() -> [Int] {
-    (0..<(width * height)).filter { index in
-      let x = index % width
-      let y = index / width
-      return x < strip || y < strip || x >= width - strip || y >= height - strip
-    }
-  }
-
-  /// Everything the background does not reach from the edges.
-  func foreground(_ model: BackgroundModel, distance: [Float]) -> Mask {
-    var background = [UInt8](repeating: 0, count: lab.count)
-    var queue: [Int] = []
-    queue.reserveCapacity(lab.count)
-    for index in lab.indices {
-      let x = index % width
-      let y = index / width
-      let onEdge = x == 0 || y == 0 || x == width - 1 || y == height - 1
-      if onEdge, distance[index] < model.threshold {
-        background[index] = 1
-        queue.append(index)
-      }
-    }
-    // A neighbour joins if it is near the surface's colours, or a little farther but hardly
-    // different from the background pixel it touches (a shadow's soft edge, a sheet's gradient).
-    let stepSquared: Float = 3.5 * 3.5
-    let drift = model.threshold * 1.8
-    var head = 0
-    while head < queue.count {
-      let index = queue[head]
-      head += 1
-      let x = index % width
-      let y = index / width
-      for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-        let nx = x + dx
-        let ny = y + dy
-        guard nx >= 0, ny >= 0, nx < width, ny < height else { continue }
-        let neighbour = ny * width + nx
-        guard background[neighbour] == 0 else { continue }
-        let near = distance[neighbour] < model.threshold
-        let smooth = distance[neighbour] < drift && lab[neighbour].distanceSquared(to: lab[index]) < stepSquared
-        if near || smooth {
-          background[neighbour] = 1
-          queue.append(neighbour)
-        }
-      }
-    }
-    return Mask(width: width, height: height, bits: background.map { 1 - $0 })
-  }
-
-  /// How many of the photo's sides the garment runs along for more than a tenth of their length.
-  func sidesTouched(by mask: Mask) -> Int {
-    let top = (0..<width).filter { mask.bits[$0] == 1 }.count
-    let bottom = (0..<width).filter { mask.bits[(height - 1) * width + $0] == 1 }.count
-    let left = (0..<height).filter { mask.bits[$0 * width] == 1 }.count
-    let right = (0..<height).filter { mask.bits[$0 * width + width - 1] == 1 }.count
-    return [top * 10 > width, bottom * 10 > width, left * 10 > height, right * 10 > height].filter { $0 }.count
   }
 }

@@ -131,22 +131,4 @@ struct Mask: Equatable {
 
   /// The number of set pixels on the mask's edge.
   var edgeLength: Int { edge.count }
-
-  /// The median of `values` over the set pixels on the mask's edge; 0 for an empty mask.
-  func edgeMedian(_ values: [Float]) -> Float {
-    let sorted = edge.map { values[$0] }.sorted()
-    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-  }
-
-  /// An alpha channel: the mask softened over about `radius` pixels on each side of its edge (two
-  /// box blurs, close to a Gaussian), so a cutout's edge is not jagged.
-  func feathered(_ radius: Int) -> [Float] {
-    var alpha = bits.map(Float.init)
-    for horizontal in [true, false, true, false] {
-      alpha = Self.pass(
-        alpha, width: width, height: height, radius: radius, horizontal: horizontal, start: Float(0),
-        fold: { $0 + $1 }, finish: { sum, count in sum / Float(count) })
-    }
-    return alpha
-  }
 }

@@ -69,7 +69,13 @@ public enum Notice: String, CaseIterable, Sendable {
 
 extension RenderFailure {
   /// What the render view says of a render that failed.
-  public var message: WearbloomText { self == .renderTimeout ? .renderTimedOut : .renderFailed }
+  public var message: WearbloomText {
+    switch self {
+    case .renderFailed: .renderFailed
+    case .renderTimeout: .renderTimedOut
+    case .garmentNotCutOut: .problemNotCutOut
+    }
+  }
 }
 
 extension WardrobeError {
@@ -83,6 +89,7 @@ extension WardrobeError {
     case .imageUnreadable: .problemUnreadable
     case .invalidCategory: .problemCategory
     case .noBodyPhoto: .problemNoBody
+    case .garmentNotCutOut: .problemNotCutOut
     case .garmentNotFound: .garmentNotFound
     case .stockItemNotFound: .problemGeneric
     }

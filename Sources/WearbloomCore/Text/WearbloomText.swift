@@ -73,6 +73,7 @@ public enum WearbloomText: String, TextKey {
   case cutoutTitle = "add.cutout.title"
   case cutoutWorking = "add.cutout.working"
   case cutoutFailed = "add.cutout.failed"
+  case cutoutFailedRetake = "add.cutout.failed-retake"
   case retake = "add.retake"
   case whatIsIt = "add.category"
   case saveToWardrobe = "add.save"
@@ -159,6 +160,7 @@ public enum WearbloomText: String, TextKey {
   case problemCategory = "problem.category"
   case problemTooMany = "problem.too-many"
   case problemNoBody = "problem.no-body"
+  case problemNotCutOut = "problem.not-cut-out"
   case problemGeneric = "problem.generic"
   case problemTitle = "problem.title"
   case problemBack = "problem.back"
@@ -262,6 +264,8 @@ public enum WearbloomTexts {
       .cutoutTitle: "Here’s your garment",
       .cutoutWorking: "Cutting it out of the background…",
       .cutoutFailed: "We couldn’t cut this one out cleanly, so the whole photo will be used.",
+      .cutoutFailedRetake:
+        "We couldn\u{2019}t cut this one out cleanly. Retake it against a plain wall or floor to try it on; saved as it is, it stays in your wardrobe without a try-on.",
       .retake: "Retake",
       .whatIsIt: "What is it?",
       .saveToWardrobe: "Save to Wardrobe",
@@ -345,6 +349,8 @@ public enum WearbloomTexts {
       .problemCategory: "Choose what kind of garment it is.",
       .problemTooMany: "That’s a lot at once. Wait a moment and try again.",
       .problemNoBody: "Add a photo of yourself first.",
+      .problemNotCutOut:
+        "We couldn\u{2019}t cut this garment out of its photo cleanly, so the preview can\u{2019}t lay it on you. Retake it against a plain wall or floor.",
       .problemGeneric: "Something went wrong. Try again.",
       .problemTitle: "That didn’t work",
       .problemBack: "Back to Wearbloom",

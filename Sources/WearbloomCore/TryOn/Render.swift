@@ -23,6 +23,9 @@ public enum RenderFailure: String, CaseIterable, Codable, Sendable, Hashable {
   case renderFailed = "RENDER_FAILED"
   /// No result within the render's budget.
   case renderTimeout = "RENDER_TIMEOUT"
+  /// The provider lays the garment's cutout on the body, and the garment's photo could not be cut
+  /// out cleanly: nothing is drawn rather than the photo pasted on as a rectangle.
+  case garmentNotCutOut = "GARMENT_NOT_CUT_OUT"
 }
 
 /// What a render did to its owner's credits.

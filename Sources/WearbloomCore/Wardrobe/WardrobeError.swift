@@ -17,6 +17,9 @@ public enum WardrobeError: String, Error, CaseIterable, Codable, Sendable, Hasha
   case garmentNotFound = "GARMENT_NOT_FOUND"
   /// A try-on needs a body photo, and the account has none.
   case noBodyPhoto = "NO_BODY_PHOTO"
+  /// The try-on provider lays a garment's cutout on the body, and this garment has none: its
+  /// photo could not be cut out cleanly (or is still being cut out).
+  case garmentNotCutOut = "GARMENT_NOT_CUT_OUT"
   /// No stock figure with that id.
   case stockItemNotFound = "STOCK_ITEM_NOT_FOUND"
 }

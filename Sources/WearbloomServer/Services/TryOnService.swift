@@ -42,7 +42,8 @@ public struct TryOnService: Sendable {
     renders = RenderStore(database: database, credits: credits)
     subscriptions = SubscriptionStore(database: database, clock: clock)
     self.provider = provider
-    support = TryOnSupport(offered.categories.intersection(provider.support.categories))
+    support = TryOnSupport(
+      offered.categories.intersection(provider.support.categories), needsCutout: provider.support.needsCutout)
     queue = JobQueue(database: database, clock: clock, random: random)
     self.bell = bell
     self.clock = clock
@@ -115,7 +116,18 @@ public struct TryOnService: Sendable {
     try await renders.start(id, at: clock.now)
     var pictures: (garment: [UInt8], body: [UInt8])?
     do {
-      let (garment, body) = try await wardrobe.tryOn(render.garmentID, owner: render.owner, support: Self.anything)
+      var (garment, body) = try await wardrobe.tryOn(render.garmentID, owner: render.owner, support: Self.anything)
+      if provider.support.needsCutoutFirst(garment) {
+        // Asked for straight after the upload: the cutout is made here rather than waited for
+        // (its own job then finds it done), and read again.
+        try await wardrobe.removeBackground(of: garment.id)
+        (garment, body) = try await wardrobe.tryOn(render.garmentID, owner: render.owner, support: Self.anything)
+      }
+      if provider.support.refusal(of: garment) == .garmentNotCutOut {
+        // Never the photo pasted on as a rectangle: nothing drawn, nothing charged.
+        _ = try await finish(id, failure: .garmentNotCutOut)
+        return
+      }
       pictures = try await wardrobe.pictures(of: garment, on: body)
     } catch is WardrobeError {
       pictures = nil

@@ -51,6 +51,11 @@ enum WearbloomProblem {
       OrchardError(
         status: .notFound, code: error.rawValue, title: "No body photo",
         detail: "Add a photo of yourself, or choose a stock figure, first.")
+    case .garmentNotCutOut:
+      OrchardError(
+        status: .unprocessableContent, code: error.rawValue, title: "Garment not cut out",
+        detail: "The preview lays a garment's cutout on your photo, and this garment has none: its photo "
+          + "could not be cut out cleanly, or is still being cut out. Retake it against a plain background.")
     case .stockItemNotFound:
       OrchardError(
         status: .notFound, code: error.rawValue, title: "No such figure",

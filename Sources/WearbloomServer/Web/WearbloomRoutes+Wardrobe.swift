@@ -46,7 +46,9 @@ extension WearbloomRoutes {
     }
     members.get(WearbloomPath.review.pattern) { request, context in
       try await member(request, context) { visitor, account in
-        pages.response(visitor.screens.review(try await ownGarment(context, account: account)))
+        pages.response(
+          visitor.screens.review(
+            try await ownGarment(context, account: account), needsCutout: tryOn.support.needsCutout))
       }
     }
     members.post(WearbloomPath.review.pattern) { request, context in
@@ -55,7 +57,9 @@ extension WearbloomRoutes {
         guard let category = WardrobeFilter.category(try await FormFields(request, context: context)["category"])
         else {
           let problem = visitor.screens.t(WardrobeError.invalidCategory.message)
-          return pages.response(visitor.screens.review(garment, problem: problem), status: .unprocessableContent)
+          return pages.response(
+            visitor.screens.review(garment, needsCutout: tryOn.support.needsCutout, problem: problem),
+            status: .unprocessableContent)
         }
         _ = try await wardrobe.setCategory(category, of: garment.id, owner: account)
         return Response.seeOther(WearbloomPath.path(WearbloomPath.wardrobe.path, notice: .saved))
@@ -127,7 +131,7 @@ extension WearbloomRoutes {
     if let garmentID {
       let garment = try await wardrobe.garment(garmentID, owner: account)
       sheet = screens.sheet(
-        garment, canTryOn: tryOn.support.supports(garment.category), badge: badge,
+        garment, refusal: tryOn.support.refusal(of: garment), badge: badge,
         closeTo: WearbloomPath.wardrobe.path + (category.map { "?category=\($0.rawValue)" } ?? ""))
     }
     return pages.response(

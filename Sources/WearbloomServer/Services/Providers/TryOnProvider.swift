@@ -92,7 +92,7 @@ public struct LocalPreviewProvider: TryOnProvider {
   public init(images: ImageProcessor) { self.images = images }
 
   public var name: String { "local-preview" }
-  public var support: TryOnSupport { TryOnSupport(GarmentCategory.allCases) }
+  public var support: TryOnSupport { TryOnSupport(GarmentCategory.allCases, needsCutout: true) }
   public var isPreview: Bool { true }
   public var budget: TimeInterval { RenderPolicy.budget }
 

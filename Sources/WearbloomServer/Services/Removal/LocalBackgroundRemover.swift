@@ -1,12 +1,21 @@
 import OrchardImages
+import OrchardVision
 import WearbloomCore
 
-/// The background removal that runs on the server itself: the core's ``BackgroundRemoval`` over
-/// the photo's pixels, decoded and encoded by libvips. Nothing leaves the machine.
+/// The background removal that runs on the server itself: a salient-object model
+/// (``SalientObjects``, run by OpenCV) maps the photo's subject and the core's
+/// ``BackgroundRemoval`` turns the map into a cutout or a refusal; libvips decodes and encodes.
+/// Nothing leaves the machine.
 public struct LocalBackgroundRemover: BackgroundRemover {
   let images: ImageProcessor
+  let subjects: @Sendable () throws -> SalientObjects
 
-  public init(images: ImageProcessor) { self.images = images }
+  public init(
+    images: ImageProcessor, subjects: @escaping @Sendable () throws -> SalientObjects = SalientObjects.shipped
+  ) {
+    self.images = images
+    self.subjects = subjects
+  }
 
   public var name: String { "local" }
 
@@ -14,7 +23,8 @@ public struct LocalBackgroundRemover: BackgroundRemover {
     let pixels = try await images.pixels(
       of: photo, longEdge: UploadPolicy.longEdge, maximumPixels: UploadPolicy.maximumPixels)
     let image = RGBImage(width: pixels.width, height: pixels.height, channels: 3, bytes: pixels.bytes)
-    switch BackgroundRemoval.cutout(of: image) {
+    let map = try await Self.subject(of: image, by: subjects())
+    switch BackgroundRemoval.cutout(of: image, subject: map) {
     case .failure(let rejection):
       return .refused(rejection.rawValue)
     case .success(let cutout):
@@ -24,5 +34,15 @@ public struct LocalBackgroundRemover: BackgroundRemover {
       guard let bytes = encoded[png]?.bytes else { throw ImageError.failed("no PNG written") }
       return .cutout(png: bytes)
     }
+  }
+
+  /// The model's map of `image`'s subject at the size the core works at.
+  public static func subject(of image: RGBImage, by model: SalientObjects) async throws -> BackgroundRemoval.SubjectMap
+  {
+    let (width, height) = BackgroundRemoval.workingSize(width: image.width, height: image.height)
+    let values = try await model.subject(
+      of: VisionPixels(width: image.width, height: image.height, channels: image.channels, bytes: image.bytes),
+      width: width, height: height)
+    return BackgroundRemoval.SubjectMap(width: width, height: height, values: values)
   }
 }

@@ -52,16 +52,27 @@ extension WearbloomPages {
         """)
   }
 
-  /// A garment's bottom sheet: its picture, its name, and Try On (or why not).
-  func sheet(_ garment: Garment, canTryOn: Bool, badge: CreditsBadge, closeTo: String) -> HTML {
+  /// A garment's bottom sheet: its picture, its name, and Try On, or why not (`refusal`, the try-on
+  /// support's): a category not offered, or a photo with no cutout for the preview to lay on the
+  /// body, which offers a retake instead.
+  func sheet(_ garment: Garment, refusal: WardrobeError?, badge: CreditsBadge, closeTo: String) -> HTML {
     let action: HTML =
-      canTryOn
-      ? """
-      <form method="post" action="\(WearbloomPath.tryOn(garment.id))" data-try-on>
-      <button type="submit" class="button button--primary button--wide" data-primary-action>\(t(.tryOn))</button>
-      </form>
-      """
-      : "<p class=\"unavailable\">\(t(.tryOnUnavailable))</p>"
+      switch refusal {
+      case nil:
+        """
+        <form method="post" action="\(WearbloomPath.tryOn(garment.id))" data-try-on>
+        <button type="submit" class="button button--primary button--wide" data-primary-action>\(t(.tryOn))</button>
+        </form>
+        """
+      case .garmentNotCutOut?:
+        """
+        <p class="unavailable" data-not-cut-out>\(t(.problemNotCutOut))</p>
+        <form method="post" action="\(WearbloomPath.retake(garment.id))">
+        <button type="submit" class="button button--primary button--wide" data-primary-action>\(t(.retake))</button>
+        </form>
+        """
+      default: "<p class=\"unavailable\">\(t(.tryOnUnavailable))</p>"
+      }
     let remove: HTML =
       garment.owner == nil
       ? ""
@@ -113,13 +124,16 @@ extension WearbloomPages {
         """)
   }
 
-  /// The cutout to check: retake it, or tap what it is and save it.
-  func review(_ garment: Garment, problem: String? = nil) -> Page {
+  /// The cutout to check: retake it, or tap what it is and save it. A photo that could not be cut
+  /// out says what that means for try-on: nothing to try on in the preview (`needsCutout`), or
+  /// the whole photo used by a model that takes it.
+  func review(_ garment: Garment, needsCutout: Bool, problem: String? = nil) -> Page {
     let working = garment.removalStatus == .pending
     let note: HTML =
       switch garment.removalStatus {
       case .pending: "<p class=\"cutout-note\" data-cutout-note>\(t(.cutoutWorking))</p>"
-      case .failed, .skipped: "<p class=\"cutout-note\">\(t(.cutoutFailed))</p>"
+      case .failed, .skipped:
+        "<p class=\"cutout-note\" data-cutout-failed>\(t(needsCutout ? .cutoutFailedRetake : .cutoutFailed))</p>"
       case .completed: ""
       }
     var screen = page(
