@@ -70,7 +70,12 @@ struct Sweeping {
 
   /// Moves the clock past the grace period (the files' own times stay real: the sweep's rule
   /// compares them with the clock).
-  func passGracePeriod() { clock.advance(by: OrphanImages.defaultGracePeriod + 60) }
+  /// Moves the clock a grace period past the present. Files on disk carry the real time they were
+  /// written, which a slow, busy machine may put well after the clock's start, so the period is
+  /// counted from whichever is later.
+  func passGracePeriod() {
+    clock.set(max(clock.now, Date()).addingTimeInterval(OrphanImages.defaultGracePeriod + 60))
+  }
 
   static var cases: [(TestDatabase, StoreKind)] {
     TestDatabase.available.flatMap { engine in StoreKind.available.map { (engine, $0) } }
