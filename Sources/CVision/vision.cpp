@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -14,7 +13,6 @@
 struct orchard_model {
   cv::dnn::Net net;
   std::vector<std::string> outputs;
-  std::mutex lock;
 };
 
 namespace {
@@ -76,12 +74,9 @@ extern "C" int orchard_saliency(orchard_model *model, const uint8_t *rgb, int wi
     cv::divide(input, cv::Scalar(0.229, 0.224, 0.225), input);
     cv::Mat blob = cv::dnn::blobFromImage(input);
     cv::Mat result;
-    {
-      std::lock_guard<std::mutex> guard(model->lock);
-      model->net.setInput(blob);
-      // The first output is the fused map (d0); the rest are the side outputs it was made from.
-      result = model->net.forward(model->outputs.front()).clone();
-    }
+    model->net.setInput(blob);
+    // The first output is the fused map (d0); the rest are the side outputs it was made from.
+    result = model->net.forward(model->outputs.front()).clone();
     if (result.dims != 4 || result.size[2] <= 0 || result.size[3] <= 0) {
       say(error, error_size, "the model's output is not a map");
       return -1;

@@ -177,17 +177,6 @@ struct BackgroundRemovalTests {
     #expect(BackgroundRemoval.workingSize(width: 300, height: 200) == (300, 200))
     #expect(BackgroundRemoval.workingSize(width: 4000, height: 3000) == (480, 360))
   }
-
-  @Test("Lab distances follow what the eye sees: black to white is 100, a colour to itself 0")
-  func lab() {
-    let black = Lab(red: 0, green: 0, blue: 0)
-    let white = Lab(red: 255, green: 255, blue: 255)
-    #expect(abs(white.l - 100) < 0.1 && abs(white.a) < 0.1 && abs(white.b) < 0.1)
-    #expect(abs(black.distanceSquared(to: white).squareRoot() - 100) < 0.1)
-    // sRGB red is L 53.2, a 80.1, b 67.2.
-    let red = Lab(red: 255, green: 0, blue: 0)
-    #expect(abs(red.l - 53.24) < 0.2 && abs(red.a - 80.09) < 0.3 && abs(red.b - 67.2) < 0.3)
-  }
 }
 
 @Suite("The quality check of a hosted cutout", .timeLimit(.minutes(5)))

@@ -10,7 +10,7 @@
 extern "C" {
 #endif
 
-/// A model read from an ONNX file, with the lock that keeps one run of it at a time.
+/// A model read from an ONNX file. One run at a time: the caller keeps the runs apart.
 typedef struct orchard_model orchard_model;
 
 /// The model in the ONNX file at `path`, run on the CPU by `threads` threads, or NULL with the
