@@ -417,7 +417,7 @@ package.targets += [
       .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
-    resources: [.copy("Public"), .copy("Storage/library.json")],
+    resources: [.copy("Public"), .copy("Storage/library.json"), .copy("Web/ServiceWorker")],
     swiftSettings: swiftSettings
   ),
   .testTarget(
@@ -461,7 +461,7 @@ package.targets += [
       .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
       .product(name: "SQLKit", package: "sql-kit"),
     ],
-    resources: [.copy("Public")],
+    resources: [.copy("Public"), .copy("Web/ServiceWorker")],
     swiftSettings: swiftSettings
   ),
   .testTarget(

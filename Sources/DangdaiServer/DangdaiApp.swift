@@ -45,8 +45,6 @@ public struct DangdaiApp: OrchardApp {
     }
   }
 
-  /// The web version's stylesheet and script, and the account pages'.
-
   /// Dangdai on a phone's home screen: its manifest and the links its pages carry.
   public var webApp: WebApp? {
     WebApp(
@@ -57,10 +55,16 @@ public struct DangdaiApp: OrchardApp {
           ($0, DangdaiScreenTexts.all.localizer($0)(.description))
         }))
   }
+  /// The web version's stylesheet and script, and the account pages'.
   public func assets() throws -> AssetCatalog {
     var assets = try Bundle.module.publicAssets()
     assets.merge(try AccountsApp.assets())
     return assets
+  }
+
+  /// Keeps the "You're offline" screen in each language, so a launch with no connection shows it.
+  public func serviceWorker() throws -> ServiceWorker? {
+    try ServiceWorker(script: Bundle.module.bytes(of: "ServiceWorker/sw.js"), settings: DangdaiWorker(assets: assets()))
   }
 
   public func apiDocument() throws -> [UInt8]? { [UInt8](try DangdaiAPISpec.document()) }

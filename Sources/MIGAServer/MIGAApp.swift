@@ -32,6 +32,11 @@ public struct MIGAApp: OrchardApp {
   }
   public func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
 
+  /// Keeps the hub and the pause for a device with no connection (`Web/ServiceWorker/sw.js`).
+  public func serviceWorker() throws -> ServiceWorker? {
+    try ServiceWorker(script: Bundle.module.bytes(of: "ServiceWorker/sw.js"), settings: MIGAWorker(assets: assets()))
+  }
+
   public func apiDocument() throws -> [UInt8]? { [UInt8](try MIGAAPISpec.document()) }
 
   /// The library this build ships (`Storage/library.json`, the seed of the content store).

@@ -55,8 +55,12 @@ public struct WalkWorthyApp: OrchardApp {
   public func assets() throws -> AssetCatalog { try Bundle.module.publicAssets() }
 
   public func serviceWorker() throws -> ServiceWorker? {
-    try ServiceWorker(
-      script: Bundle.module.bytes(of: "ServiceWorker/sw.js"), settings: ["home": WalkWorthyPath.home.path])
+    // The cache's name follows the assets the kept pages link: a new stylesheet or script is a new
+    // worker, which drops the old copies.
+    let linked = try ["walkworthy/walkworthy.css", "walkworthy/walkworthy.js"].map(assets().url)
+    return try ServiceWorker(
+      script: Bundle.module.bytes(of: "ServiceWorker/sw.js"),
+      settings: ["home": WalkWorthyPath.home.path, "cache": "walkworthy-" + ServiceWorker.version(of: linked)])
   }
 
   public func apiDocument() throws -> [UInt8]? { [UInt8](try WalkWorthyAPISpec.document()) }

@@ -357,6 +357,33 @@ struct DangdaiWebTests {
     }
   }
 
+  @Test(
+    "the offline screen is there in every language for the worker to keep, and in the learner's own unasked",
+    arguments: TestDatabase.available)
+  func offlineScreen(engine: TestDatabase) async throws {
+    try await DangdaiHarness.run(engine) { harness in
+      var visitor = Visitor(client: harness.api.client)
+      for language in DangdaiScreenTexts.all.languages {
+        let text = DangdaiScreenTexts.all.localizer(language)
+        let page = try await visitor.get("/dangdai/offline?lang=\(language.rawValue)")
+        #expect(page.status == .ok)
+        #expect(page.body.contains("<html lang=\"\(language.rawValue)\""))
+        #expect(page.body.contains("<h1 id=\"offline-title\">\(HTML.escape(text(.offlineTitle)))</h1>"))
+        #expect(page.body.contains(HTML.escape(text(.offlineLead))))
+        #expect(page.body.contains("href=\"/dangdai/\" data-primary-action>\(HTML.escape(text(.offlineRetry)))"))
+      }
+      var learner = try await WebLearner.signedIn(harness, "mei@example.com")
+      _ = try await learner.post("/dangdai/settings", [("language", Language.korean.rawValue)])
+      #expect(try await learner.get("/dangdai/offline").body.contains("<html lang=\"ko\""))
+      // The worker keeps the screen in the languages the app speaks, under a name that changes
+      // with its sentences.
+      let worker = try await learner.get("/dangdai/sw.js")
+      #expect(worker.status == .ok)
+      #expect(worker.body.hasPrefix("self.orchard = {\"cache\":\"dangdai-offline-"))
+      #expect(worker.body.contains("\"languages\":[\"en\",\"fr\",\"ja\",\"ko\"],\"offline\":\"/dangdai/offline\""))
+    }
+  }
+
   @Test("the calendar turns back a month or a week at a time, and never past today", arguments: TestDatabase.available)
   func calendarPages(engine: TestDatabase) async throws {
     try await DangdaiHarness.run(engine) { harness in

@@ -35,7 +35,7 @@ struct MIGASnapshotTests {
     }
   }
 
-  @Test("the hub, the pause, the win, the hand-off, stats and settings")
+  @Test("the hub, the pause, the win, the hand-off, stats, settings and the pause kept for offline")
   func pages() async throws {
     let clock = ManualClock(start)
     try await withMIGAWeb(clock: clock) { visitor in
@@ -58,6 +58,7 @@ struct MIGASnapshotTests {
       expectSnapshot(try await Self.page(visitor.client, cookie, "/miga/leaving?app=youtube"), named: "leaving")
       expectSnapshot(try await Self.page(visitor.client, cookie, "/miga/nowhere"), named: "not-found")
       expectSnapshot(try await Self.page(visitor.client, cookie, "/miga/support"), named: "support")
+      expectSnapshot(try await Self.page(visitor.client, cookie, "/miga/offline-gateway"), named: "offline-gateway")
     }
   }
 

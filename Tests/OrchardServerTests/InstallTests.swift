@@ -72,6 +72,20 @@ struct InstallTests {
     }
   }
 
+  @Test("every app has a service worker in its own scope, never kept long by a cache")
+  func workers() async throws {
+    try await withOrchard { client in
+      for (path, _, _) in Self.apps {
+        try await client.execute(uri: path + "sw.js", method: .get) { response in
+          #expect(response.status == .ok, "\(path)sw.js")
+          #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+          #expect(response.headers[.cacheControl] == "no-cache")
+          #expect(String(buffer: response.body).contains("addEventListener(\"fetch\""), "\(path) answers offline")
+        }
+      }
+    }
+  }
+
   @Test("every page of an app links its manifest, its icons and its name for iOS")
   func pages() async throws {
     try await withOrchard { client in

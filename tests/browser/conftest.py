@@ -8,6 +8,10 @@ import os
 import pathlib
 import re
 import shutil
+import socket
+import subprocess
+import time
+import urllib.request
 from email import policy
 
 import pytest
@@ -250,3 +254,53 @@ def confirm_sign_up(driver, base_url, app, address):
     WebDriverWait(driver, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, "html") != before,
                                     f"the page after confirming {address}")
     return link
+
+
+class OwnServer:
+    """A server of one test's own, which the test takes off the network and brings back at the same
+    address: a phone with no connection, as its service workers see it too (the page's network
+    emulation does not reach a worker, whose fetches would still find the shared server)."""
+
+    def __init__(self, binary, folder):
+        self.binary, self.folder = binary, folder
+        self.data = os.path.join(folder, "data")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = None
+
+    def start(self, seconds=60):
+        log = open(os.path.join(self.folder, "server.log"), "ab")
+        environment = dict(os.environ, ORCHARD_RATE_LIMIT_SCALE="1000", ORCHARD_TEST_DEVICE_CLOCK="on")
+        environment.pop("ORCHARD_SMTP_URL", None)  # its mail stays in its data directory's mail/
+        self.process = subprocess.Popen(
+            [self.binary, "serve", "--port", str(self.port), "--data-dir", self.data],
+            stdout=log, stderr=subprocess.STDOUT, env=environment)
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, f"the server stopped at start: see {self.folder}/server.log"
+            try:
+                urllib.request.urlopen(self.url + "/healthz", timeout=2).read()
+                return self
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError(f"the server at {self.url} did not answer /healthz within {seconds} s")
+
+    def stop(self, seconds=30):
+        self.process.terminate()
+        self.process.wait(timeout=seconds)
+
+    def mail_folder(self):
+        return os.path.join(self.data, "mail")
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    binary = os.environ.get("ORCHARD_BIN")
+    if not binary:
+        pytest.fail("ORCHARD_BIN is not set: run the browser tests through scripts/test")
+    server = OwnServer(binary, str(tmp_path)).start()
+    yield server
+    if server.process.poll() is None:
+        server.stop()

@@ -165,6 +165,9 @@ def test_every_miga_page_has_no_serious_or_critical_accessibility_violations(fre
     audit("settings")
     tap(fresh, ".support-link a")
     audit("support")
+    fresh.get(base_url + "/miga/offline-gateway?app=snapchat")
+    audit("offline gateway")
+    fresh.get(base_url + "/miga/support")
     assert found == []
     assert severe_console_messages(fresh) == []
 
@@ -234,3 +237,71 @@ def test_adding_and_removing_an_app_update_the_settings_in_place(fresh, base_url
     assert text_of(fresh, ".settings-notice")
     fresh.refresh()
     assert fresh.execute_script(in_hub) == ["YouTube", "Reddit"]
+
+
+def wait_offline_ready(driver):
+    """Until the service worker controls the page and keeps the hub and the offline pause."""
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+    WebDriverWait(driver, 20).until(lambda d: d.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        Promise.all([caches.match('/miga/'), caches.match('/miga/offline-gateway')])
+          .then((kept) => done(kept.every(Boolean)), () => done(false));
+    """))
+
+
+def offline(driver):
+    driver.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+
+
+def online(driver):
+    driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return navigator.onLine"))
+
+
+def stat_values(driver):
+    return {e.find_element(By.CSS_SELECTOR, ".stat-label").text: e.find_element(By.CSS_SELECTOR, ".stat-value").text
+            for e in driver.find_elements(By.CSS_SELECTOR, ".stat-grid li")}
+
+
+@in_two_looks
+def test_with_no_connection_the_hub_opens_and_a_pause_is_counted_once_back_online(fresh, own_server):
+    # A server of the test's own, stopped while offline: the worker finds no network either.
+    base_url = own_server.url
+    onboard(fresh, base_url)
+    fresh.get(base_url + "/miga/")  # the page the service worker controls, which asks it to keep the shells
+    wait_offline_ready(fresh)
+    own_server.stop()
+    offline(fresh)
+    try:
+        fresh.refresh()
+        WebDriverWait(fresh, 15).until(lambda d: d.execute_script("return document.readyState === 'complete'"))
+        assert text(fresh, ".hub-title") == "Where would you like to go?", "MIGA's own hub, not the browser's error"
+        tap(fresh, "form[action='/miga/open/youtube'] button")
+        assert "/miga/offline-gateway?app=youtube" in fresh.current_url
+        assert text(fresh, ".gateway-app") == "A pause before YouTube"
+        assert text(fresh, ".button--proceed") == "Proceed to YouTube"
+        assert fresh.find_element(By.CSS_SELECTOR, ".button--proceed").get_attribute("disabled")
+        first = text(fresh, ".reading blockquote")
+        assert first and text(fresh, ".reading cite"), "a quote, with its work named"
+        WebDriverWait(fresh, 10).until(
+            lambda d: int(d.find_element(By.CSS_SELECTOR, ".gateway").get_attribute("data-remaining")) < 30)
+        fresh.find_element(By.CSS_SELECTOR, "form[data-step='next'] button").click()
+        WebDriverWait(fresh, 5).until(lambda d: text(d, ".reading blockquote") != first)
+        assert fresh.find_element(By.CSS_SELECTOR, ".gateway").get_attribute("data-remaining") == "30"
+        tap(fresh, ".button--exit")
+        assert text(fresh, ".hub-title") == "Where would you like to go?"
+        queued = fresh.execute_script("return JSON.parse(localStorage.getItem('miga-offline-steps'))")
+        assert [step["outcome"] for step in queued] == ["open", "next", "exit"]
+    finally:
+        own_server.start()
+        online(fresh)
+    # Back online, the queue goes to the server and is emptied once it has answered.
+    WebDriverWait(fresh, 15).until(lambda d: d.execute_script(
+        "return (JSON.parse(localStorage.getItem('miga-offline-steps')) || []).length === 0"))
+    fresh.get(base_url + "/miga/stats")
+    values = stat_values(fresh)
+    assert values["Conscious exits"] == "1"
+    assert values["Passages read"] == "2"
+    fresh.get(base_url + "/miga/")
+    assert text(fresh, ".streak-banner") == "🔥 1-Day Control Streak. Keep the momentum going!"
+    assert severe_console_messages(fresh) == []

@@ -323,6 +323,10 @@ def test_the_wardrobe_opens_offline_and_an_offline_upload_waits_for_the_network(
         assert driver.execute_script(
             "return [...document.querySelectorAll('.grid img')].slice(0, 4).every(i => i.complete && i.naturalWidth > 0)")
         assert shown(driver, "[data-offline-note]", seconds=5)
+        # A launch from the home screen opens the app's start address: offline, the wardrobe too.
+        driver.get(base_url + APP + "/")
+        on_page(driver, "page-wardrobe", seconds=5)
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".grid .card")) == before
     finally:
         driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
     driver.get(base_url + APP + "/garments/new")

@@ -178,6 +178,9 @@ public enum DangdaiScreenText: String, TextKey {
   case quizNotFound = "problem.quiz-not-found"
   case pageNotFoundTitle = "problem.page-not-found.title"
   case pageNotFound = "problem.page-not-found"
+  case offlineTitle = "offline.title"
+  case offlineLead = "offline.lead"
+  case offlineRetry = "offline.retry"
 
   /// A quiz kind's name.
   public static func kind(_ kind: QuizKind) -> DangdaiScreenText {
@@ -282,6 +285,10 @@ public enum DangdaiScreenTexts {
       .quizNotFound: "This quiz is not one of yours, or it no longer exists. Start another from your books.",
       .pageNotFoundTitle: "Page not found",
       .pageNotFound: "There is nothing at this address in Dangdai. The link may be mistyped or out of date.",
+      .offlineTitle: "You\u{2019}re offline",
+      .offlineLead:
+        "Dangdai\u{2019}s quizzes are made and checked online, so they need a connection. Everything you have learned is saved with your account; connect again to carry on where you left off.",
+      .offlineRetry: "Try again",
       .wordListTitle: "Your book\u{2019}s word list",
       .wordListLead:
         "If you have the book, use its word list: each lesson\u{2019}s quizzes then ask your book\u{2019}s words, and your review follows them. The list is yours alone, kept with your account.",
@@ -415,6 +422,10 @@ public enum DangdaiScreenTexts {
       .pageNotFoundTitle: "Page introuvable",
       .pageNotFound:
         "Il n\u{2019}y a rien à cette adresse dans Dangdai. Le lien est peut-être mal saisi ou périmé.",
+      .offlineTitle: "Vous êtes hors ligne",
+      .offlineLead:
+        "Les quiz de Dangdai sont préparés et corrigés en ligne\u{202F}: il leur faut une connexion. Tout ce que vous avez appris est gardé avec votre compte\u{202F}; reconnectez-vous pour reprendre là où vous en étiez.",
+      .offlineRetry: "Réessayer",
       .wordListTitle: "La liste de mots de votre manuel",
       .wordListLead:
         "Si vous avez le manuel, utilisez sa liste de mots\u{202F}: les quiz de chaque leçon demandent alors les mots de votre manuel, et vos révisions les suivent. La liste n\u{2019}est qu\u{2019}à vous, gardée avec votre compte.",
@@ -537,6 +548,9 @@ public enum DangdaiScreenTexts {
       .quizNotFound: "このクイズはあなたのものではないか、もう存在しません。教科書から別のクイズを始めてください。",
       .pageNotFoundTitle: "ページが見つかりません",
       .pageNotFound: "Dangdai のこのアドレスには何もありません。リンクが間違っているか、古くなっている可能性があります。",
+      .offlineTitle: "オフラインです",
+      .offlineLead: "Dangdai のクイズはオンラインで作成・採点するため、接続が必要です。これまでの学習はアカウントに保存されています。つながったら続きから再開できます。",
+      .offlineRetry: "もう一度",
       .wordListTitle: "教科書の単語リスト",
       .wordListLead: "教科書をお持ちなら、その単語リストを使えます。各課のクイズが教科書の単語から出題され、復習もそれに沿います。リストはあなただけのもので、アカウントと一緒に保存されます。",
       .wordListFormats:
@@ -651,6 +665,9 @@ public enum DangdaiScreenTexts {
       .quizNotFound: "내 퀴즈가 아니거나 더 이상 없는 퀴즈예요. 교재에서 다른 퀴즈를 시작해 주세요.",
       .pageNotFoundTitle: "페이지를 찾을 수 없어요",
       .pageNotFound: "Dangdai의 이 주소에는 아무것도 없어요. 링크가 잘못되었거나 오래되었을 수 있어요.",
+      .offlineTitle: "오프라인 상태예요",
+      .offlineLead: "Dangdai의 퀴즈는 온라인에서 만들고 채점하기 때문에 연결이 필요해요. 지금까지 배운 내용은 계정에 저장되어 있어요. 다시 연결되면 하던 곳부터 이어서 할 수 있어요.",
+      .offlineRetry: "다시 시도",
       .wordListTitle: "교재의 단어 목록",
       .wordListLead: "교재가 있다면 그 단어 목록을 쓰세요. 과마다 퀴즈가 교재의 단어로 나오고, 복습도 그 단어를 따라갑니다. 목록은 나만의 것으로, 계정과 함께 보관됩니다.",
       .wordListFormats:

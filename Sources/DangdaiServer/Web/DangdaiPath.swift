@@ -25,6 +25,8 @@ enum DangdaiPath {
   static let signIn = RoutePath(app: app, "/account/sign-in")
   static let account = RoutePath(app: app, "/account")
   static let signOut = RoutePath(app: app, "/account/sign-out")
+  static let offline = RoutePath(app: app, "/offline")
+  static let serviceWorker = RoutePath(app: app, "/sw.js")
 
   static func chapter(_ id: LessonID) -> String { chapter.link(id.description) }
   static func startQuiz(_ id: LessonID) -> String { startQuiz.link(id.description) }

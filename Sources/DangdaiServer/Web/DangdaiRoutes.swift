@@ -28,6 +28,7 @@ struct DangdaiRoutes: Sendable {
     // Any other address under the app is Dangdai's own not-found page; the routes below win.
     routes.answerUnknownAddresses(with: errors)
     web.get(DangdaiPath.home.pattern, use: home)
+    web.get(DangdaiPath.offline.pattern, use: offline)
     // The learner's pages: anyone else is sent to sign in.
     let signedIn = web.group().add(middleware: SignInRequired(location: DangdaiPath.signIn.path))
     signedIn.get(DangdaiPath.books.pattern) { _, context in
@@ -113,6 +114,16 @@ struct DangdaiRoutes: Sendable {
     let dashboard = try await service.dashboard(of: learner.account)
     let due = try await service.dueWords(of: learner.account)
     return pages.response(learner.pages.dashboard(dashboard, dueWords: due))
+  }
+
+  /// The "You're offline" screen the service worker keeps: in the language asked for (it keeps one
+  /// copy per language, `?lang=`), else the learner's, else the visitor's browser's.
+  func offline(_ request: Request, context: AppRequestContext) async throws -> Response {
+    var language = context.language
+    if request.uri.queryParameters.get("lang") == nil, let visitor = context.webVisitor {
+      language = try await service.settings(of: visitor.session.account).language
+    }
+    return pages.response(DangdaiPages(language: language, course: try await service.course()).offline())
   }
 
   func books(_ learner: Learner) async throws -> Response {

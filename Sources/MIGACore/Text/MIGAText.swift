@@ -16,6 +16,10 @@ public enum MIGAText: String, TextKey {
   case goalBetterSleep = "goal.better-sleep"
   case goalCalmerMind = "goal.calmer-mind"
   case proceedTo = "gateway.proceed-to"
+  case gatewayTitle = "gateway.title"
+  case offlinePauseNote = "gateway.offline-note"
+  case offlineStepsShape = "offline.steps-shape"
+  case offlineStepsTooMany = "offline.steps-too-many"
   case hoursReclaimedFormula = "stats.hours-reclaimed.formula"
   case intentionalityFormula = "stats.intentionality.formula"
   case intentionalityCounts = "stats.intentionality.counts"
@@ -65,6 +69,13 @@ public enum MIGATexts {
       .goalMorePresent: "Be present with people I love", .goalBetterSleep: "Put the phone down at night",
       .goalCalmerMind: "Feel calmer, less pulled",
       .proceedTo: "Proceed to {app}",
+      .gatewayTitle: "A pause before {app}",
+      .offlinePauseNote:
+        "You are offline. This pause counts all the same: MIGA adds it to your stats when you are back online.",
+      .offlineStepsShape:
+        "Send the steps of pauses taken offline as JSON: steps, each with an id and a pause (32 lowercase hex digits), an app, an outcome (open, next, exit or proceed) and when it happened (YYYY-MM-DDTHH:MM:SS.sssZ). Nothing was recorded.",
+      .offlineStepsTooMany:
+        "Send {min} to {max} steps at a time. Nothing was recorded.",
       .hoursReclaimedFormula:
         "Each Exit gives back about {minutes} minutes, the length of a typical app session, and the estimate adds them up. An Exit does not count when you opened the same app within {window} minutes afterwards: that session was put off, not avoided. No day counts for more than the time you told us you spend on social apps each day.",
       .intentionalityFormula:

@@ -40,6 +40,29 @@ struct MIGAService: Sendable {
     return try await events.store(batch, for: device, at: clock.now)
   }
 
+  /// What the device keeps for pausing with no connection: the pause length and the next quotes.
+  func offlinePlan(for state: MIGAState) async throws -> OfflineGateway.Plan {
+    var generator = random.generator
+    return OfflineGateway.plan(for: state, library: try await library.items(), using: &generator)
+  }
+
+  /// Records the steps of pauses the device took offline: the core replays them into events,
+  /// which are stored as an upload's are (``store(_:for:)``), so a step sent again counts once.
+  func recordOffline(
+    _ steps: [OfflineGateway.Step], for device: IdempotencyID
+  ) async throws -> (results: [(step: OfflineGateway.Step, result: OfflineGateway.Result)], stored: Set<IdempotencyID>)
+  {
+    let state = try await devices.document(device)
+    var log = try await events.log(of: device)
+    let results = try OfflineGateway.record(
+      steps, state: state, library: try await library.items(), now: clock.now, log: &log)
+    let recorded = results.flatMap { entry -> [MIGAEvent] in
+      guard case .recorded(let events) = entry.result else { return [] }
+      return events
+    }
+    return (results, recorded.isEmpty ? [] : try await store(recorded, for: device))
+  }
+
   /// A page of the device's stored events after `cursor`, and the cursor after it. A cursor that
   /// names another device's event (or one erased) is refused.
   func events(

@@ -20,6 +20,12 @@ struct MIGAPages {
       bodyClass: "miga " + bodyClass, main: main)
     page.refreshWithoutScript = refresh
     page.language = t.language
+    // The service worker and the addresses of the offline pause, for the page script.
+    page.data = [
+      ("worker", MIGAPath.serviceWorker.path), ("scope", MIGAPath.home.path),
+      ("opening", MIGAPath.openingPrefix), ("offline-gateway", MIGAPath.offlineGateway.path),
+      ("offline-pauses", MIGAPath.offlinePauses.path), ("offline-batch", "\(OfflineGateway.batchLimit)"),
+    ]
     return page
   }
 
@@ -71,8 +77,6 @@ struct MIGAPages {
 
   func gateway(_ gateway: Gateway, content: ContentItem, now: Date) -> Page {
     let remaining = gateway.remaining(at: now)
-    let circumference = 2 * Double.pi * 54
-    let offset = circumference * Double(remaining) / Double(max(gateway.seconds, 1))
     let paragraphs = content.paragraphs.map { HTML("<p>\($0)</p>") }
     let intentions = Intention.allCases.map { intention in
       HTML(
@@ -80,29 +84,18 @@ struct MIGAPages {
       )
     }
     let ready = remaining == 0
-    // One source for the ring, its number and the caption: the core's remaining time. The page
-    // script shows the caption of each second from this list as the ring drains.
-    let captions = (0...max(gateway.seconds, remaining)).map {
-      $0 == 0 ? t(.pauseOver) : t(.secondsLeft, ["seconds": $0])
-    }
-    let captionList =
-      "[" + captions.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",") + "]"
+    let captions = captions(gateway.seconds, remaining: remaining)
     return page(
-      "A pause before \(gateway.app.name) · MIGA", bodyClass: "gateway-page", refresh: ready ? nil : remaining,
+      "\(t(.gatewayTitle, ["app": gateway.app.name])) · MIGA", bodyClass: "gateway-page",
+      refresh: ready ? nil : remaining,
       main: """
         <section class="gateway" aria-labelledby="gateway-title" data-remaining="\(remaining)" data-seconds="\(gateway.seconds)" \
-        data-announce-at="\(Gateway.announcedRemaining)" data-captions="\(captionList)">
-        <h1 id="gateway-title" class="gateway-app">A pause before \(gateway.app.name)</h1>
-        <div class="countdown">
-        <svg viewBox="0 0 120 120" aria-hidden="true" focusable="false"><circle class="countdown-track" cx="60" cy="60" r="54"/>\
-        <circle class="countdown-ring" cx="60" cy="60" r="54" stroke-dasharray="\(String(format: "%.2f", circumference))" stroke-dashoffset="\(String(format: "%.2f", offset))"/></svg>
-        <span class="countdown-number" aria-hidden="true">\(remaining)</span>
-        </div>
-        <p class="countdown-status" aria-hidden="true">\(captions[remaining])</p>
-        <p class="visually-hidden" role="status" data-announcer>\(captions[remaining])</p>
+        data-announce-at="\(Gateway.announcedRemaining)" data-captions="\(json(captions))">
+        <h1 id="gateway-title" class="gateway-app">\(t(.gatewayTitle, ["app": gateway.app.name]))</h1>
+        \(countdown(gateway.seconds, remaining: remaining, caption: captions[remaining]))
         <figure class="reading reading--\(content.kind.rawValue)">
         <blockquote>\(paragraphs)</blockquote>
-        <figcaption>\u{2014} \(content.author), <cite>\(content.work)</cite>\(locus(content))\(content.translator.map { HTML(", tr. \($0)") } ?? "")</figcaption>
+        <figcaption>\(Reading(content).lead)<cite>\(content.work)</cite>\(Reading(content).rest)</figcaption>
         </figure>
         <fieldset class="intentions"><legend>Going in? Say what for (optional)</legend><ul role="list">\(intentions)</ul></fieldset>
         <div class="gateway-actions">
@@ -117,7 +110,82 @@ struct MIGAPages {
         """)
   }
 
-  func locus(_ item: ContentItem) -> HTML { "\(item.locusSuffix)" }
+  /// One source for the ring, its number and the caption: the core's remaining time. The page
+  /// script shows the caption of each second from this list as the ring drains.
+  func captions(_ seconds: Int, remaining: Int) -> [String] {
+    (0...max(seconds, remaining)).map { $0 == 0 ? t(.pauseOver) : t(.secondsLeft, ["seconds": $0]) }
+  }
+
+  /// The ring, its number and the caption, `remaining` of `seconds` left.
+  func countdown(_ seconds: Int, remaining: Int, caption: String) -> HTML {
+    let circumference = 2 * Double.pi * 54
+    let offset = circumference * Double(remaining) / Double(max(seconds, 1))
+    return """
+      <div class="countdown">
+      <svg viewBox="0 0 120 120" aria-hidden="true" focusable="false"><circle class="countdown-track" cx="60" cy="60" r="54"/>\
+      <circle class="countdown-ring" cx="60" cy="60" r="54" stroke-dasharray="\(String(format: "%.2f", circumference))" stroke-dashoffset="\(String(format: "%.2f", offset))"/></svg>
+      <span class="countdown-number" aria-hidden="true">\(remaining)</span>
+      </div>
+      <p class="countdown-status" aria-hidden="true">\(caption)</p>
+      <p class="visually-hidden" role="status" data-announcer>\(caption)</p>
+      """
+  }
+
+  /// A value as JSON text, for a `data-*` attribute (escaped there like any text).
+  func json(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+  }
+
+  // MARK: Offline gateway
+
+  /// The pause with no connection, kept by the service worker: the page script runs it in front
+  /// of the app its address names, with the quotes and the length the core chose for this device,
+  /// and queues its steps. Its actions never post: the network is gone.
+  func offlineGateway(_ plan: OfflineGateway.Plan, hub: HubSelection) -> Page {
+    let apps = Dictionary(
+      hub.apps.map { app in
+        (
+          app.id,
+          OfflineApp(
+            title: t(.gatewayTitle, ["app": app.name]), proceed: t(app.proceedLabel), url: app.webURL)
+        )
+      }, uniquingKeysWith: { first, _ in first })
+    let first = hub.apps[0]
+    let quotes = plan.quotes.map(Reading.init)
+    let reading = quotes.first
+    let captions = captions(plan.seconds, remaining: plan.seconds)
+    let intentions = Intention.allCases.map { intention in
+      HTML(
+        "<li><label class=\"intention\"><input type=\"radio\" name=\"intention\" value=\"\(intention.rawValue)\"> \(t(intention.label))</label></li>"
+      )
+    }
+    return page(
+      "\(t(.gatewayTitle, ["app": first.name])) · MIGA", bodyClass: "gateway-page offline-gateway-page",
+      main: """
+        <section class="gateway gateway--offline" aria-labelledby="gateway-title" data-offline-pause \
+        data-remaining="\(plan.seconds)" data-seconds="\(plan.seconds)" data-announce-at="\(Gateway.announcedRemaining)" \
+        data-captions="\(json(captions))" data-apps="\(json(apps))" data-quotes="\(json(quotes))">
+        <h1 id="gateway-title" class="gateway-app">\(t(.gatewayTitle, ["app": first.name]))</h1>
+        <p class="offline-note">\(t(.offlinePauseNote))</p>
+        \(countdown(plan.seconds, remaining: plan.seconds, caption: captions[plan.seconds]))
+        <figure class="reading reading--quote">
+        <blockquote>\(reading.map { $0.paragraphs.map { HTML("<p>\($0)</p>") } } ?? [])</blockquote>
+        <figcaption>\(reading?.lead ?? "")<cite>\(reading?.work ?? "")</cite>\(reading?.rest ?? "")</figcaption>
+        </figure>
+        <fieldset class="intentions"><legend>Going in? Say what for (optional)</legend><ul role="list">\(intentions)</ul></fieldset>
+        <div class="gateway-actions">
+        <form class="exit" data-step="exit"><button class="button button--exit" type="submit" data-primary-action>Exit to Focus</button></form>
+        <form data-step="next"><button class="button button--quiet" type="submit" data-primary-action>Read Next</button></form>
+        <form class="proceed" data-step="proceed">
+        <button class="button button--proceed" type="submit" disabled data-primary-action>\(t(first.proceedLabel))</button>
+        </form>
+        </div>
+        \(CrisisSupport.link(MIGAPath.support.path))
+        </section>
+        """)
+  }
 
   // MARK: Leaving
 
@@ -410,4 +478,30 @@ struct MIGAPages {
         <p>The readings in the pause are old words about living well. If one of them landed heavily today, that is worth telling someone about too.</p>
         """)
   }
+}
+
+/// A reading as the pause shows it: its paragraphs, and its credit around the work's title.
+struct Reading: Encodable {
+  let id: String
+  let paragraphs: [String]
+  /// "— Marcus Aurelius, ", before the work.
+  let lead: String
+  let work: String
+  /// The locus and the translator after the work: " 4.3, tr. George Long".
+  let rest: String
+
+  init(_ item: ContentItem) {
+    id = item.id
+    paragraphs = item.paragraphs
+    lead = "\u{2014} \(item.author), "
+    work = item.work
+    rest = item.locusSuffix + (item.translator.map { ", tr. \($0)" } ?? "")
+  }
+}
+
+/// What the offline pause shows in front of one app of the hub.
+struct OfflineApp: Encodable {
+  let title: String
+  let proceed: String
+  let url: String
 }

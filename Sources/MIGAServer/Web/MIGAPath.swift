@@ -26,9 +26,19 @@ enum MIGAPath {
   static let export = RoutePath(app: app, "/export.json")
   static let erase = RoutePath(app: app, "/erase")
   static let support = RoutePath(app: app, "/support")
+  /// The pause as the service worker keeps it for a device with no connection.
+  static let offlineGateway = RoutePath(app: app, "/offline-gateway")
+  /// Where the page script sends the steps of pauses taken offline (JSON).
+  static let offlinePauses = RoutePath(app: app, "/offline-pauses.json")
+  /// The web app manifest (served by the platform from ``MIGAApp/webApp``).
+  static let manifest = RoutePath(app: app, "/manifest.webmanifest")
+  /// The service worker (served by the platform from ``MIGAApp/serviceWorker()``).
+  static let serviceWorker = RoutePath(app: app, "/sw.js")
 
   static func step(_ step: OnboardingStep) -> String { welcome.link(step.slug) }
   static func opening(_ app: SocialApp) -> String { open.link(app.id) }
+  /// The open route's path up to the app's id, which the service worker recognises.
+  static var openingPrefix: String { open.link("") }
   static func leavingFor(_ app: SocialApp) -> String { leaving.path + "?app=" + app.id }
   static func settingsSaying(_ notice: SettingsNotice) -> String { settings.path + "?notice=" + notice.rawValue }
 }

@@ -30,6 +30,9 @@ struct MIGARoutes: Sendable {
     group.post(MIGAPath.proceed.pattern, use: proceed)
     group.get(MIGAPath.win.pattern, use: win)
     group.get(MIGAPath.leaving.pattern, use: leaving)
+    group.get(MIGAPath.offlineGateway.pattern, use: offlineGateway)
+    // JSON for the page script: its refusals are problem documents (a `.json` address).
+    routes.web(limit: BodyLimit(bytes: 64 * 1024)).post(MIGAPath.offlinePauses.pattern, use: recordOfflinePauses)
     group.get(MIGAPath.stats.pattern, use: stats)
     group.get(MIGAPath.settings.pattern, use: settings)
     group.post(MIGAPath.pause.pattern, use: savePause)
@@ -199,6 +202,29 @@ struct MIGARoutes: Sendable {
   @Sendable func win(_ request: Request, context: AppRequestContext) async throws -> Response {
     let stats = try await service.stats(of: try context.deviceID())
     return pages.response(Self.view(context).win(streak: stats.streak, exits: stats.lifetime.exits))
+  }
+
+  // MARK: Offline
+
+  /// The pause as the service worker keeps it: what the core decided this device's next offline
+  /// pauses are (length, quotes), in front of any app of the hub.
+  @Sendable func offlineGateway(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let state = try await service.state(of: try context.deviceID())
+    guard state.onboarding.isComplete, let hub = state.hub else {
+      return .seeOther(MIGAPath.step(state.onboarding.step))
+    }
+    return pages.response(Self.view(context).offlineGateway(try await service.offlinePlan(for: state), hub: hub))
+  }
+
+  /// The steps of pauses taken offline, sent when the connection is back; answers a receipt.
+  @Sendable func recordOfflinePauses(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+    let steps = try OfflinePauseContract.steps(Data(buffer: buffer), MIGATexts.all.localizer(context.language))
+    let (results, stored) = try await service.recordOffline(steps, for: try context.deviceID())
+    let receipt = OfflinePauseContract.Receipt(results, stored: stored)
+    return Response(
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: CachePolicy.personal],
+      body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(receipt))))
   }
 
   // MARK: Stats and settings

@@ -7,7 +7,7 @@ public enum CrisisSupport {
     <li><strong>Emergency:</strong> call your local emergency number (911 in the US, 999 in the UK, 112 in the EU).</li>
     <li><strong>United States:</strong> call or text <a href="tel:988">988</a>, the Suicide &amp; Crisis Lifeline, any time.</li>
     <li><strong>United Kingdom and Ireland:</strong> call Samaritans free on <a href="tel:116123">116 123</a>, day or night.</li>
-    <li><strong>Elsewhere:</strong> <a href="https://findahelpline.com" rel="noopener">findahelpline.com</a> lists free, confidential helplines by country.</li>
+    <li><strong>Elsewhere:</strong> <a href="https://findahelpline.com" target="_blank" rel="noopener">findahelpline.com</a> lists free, confidential helplines by country.</li>
     </ul>
     """
 

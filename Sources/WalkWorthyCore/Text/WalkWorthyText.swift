@@ -27,6 +27,7 @@ public enum WalkWorthyText: String, TextKey {
   case apiUnreachable = "api.unreachable"
   case apiUnauthorized = "api.unauthorized"
   case apiFailed = "api.failed"
+  case offlineLastCard = "offline.last-card"
   case testNotificationTitle = "notification.test.title"
   case testNotificationBody = "notification.test.body"
   case dailyTitle = "notification.daily.title"
@@ -100,6 +101,8 @@ public enum WalkWorthyTexts {
       .privacyOnPhone:
         "Your profile stays on this phone. It is sent to WalkWorthy only if you turn on personalisation, and only to choose encouragements for you.",
       .apiUnreachable: "WalkWorthy couldn\u{2019}t reach its server. Check your connection and try again.",
+      .offlineLastCard:
+        "You\u{2019}re offline, so this is the verse you last saw. A new one comes when you\u{2019}re back online.",
       .apiUnauthorized: "WalkWorthy couldn\u{2019}t confirm this device. Please sign in again.",
       .apiFailed: "Something went wrong on our side fetching your encouragement. Please try again later.",
       .testNotificationTitle: "WalkWorthy test notification",

@@ -274,6 +274,15 @@ function showOffline() {
 addEventListener("offline", showOffline);
 addEventListener("online", () => document.querySelector(".offline-banner")?.remove());
 
+// A launch with no connection gets Dangdai's own offline screen, kept by the service worker in
+// every language; the worker is told which one these pages are in.
+if ("serviceWorker" in navigator && body.dataset.worker) {
+  navigator.serviceWorker.register(body.dataset.worker, { scope: body.dataset.scope }).catch(() => undefined);
+  navigator.serviceWorker.ready
+    .then((registration) => registration.active?.postMessage({ type: "language", language: document.documentElement.lang }))
+    .catch(() => undefined);
+}
+
 // --- Each new screen ---------------------------------------------------------------------------
 
 function countUp(element, from, to) {

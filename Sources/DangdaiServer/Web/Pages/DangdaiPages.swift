@@ -85,6 +85,7 @@ struct DangdaiPages: Sendable {
       ("count-up-ms", String(QuizPacing.countUp.wholeMilliseconds)),
       ("text-offline", t(.offline)), ("text-load-failed", t(.loadFailed)), ("text-try-again", t(.tryAgain)),
       ("tips", DangdaiScreenText.tips.map { t($0) }.joined(separator: "\n")),
+      ("worker", DangdaiPath.serviceWorker.path), ("scope", DangdaiPath.home.path),
     ]
     return page
   }
@@ -403,6 +404,20 @@ struct DangdaiPages: Sendable {
     case .nothingToReview: nothingToReview()
     default: nil
     }
+  }
+
+  /// What a launch with no connection shows (the service worker keeps it in every language): that
+  /// quizzes need the network, that nothing learned is lost, and a way to try again.
+  func offline() -> Page {
+    page(
+      t(.offlineTitle), bodyClass: "page-notice page-offline", tab: nil,
+      main: """
+        <section class="card notice" aria-labelledby="offline-title" data-offline-screen>
+        <h1 id="offline-title">\(t(.offlineTitle))</h1>
+        <p>\(t(.offlineLead))</p>
+        <p><a class="button" href="\(DangdaiPath.home.path)" data-primary-action>\(t(.offlineRetry))</a></p>
+        </section>
+        """)
   }
 
   /// An address under Dangdai that leads nowhere.

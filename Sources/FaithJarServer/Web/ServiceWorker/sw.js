@@ -17,7 +17,9 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((key) => key !== settings.cache).map((key) => caches.delete(key))))
+      // Every app of the origin keeps caches of its own: only Faith Jar's older copies go.
+      .then((keys) => Promise.all(
+        keys.filter((key) => key.startsWith("faith-jar-") && key !== settings.cache).map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
 });

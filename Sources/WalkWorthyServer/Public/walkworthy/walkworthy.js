@@ -290,6 +290,23 @@ function popups() {
   stack.addEventListener("pointercancel", release);
 }
 
+/** A page opened with no connection is the worker's kept copy: it says so, until the network is back. */
+function offlineNote() {
+  const show = () => {
+    if (navigator.onLine || document.querySelector("[data-offline-note]")) return;
+    const note = document.createElement("p");
+    note.className = "notice-banner";
+    note.setAttribute("role", "status");
+    note.dataset.offlineNote = "";
+    note.textContent = page.textOffline;
+    document.querySelector("main").prepend(note);
+  };
+  show();
+  addEventListener("offline", show);
+  addEventListener("online", () => document.querySelector("[data-offline-note]")?.remove());
+}
+
+offlineNote();
 translationPicker();
 switches();
 inbox();

@@ -57,6 +57,7 @@ struct WalkWorthyPages {
     ("text-sent-system", "Sent. It arrives in {seconds} seconds, even if you leave this page."),
     ("text-sent-page", "Sent. It appears here in {seconds} seconds."),
     ("text-card", "Card {number} of {count}: {tag}. {ref}"),
+    ("text-offline", WalkWorthyTexts.all.localizer(.english)(.offlineLastCard)),
   ]
 
   /// The browser's colour: the system's look, or the one the device chose.

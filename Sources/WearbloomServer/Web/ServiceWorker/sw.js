@@ -15,10 +15,12 @@ self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim(
 const forgets = (url) => url.pathname.endsWith("/account/sign-out") || url.pathname.endsWith("/profile/delete");
 
 // The cache is opened only to keep something: a visit that keeps nothing leaves no cache behind.
-async function networkFirst(request) {
+// Any other page of the app (the start page a home-screen launch opens, say) is not kept, but
+// with no connection it opens on the kept wardrobe too.
+async function networkFirst(request, keep = true) {
   try {
     const response = await fetch(request);
-    if (response.ok && !response.redirected) await (await caches.open(CACHE)).put(request, response.clone());
+    if (keep && response.ok && !response.redirected) await (await caches.open(CACHE)).put(request, response.clone());
     return response;
   } catch (error) {
     const kept = await caches.match(request, { ignoreVary: true, cacheName: CACHE });
@@ -48,6 +50,8 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   if (url.pathname === settings.wardrobe) {
     event.respondWith(networkFirst(request));
+  } else if (request.mode === "navigate" && url.pathname.startsWith(settings.scope)) {
+    event.respondWith(networkFirst(request, false));
   } else if (url.pathname.startsWith(settings.images)) {
     event.respondWith(cacheFirst(request, CACHE));
   } else if (url.pathname.startsWith("/assets/")) {
