@@ -152,6 +152,7 @@ package.targets += [
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "JWTKit", package: "jwt-kit"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -494,6 +495,7 @@ package.targets += [
   .target(
     name: "WalkWorthyServer",
     dependencies: [
+      "OrchardJobs",
       "OrchardKit",
       "OrchardDatabase", "ServerKit",
       "WalkWorthyAPI",
@@ -510,12 +512,14 @@ package.targets += [
   .testTarget(
     name: "WalkWorthyServerTests",
     dependencies: [
+      "OrchardJobs",
       "OrchardKit",
       "OrchardDatabase", "ServerKit",
       "ServerKitTesting",
       "WalkWorthyAPI",
       "WalkWorthyCore",
       "WalkWorthyServer",
+      .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "NIOCore", package: "swift-nio"),
@@ -581,6 +585,7 @@ package.targets += [
       .product(name: "Crypto", package: "swift-crypto"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdTesting", package: "hummingbird"),
+      .product(name: "JWTKit", package: "jwt-kit"),
       .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOPosix", package: "swift-nio"),
       .product(name: "SQLKit", package: "sql-kit"),

@@ -54,6 +54,20 @@ public struct JobKind: Sendable {
   }
 }
 
+/// Thrown by a run that could not finish now and knows when to try again (a service that answered
+/// "busy, come back in a minute"): the job waits that long instead of its kind's backoff.
+public struct RetryLater: Error, CustomStringConvertible {
+  public let after: TimeInterval
+  public let reason: String
+
+  public init(after: TimeInterval, reason: String) {
+    self.after = after
+    self.reason = reason
+  }
+
+  public var description: String { "\(reason); again in \(Int(after.rounded(.up))) s" }
+}
+
 /// A job's run took longer than its kind allows.
 public struct JobTimedOut: Error, CustomStringConvertible {
   public let after: Duration
@@ -166,7 +180,7 @@ public final class JobWorker: Service, Sendable {
     } catch {
       var generator = queue.random.generator
       let jitter = Double(generator.next() % 1_000) / 1_000
-      let wait = kind.wait(after: job.attempt, jitter: jitter)
+      let wait = (error as? RetryLater)?.after ?? kind.wait(after: job.attempt, jitter: jitter)
       logger.warning("a job failed", metadata: metadata.merging(["error": "\(error)"]) { $1 })
       do {
         try await queue.fail(job, error: String(describing: error), retryAfter: wait)

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import OpenAPIHummingbird
 import OrchardDatabase
+import OrchardJobs
 import OrchardKit
 import ServerKit
 import WalkWorthyAPI
@@ -18,10 +19,19 @@ public struct WalkWorthyApp: OrchardApp {
   /// Reads linked calendar feeds; nil uses the server's public-only client.
   let calendarFeeds: (any CalendarFeedFetcher)?
 
-  public init(config: Config = .standard, webAPI: APIMode = .mock, calendarFeeds: (any CalendarFeedFetcher)? = nil) {
+  /// How "Notify me" sends; nil reads it from the server's settings at start (``PushSettings``).
+  let pushSettings: PushSettings?
+  /// The service and the push made once per environment, shared by the routes and the job.
+  private let graph = ServiceGraph<WalkWorthyServices>()
+
+  public init(
+    config: Config = .standard, webAPI: APIMode = .mock, calendarFeeds: (any CalendarFeedFetcher)? = nil,
+    push: PushSettings? = nil
+  ) {
     self.config = config
     self.webAPI = webAPI
     self.calendarFeeds = calendarFeeds
+    self.pushSettings = push
   }
 
   /// The web version's source of encouragements from `ORCHARD_WALKWORTHY_API_MODE`: `mock` (the
@@ -75,9 +85,18 @@ public struct WalkWorthyApp: OrchardApp {
       clock: environment.clock, random: environment.random, limiter: environment.limiter, logger: environment.logger)
   }
 
+  /// The service both faces use and the daily push, made once for `environment`.
+  func services(_ environment: AppEnvironment) throws -> WalkWorthyServices {
+    try graph.services(for: environment) {
+      let service = service(environment)
+      return WalkWorthyServices(service: service, push: try push(environment, service: service))
+    }
+  }
+
   public func mount(_ routes: AppRoutes) throws {
     let environment = routes.environment
-    let service = service(environment)
+    let services = try services(environment)
+    let service = services.service
     // The most frequent call is written by hand before the OpenAPI layer (see FreshEncouragement).
     try WalkWorthyAPIService(service: service).registerHandlers(
       on: routes.deviceAPI(device: service.device(tokenHash:), before: FreshEncouragement(service: service)),
@@ -89,7 +108,34 @@ public struct WalkWorthyApp: OrchardApp {
     WalkWorthyRoutes(
       service: service, pages: environment.pages,
       build: BuildInfo(version: manifest.version, commit: environment.configuration.buildCommit), api: webAPI,
-      testDeviceClock: environment.configuration.testDeviceClock, library: .bundled
+      testDeviceClock: environment.configuration.testDeviceClock, library: .bundled,
+      push: services.push
     ).register(routes)
   }
+
+  /// "Notify me" over `service`: the server's VAPID key (``PushSettings``) and the job queue.
+  func push(_ environment: AppEnvironment, service: WalkWorthyService) throws -> WalkWorthyPush {
+    let configuration = environment.configuration
+    let settings =
+      try pushSettings
+      ?? PushSettings(
+        environment: environment.settings, dataDirectory: configuration.dataDirectory,
+        publicOrigin: configuration.publicOrigin)
+    return WalkWorthyPush(
+      service: service,
+      queue: JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random),
+      bell: environment.jobBell, sender: settings.sender(clock: environment.clock), api: webAPI,
+      allowsLoopback: settings.allowsLoopback, testDeviceClock: configuration.testDeviceClock)
+  }
+
+  /// The daily push, over the same service the routes use.
+  public func jobs(_ environment: AppEnvironment) throws -> [JobKind] {
+    [try services(environment).push.kind]
+  }
+}
+
+/// WalkWorthy's services over one environment: what the routes call and the job runs.
+struct WalkWorthyServices: Sendable {
+  let service: WalkWorthyService
+  let push: WalkWorthyPush
 }

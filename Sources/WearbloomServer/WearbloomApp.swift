@@ -28,7 +28,7 @@ public struct WearbloomApp: OrchardApp {
 
   /// The services of the environment the server runs in, made on the first of `mount`, `jobs`
   /// and `prepare` and shared by all three.
-  private let graph = ServiceGraph()
+  private let graph = ServiceGraph<WearbloomServices>()
 
   /// Wearbloom with the settings `environment` gives, as a test names them.
   public init(hub: IdentityHub, theme: DesignTokens? = WearbloomTheme.tokens, environment: [String: String]) {
@@ -228,26 +228,5 @@ struct WearbloomServices: Sendable {
   /// What the account keeps in Wearbloom, for its export and its deletion.
   var accountData: WardrobeAccountData {
     WardrobeAccountData(service: wardrobe, tryOn: tryOn, onboarding: onboarding)
-  }
-}
-
-/// The server calls `mount`, `jobs` and `prepare` on one app value with one environment; the graph
-/// is made on the first call and kept for that environment (known by its job bell, which the
-/// graph rings). Another environment (a test's second worker) gets a graph of its own.
-final class ServiceGraph: Sendable {
-  private let graph = Mutex<(bell: JobBell, services: WearbloomServices)?>(nil)
-
-  /// The graph made last, if any.
-  var made: WearbloomServices? { graph.withLock { $0?.services } }
-
-  func services(
-    for environment: AppEnvironment, make: () throws -> WearbloomServices
-  ) throws -> WearbloomServices {
-    try graph.withLock { graph in
-      if let graph, graph.bell === environment.jobBell { return graph.services }
-      let services = try make()
-      graph = (environment.jobBell, services)
-      return services
-    }
   }
 }

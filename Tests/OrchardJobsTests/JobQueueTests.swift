@@ -203,5 +203,29 @@ struct JobQueueTests {
     }
   }
 
+  @Test(
+    "a run that says when to try again waits that long, not its kind's backoff", arguments: TestDatabase.available)
+  func retryLater(engine: TestDatabase) async throws {
+    try await withQueue(engine) { queue, clock, _ in
+      let kinds = [
+        JobKind("push", firstRetry: 5) { job in
+          if job.attempt == 1 { throw RetryLater(after: 120, reason: "the push service is busy") }
+        }
+      ]
+      let worker = JobWorker(queue: queue, kinds: kinds, name: "test", logger: Self.logger)
+      let id = try await queue.enqueue("push", key: "p")
+      #expect(try await worker.drain() == 1)
+      let waiting = try #require(try await queue.job(id))
+      #expect(waiting.state == .queued)
+      #expect(waiting.runAfter == Self.start.addingTimeInterval(120))
+      #expect(waiting.lastError == "the push service is busy; again in 120 s")
+      clock.advance(by: 119)
+      #expect(try await worker.drain() == 0)
+      clock.advance(by: 1)
+      #expect(try await worker.drain() == 1)
+      #expect(try await queue.job(id)?.state == .done)
+    }
+  }
+
   struct TestFailure: Error {}
 }

@@ -14,7 +14,7 @@ struct FreshEncouragementTests {
   @Test("the hand-written answer is the generated handler's, member for member")
   func sameAsHandler() async throws {
     try await TestDatabase.sqlite.withFreshDatabase { database in
-      let app = WalkWorthyApp(calendarFeeds: StubFeeds())
+      let app = WalkWorthyApp(calendarFeeds: StubFeeds(), push: testPush)
       let environment = try await AppEnvironment.test(
         [app], database: database, clock: ManualClock(testNow), random: .seeded(3))
       let service = app.service(environment)

@@ -64,7 +64,7 @@ func withWalkWorthyLive(
 ) async throws {
   try await withTemporarySQLite { database in
     try await withTestServer(
-      [WalkWorthyApp(calendarFeeds: fetcher)], database: database, clock: clock, random: .seeded(7)
+      [WalkWorthyApp(calendarFeeds: fetcher, push: testPush)], database: database, clock: clock, random: .seeded(7)
     ) { client in try await body(WalkWorthyClient(client: client)) }
   }
 }

@@ -14,7 +14,7 @@ struct WalkWorthyMigrationTests {
     arguments: TestDatabase.available)
   func migratesWithoutLoss(engine: TestDatabase) async throws {
     try await engine.withFreshDatabase { database in
-      let app = WalkWorthyApp(calendarFeeds: StubFeeds())
+      let app = WalkWorthyApp(calendarFeeds: StubFeeds(), push: testPush)
       try await LegacyFixture("legacy-devices").restore(into: database.sql, apps: [app])
       let environment = try await AppEnvironment.test(
         [app], database: database, clock: FixedClock(Date(timeIntervalSince1970: 1_795_490_200)))

@@ -16,7 +16,7 @@ struct WalkWorthyOneServiceTests {
   func liveModeSharesTheSelection() async throws {
     let clock = ManualClock(testNow)
     try await withTemporarySQLite { location in
-      let app = WalkWorthyApp(webAPI: .live, calendarFeeds: StubFeeds())
+      let app = WalkWorthyApp(webAPI: .live, calendarFeeds: StubFeeds(), push: testPush)
       try await withTestServer([app], database: location, clock: clock, random: .seeded(11)) { client in
         var visitor = Visitor(client: client)
         try await onboard(&visitor)

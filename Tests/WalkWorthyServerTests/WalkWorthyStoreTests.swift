@@ -15,7 +15,8 @@ struct WalkWorthyStorageTests {
     on engine: TestDatabase, _ body: @Sendable (WalkWorthyService, any SQLDatabase) async throws -> Void
   ) async throws {
     try await engine.withFreshDatabase { database in
-      let app = WalkWorthyApp(calendarFeeds: StubFeeds(["https://school.example.edu/feed.ics": .success(schoolFeed)]))
+      let app = WalkWorthyApp(
+        calendarFeeds: StubFeeds(["https://school.example.edu/feed.ics": .success(schoolFeed)]), push: testPush)
       let environment = try await AppEnvironment.test([app], database: database, clock: ManualClock(testNow))
       try await body(app.service(environment), database.sql)
     }

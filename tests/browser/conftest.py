@@ -261,8 +261,8 @@ class OwnServer:
     address: a phone with no connection, as its service workers see it too (the page's network
     emulation does not reach a worker, whose fetches would still find the shared server)."""
 
-    def __init__(self, binary, folder):
-        self.binary, self.folder = binary, folder
+    def __init__(self, binary, folder, environment=None):
+        self.binary, self.folder, self.environment = binary, folder, environment or {}
         self.data = os.path.join(folder, "data")
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
@@ -272,7 +272,7 @@ class OwnServer:
 
     def start(self, seconds=60):
         log = open(os.path.join(self.folder, "server.log"), "ab")
-        environment = dict(os.environ, ORCHARD_RATE_LIMIT_SCALE="1000", ORCHARD_TEST_DEVICE_CLOCK="on")
+        environment = dict(os.environ, ORCHARD_RATE_LIMIT_SCALE="1000", ORCHARD_TEST_DEVICE_CLOCK="on", **self.environment)
         environment.pop("ORCHARD_SMTP_URL", None)  # its mail stays in its data directory's mail/
         self.process = subprocess.Popen(
             [self.binary, "serve", "--port", str(self.port), "--data-dir", self.data],
@@ -295,12 +295,16 @@ class OwnServer:
         return os.path.join(self.data, "mail")
 
 
-@pytest.fixture
-def own_server(tmp_path):
+def orchard_binary():
     binary = os.environ.get("ORCHARD_BIN")
     if not binary:
         pytest.fail("ORCHARD_BIN is not set: run the browser tests through scripts/test")
-    server = OwnServer(binary, str(tmp_path)).start()
+    return binary
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    server = OwnServer(orchard_binary(), str(tmp_path)).start()
     yield server
     if server.process.poll() is None:
         server.stop()

@@ -82,22 +82,29 @@ def walkworthy_home(driver, base_url):
     return card
 
 
-def wearbloom_wardrobe(driver, server):
-    """Consent, the first try-on with the examples, and an account confirmed from the mail the
-    server kept in its data directory: on the wardrobe, which the worker keeps."""
-    accept_consent(driver, server.url)
-    first_render(driver)
-    email = "offline-wearer@example.com"
-    driver.get(server.url + "/wearbloom/account/sign-up")
+def sign_up_on(driver, server, app, email, password=PASSWORD):
+    """Signs `email` up on `app`'s sign-up page of a server of the test's own, and confirms it from
+    the mail that server kept in its data directory, as the reader of the mail would."""
+    driver.get(f"{server.url}/{app}/account/sign-up")
     driver.find_element(By.NAME, "email").send_keys(email)
-    driver.find_element(By.NAME, "password").send_keys(PASSWORD)
+    driver.find_element(By.NAME, "password").send_keys(password)
+    for confirmation in driver.find_elements(By.NAME, "password_confirmation"):  # where the form asks twice
+        confirmation.send_keys(password)
     driver.find_element(By.CSS_SELECTOR, 'form[action$="/sign-up"] button[type="submit"]').click()
     mailbox = harness.Mailbox(server.mail_folder())
+    pattern = re.compile(r"https?://\S+/" + app + r"/account/confirm-sign-up\?token=[\w-]+")
     link = wait(driver, lambda d: next((m.group(0) for _, _, text in mailbox.messages()
-                                        for m in [re.search(r"https?://\S+/confirm-sign-up\?token=[\w-]+", text)] if m),
-                                       None), "the sign-up mail")
+                                        for m in [pattern.search(text)] if m), None), f"the sign-up mail to {email}")
     driver.get(link)
     driver.find_element(By.CSS_SELECTOR, 'form[action$="/confirm-sign-up"] button[type="submit"]').click()
+
+
+def wearbloom_wardrobe(driver, server):
+    """Consent, the first try-on with the examples, and an account: on the wardrobe, which the
+    worker keeps."""
+    accept_consent(driver, server.url)
+    first_render(driver)
+    sign_up_on(driver, server, "wearbloom", "offline-wearer@example.com")
     on_page(driver, "page-wardrobe")
     wait_for_control(driver)
     driver.get(server.url + "/wearbloom/wardrobe")  # kept by the worker now in control

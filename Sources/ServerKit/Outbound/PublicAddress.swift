@@ -35,6 +35,14 @@ public enum PublicAddress: Equatable, Sendable {
     }
   }
 
+  /// 127.0.0.0/8 or ::1: this machine.
+  public var isLoopback: Bool {
+    switch self {
+    case .v4(let address): address >> 24 == 127
+    case .v6(let bytes): bytes == [UInt8](repeating: 0, count: 15) + [1]
+    }
+  }
+
   private func embeddedV4(_ bytes: [UInt8]) -> PublicAddress {
     .v4(bytes[12..<16].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
   }
@@ -64,6 +72,17 @@ public enum PublicAddress: Equatable, Sendable {
     v4(224, 0, 0, 0, 4),  // multicast
     v4(240, 0, 0, 0, 4),  // reserved, and the broadcast address
   ]
+
+  /// `host` read as an address written out (`10.0.0.1`, `[::1]`), without asking a resolver; nil
+  /// for a name.
+  public static func literal(_ host: String) -> PublicAddress? {
+    let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    var v4 = in_addr()
+    if inet_pton(AF_INET, name, &v4) == 1 { return .v4(UInt32(bigEndian: v4.s_addr)) }
+    var v6 = in6_addr()
+    if inet_pton(AF_INET6, name, &v6) == 1 { return .v6(withUnsafeBytes(of: &v6) { Array($0) }) }
+    return nil
+  }
 
   /// Every address `host` resolves to for a TCP connection (the system resolver, as the HTTP
   /// client's own connection uses). Blocking: call it off the cooperative pool.

@@ -23,10 +23,51 @@ public struct PublicHTTPClient: Sendable {
   let allowsPrivateAddresses: Bool
   /// Hosts fetched whatever they resolve to (tests: a redirect from a trusted name to a refused one).
   let trustedHosts: Set<String>
+  /// Loopback (and no other private address) is allowed: a test's fake service on this machine.
+  let allowsLoopback: Bool
 
-  public init(allowsPrivateAddresses: Bool = false, trustedHosts: Set<String> = []) {
+  public init(allowsPrivateAddresses: Bool = false, trustedHosts: Set<String> = [], allowsLoopback: Bool = false) {
     self.allowsPrivateAddresses = allowsPrivateAddresses
     self.trustedHosts = trustedHosts
+    self.allowsLoopback = allowsLoopback
+  }
+
+  /// What a service answered a post with: its status and headers (its body is not read).
+  public struct Answer: Sendable, Equatable {
+    public let status: Int
+    public let headers: [String: String]
+
+    public init(status: Int, headers: [String: String]) {
+      self.status = status
+      self.headers = headers
+    }
+  }
+
+  /// Posts `body` to `url`, an address someone else chose (a browser's push endpoint), under the
+  /// same address rules as a fetch; no redirect is followed. Answers with the status whatever it is.
+  public func post(
+    _ url: URL, headers: [(String, String)], body: [UInt8], timeout: Duration
+  ) async throws(OutboundFetchError) -> Answer {
+    do {
+      try await check(url)
+      var request = HTTPClientRequest(url: url.absoluteString)
+      request.method = .POST
+      for (name, value) in headers { request.headers.add(name: name, value: value) }
+      request.body = .bytes(ByteBuffer(bytes: body))
+      let response = try await Self.client.execute(
+        request,
+        timeout: .nanoseconds(
+          Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000))
+      var answered: [String: String] = [:]
+      for (name, value) in response.headers { answered[name.lowercased()] = value }
+      return Answer(status: Int(response.status.code), headers: answered)
+    } catch let error as OutboundFetchError {
+      throw error
+    } catch let error as HTTPClientError where Self.timeouts.contains(error) {
+      throw .timeout
+    } catch {
+      throw .unreachable
+    }
   }
 
   /// The body of `url` as text, or why there is none.
@@ -101,7 +142,9 @@ public struct PublicHTTPClient: Sendable {
       Thread.detachNewThread { continuation.resume(returning: PublicAddress.resolve(host)) }
     }
     guard !addresses.isEmpty else { throw OutboundFetchError.unreachable }
-    guard addresses.allSatisfy(\.isPublic) else { throw OutboundFetchError.privateAddress }
+    guard addresses.allSatisfy({ $0.isPublic || (allowsLoopback && $0.isLoopback) }) else {
+      throw OutboundFetchError.privateAddress
+    }
   }
 
   private func read(_ response: HTTPClientResponse, byteLimit: Int) async throws -> ByteBuffer {

@@ -21,6 +21,8 @@ public struct WalkWorthyDevice: Codable, Sendable, Equatable {
   public var calendar: CalendarLink?
   /// What the app keeps on the phone; the web version keeps it here.
   public var onDevice = OnDeviceState()
+  /// The browser's Web Push subscription (the web version's "Notify me"), if it made one.
+  public var push: PushSubscriptionRecord?
 
   public init() {}
 
@@ -33,6 +35,7 @@ public struct WalkWorthyDevice: Codable, Sendable, Equatable {
     selection = try container.decodeIfPresent(SelectionState.self, forKey: .selection) ?? SelectionState()
     calendar = try container.decodeIfPresent(CalendarLink.self, forKey: .calendar)
     onDevice = try container.decodeIfPresent(OnDeviceState.self, forKey: .onDevice) ?? OnDeviceState()
+    push = try container.decodeIfPresent(PushSubscriptionRecord.self, forKey: .push)
   }
 
   /// Personal data (a profile, a Canvas) is read for choosing only with the student's opt-in.

@@ -28,6 +28,19 @@ public enum WalkWorthyText: String, TextKey {
   case apiUnauthorized = "api.unauthorized"
   case apiFailed = "api.failed"
   case offlineLastCard = "offline.last-card"
+  case pushTitle = "push.title"
+  case pushLead = "push.lead"
+  case pushSubscribe = "push.subscribe"
+  case pushUnsubscribe = "push.unsubscribe"
+  case pushOn = "push.on"
+  case pushOff = "push.off"
+  case pushBlocked = "push.blocked"
+  case pushUnsupported = "push.unsupported"
+  case pushFailed = "push.failed"
+  case pushSubscriptionUnreadable = "push.subscription-unreadable"
+  case pushEndpointInvalid = "push.endpoint-invalid"
+  case pushEndpointNotPublic = "push.endpoint-not-public"
+  case pushKeysInvalid = "push.keys-invalid"
   case testNotificationTitle = "notification.test.title"
   case testNotificationBody = "notification.test.body"
   case dailyTitle = "notification.daily.title"
@@ -101,6 +114,22 @@ public enum WalkWorthyTexts {
       .privacyOnPhone:
         "Your profile stays on this phone. It is sent to WalkWorthy only if you turn on personalisation, and only to choose encouragements for you.",
       .apiUnreachable: "WalkWorthy couldn\u{2019}t reach its server. Check your connection and try again.",
+      .pushTitle: "Notify me",
+      .pushLead:
+        "Get the day\u{2019}s encouragement at your daily time, even when WalkWorthy is closed. Your browser asks you first.",
+      .pushSubscribe: "Notify me", .pushUnsubscribe: "Stop notifying me",
+      .pushOn: "On. Your daily encouragement arrives as a notification, at the time set above.",
+      .pushOff: "Off. WalkWorthy no longer sends notifications to this browser.",
+      .pushBlocked:
+        "Notifications are blocked for WalkWorthy in this browser. You can allow them in the browser\u{2019}s site settings.",
+      .pushUnsupported: "This browser can\u{2019}t receive notifications while WalkWorthy is closed.",
+      .pushFailed: "That didn\u{2019}t work. Check your connection and try again.",
+      .pushSubscriptionUnreadable:
+        "Send the subscription as the browser gives it: JSON with an endpoint and its p256dh and auth keys.",
+      .pushEndpointInvalid: "A push endpoint is an https address of the browser\u{2019}s push service.",
+      .pushEndpointNotPublic: "WalkWorthy only sends to push services on the public internet.",
+      .pushKeysInvalid:
+        "The subscription\u{2019}s keys are not a browser\u{2019}s: p256dh must be a P-256 key and auth 16 bytes.",
       .offlineLastCard:
         "You\u{2019}re offline, so this is the verse you last saw. A new one comes when you\u{2019}re back online.",
       .apiUnauthorized: "WalkWorthy couldn\u{2019}t confirm this device. Please sign in again.",

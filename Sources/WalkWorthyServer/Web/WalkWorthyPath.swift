@@ -25,6 +25,7 @@ enum WalkWorthyPath {
   static let testClock = RoutePath(app: app, "/test-clock")
   static let support = RoutePath(app: app, "/support")
   static let serviceWorker = RoutePath(app: app, "/sw.js")
+  static let pushSubscription = RoutePath(app: app, "/push/subscription")
 
   static func popup(_ number: Int) -> String { popups.path + "?card=\(number)" }
   static func entry(_ id: Int) -> String { historyEntry.link(String(id)) }

@@ -17,6 +17,8 @@ struct WalkWorthyRoutes: Sendable {
   /// Whether a tester may set this device's clock (test servers on loopback only).
   let testDeviceClock: Bool
   let library: EncouragementLibrary
+  /// "Notify me": the browser's push subscription and the daily message sent to it.
+  let push: WalkWorthyPush
 
   var config: Config { service.config }
 
@@ -43,6 +45,8 @@ struct WalkWorthyRoutes: Sendable {
     web.post(WalkWorthyPath.settingsSwitch.pattern, use: saveSwitch)
     web.post(WalkWorthyPath.testNotification.pattern, use: testNotification)
     web.post(WalkWorthyPath.inboxDismiss.pattern, use: dismissNotification)
+    web.post(WalkWorthyPath.pushSubscription.pattern, use: subscribe)
+    web.delete(WalkWorthyPath.pushSubscription.pattern, use: unsubscribe)
     if testDeviceClock { web.post(WalkWorthyPath.testClock.pattern, use: setDeviceClock) }
     // Open to anyone, before onboarding too: it never asks for a device, and follows the system's look.
     web.get(WalkWorthyPath.support.pattern) { _, context in pages.response(Self.view(context).support()) }
@@ -240,9 +244,10 @@ struct WalkWorthyRoutes: Sendable {
     guard let profile = device.onDevice.profile else { throw Self.onboardingFirst }
     var clock = TestClockView(now: now(device), shifted: device.onDevice.clockShift != nil)
     if let refused { (clock.typed, clock.problem) = (refused.typed, refused.problem) }
-    let view = SettingsView(
+    var view = SettingsView(
       profile: profile, device: device, answers: answers, config: config, api: api, build: build, notice: notice,
       testClock: testDeviceClock ? clock : nil)
+    view.pushKey = push.publicKey
     let invalid = (answers.submitted && !answers.notifications.problems.isEmpty) || refused != nil
     return pages.response(
       self.view(context, device, at: WalkWorthyPath.settings.path).settings(view, theme: device.onDevice.theme),
@@ -274,6 +279,7 @@ struct WalkWorthyRoutes: Sendable {
         settings: notifications, mode: config.notificationMode, now: now(device), timeZone: device.zone,
         pending: device.onDevice.pending, text: text)
     }
+    try await push.plan(try context.deviceID())
     return .seeOther(WalkWorthyPath.settings.path + "?notice=saved")
   }
 
@@ -329,6 +335,7 @@ struct WalkWorthyRoutes: Sendable {
           saved: false, field: problem?.field.rawValue, code: problem?.code, message: problem.map { text($0.message) }),
         status: .unprocessableContent)
     }
+    try await push.plan(try context.deviceID())
     guard wantsJSON else { return .seeOther(WalkWorthyPath.settings.path + "?notice=saved") }
     return try Self.json(ScriptAnswer(saved: true, field: nil, code: nil, message: nil), status: .ok)
   }
@@ -396,7 +403,52 @@ struct WalkWorthyRoutes: Sendable {
       shift = instant.timeIntervalSince(service.clock.now)
     }
     try await change(context) { device, _ in device.onDevice.clockShift = shift }
+    try await push.clockMoved(try context.deviceID())
     return .seeOther(WalkWorthyPath.settings.path)
+  }
+
+  // MARK: Push
+
+  /// A browser's push subscription, as `PushSubscription.toJSON()` writes it.
+  struct SubscriptionBody: Decodable {
+    struct Keys: Decodable {
+      let p256dh: String
+      let auth: String
+    }
+    let endpoint: String
+    let keys: Keys
+  }
+
+  /// "Notify me": keeps the subscription the page's script made, after onboarding only.
+  @Sendable func subscribe(_ request: Request, context: AppRequestContext) async throws -> Response {
+    let text = Self.text(context)
+    let id = try context.deviceID()
+    guard try await service.device(id).onDevice.profile != nil else { throw Self.onboardingFirst }
+    guard let body = try? await request.decode(as: SubscriptionBody.self, context: context) else {
+      throw OrchardError.badRequest(text(.pushSubscriptionUnreadable), code: "PUSH_SUBSCRIPTION_UNREADABLE")
+    }
+    do {
+      try await push.subscribe(id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth)
+    } catch let problem as WebPushSubscription.Problem {
+      let message: WalkWorthyText =
+        switch problem {
+        case .endpointInvalid: .pushEndpointInvalid
+        case .endpointNotPublic: .pushEndpointNotPublic
+        case .keysInvalid: .pushKeysInvalid
+        }
+      throw OrchardError.badRequest(text(message), code: problem.rawValue)
+    }
+    return try Self.json(PushAnswer(subscribed: true), status: .created)
+  }
+
+  /// "Stop notifying me": the subscription is forgotten.
+  @Sendable func unsubscribe(_ request: Request, context: AppRequestContext) async throws -> Response {
+    try await push.unsubscribe(try context.deviceID())
+    return try Self.json(PushAnswer(subscribed: false), status: .ok)
+  }
+
+  struct PushAnswer: Encodable {
+    let subscribed: Bool
   }
 
   // MARK: Helpers

@@ -306,7 +306,57 @@ function offlineNote() {
   addEventListener("online", () => document.querySelector("[data-offline-note]")?.remove());
 }
 
+/** "Notify me": the browser's permission is asked, it subscribes to pushes with the server's key,
+ *  and the server keeps the subscription; it then sends the day's encouragement at the daily time. */
+function pushNotifications() {
+  const card = document.querySelector("[data-push]");
+  if (!card) return;
+  const subscribe = card.querySelector("[data-push-subscribe]");
+  const unsubscribe = card.querySelector("[data-push-unsubscribe]");
+  const status = card.querySelector("[data-push-status]");
+  const shown = (on, text) => {
+    subscribe.hidden = on;
+    unsubscribe.hidden = !on;
+    card.dataset.pushSubscribed = String(on);
+    status.textContent = text;
+  };
+  const send = (method, body) => fetch(card.dataset.pushPath, {
+    method, headers: { "Content-Type": "application/json", Accept: "application/json" }, body,
+  }).then((response) => { if (!response.ok) throw new Error(String(response.status)); });
+  subscribe.addEventListener("click", async () => {
+    if (!("PushManager" in window) || !("Notification" in window)) {
+      status.textContent = card.dataset.textUnsupported;
+      return;
+    }
+    if (await Notification.requestPermission() !== "granted") {
+      status.textContent = card.dataset.textBlocked;
+      return;
+    }
+    try {
+      const registration = await navigator.serviceWorker.ready;
+      const key = Uint8Array.from(atob(card.dataset.pushKey.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      await send("POST", JSON.stringify(subscription));
+      shown(true, card.dataset.textOn);
+    } catch {
+      status.textContent = card.dataset.textFailed;
+    }
+  });
+  unsubscribe.addEventListener("click", async () => {
+    try {
+      const registration = await navigator.serviceWorker.ready;
+      const subscription = registration.pushManager ? await registration.pushManager.getSubscription() : null;
+      if (subscription) await subscription.unsubscribe();
+      await send("DELETE");
+      shown(false, card.dataset.textOff);
+    } catch {
+      status.textContent = card.dataset.textFailed;
+    }
+  });
+}
+
 offlineNote();
+pushNotifications();
 translationPicker();
 switches();
 inbox();

@@ -114,6 +114,7 @@ extension WalkWorthyPages {
         <div class="action-bar"><p class="switch-status" id="switch-status" role="status"></p><button class="button button--wide" type="submit" data-primary-action>Save settings</button></div>
         </form>
         \(testNotificationCard(view))
+        \(pushCard(view))
         \(aboutCard(view))
         \(testClockCard(view))
         \(CrisisSupport.link(WalkWorthyPath.support.path))
@@ -187,6 +188,27 @@ extension WalkWorthyPages {
     <div class="notice-banner notice-banner--fallback" id="test-fallback" role="alert" hidden></div>
     </section>
     """
+  }
+
+  /// "Notify me": the daily encouragement as a Web Push, even with WalkWorthy closed. The page's
+  /// script asks the browser's permission and subscribes with the server's key.
+  func pushCard(_ view: SettingsView) -> HTML {
+    let subscribed = view.device.push != nil
+    let texts: [(String, WalkWorthyText)] = [
+      ("on", .pushOn), ("off", .pushOff), ("blocked", .pushBlocked), ("unsupported", .pushUnsupported),
+      ("failed", .pushFailed),
+    ]
+    let data: [HTML] = texts.map { name, key in " data-text-\(name)=\"\(t(key))\"" }
+    return """
+      <section class="glass card" aria-labelledby="push-title" data-push data-push-key="\(view.pushKey)" \
+      data-push-path="\(WalkWorthyPath.pushSubscription.path)" data-push-subscribed="\(subscribed ? "true" : "false")"\(data)>
+      <h2 id="push-title">\(t(.pushTitle))</h2>
+      <p>\(t(.pushLead))</p>
+      <button class="button button--wide" type="button" data-push-subscribe\(subscribed ? " hidden" : "")>\(t(.pushSubscribe))</button>
+      <button class="button button--wide" type="button" data-push-unsubscribe\(subscribed ? "" : " hidden")>\(t(.pushUnsubscribe))</button>
+      <p class="push-status" role="status" data-push-status>\(subscribed ? t(.pushOn) : "")</p>
+      </section>
+      """
   }
 
   /// What a person wants to know about the app; the names only a developer needs stay folded away.

@@ -101,6 +101,8 @@ struct SettingsView {
   let notice: SettingsNotice?
   /// The device's time, when this server lets testers move it.
   let testClock: TestClockView?
+  /// The VAPID public key the browser subscribes to pushes with.
+  var pushKey = ""
 }
 
 /// The test servers' device clock: what it reads, and the instant typed when it could not be read.

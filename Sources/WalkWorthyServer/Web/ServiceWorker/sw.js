@@ -81,12 +81,32 @@ self.addEventListener("message", (event) => {
   );
 });
 
+// The day's encouragement, sent by the server as a Web Push at the daily time ("Notify me"): its
+// title, words and the page a tap opens come in the message.
+self.addEventListener("push", (event) => {
+  let message = null;
+  try {
+    message = event.data ? event.data.json() : null;
+  } catch {
+    return; // not one of ours
+  }
+  if (!message || typeof message.title !== "string") return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: String(message.body || ""),
+      tag: String(message.tag || "walkworthy"),
+      data: { url: typeof message.url === "string" && message.url.startsWith(settings.home) ? message.url : settings.home },
+    }),
+  );
+});
+
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
+  const url = (event.notification.data && event.notification.data.url) || settings.home;
   event.waitUntil(
     self.clients.matchAll({ type: "window" }).then((windows) => {
       const open = windows.find((client) => new URL(client.url).pathname.startsWith(settings.home));
-      return open ? open.focus() : self.clients.openWindow(settings.home);
+      return open ? open.navigate(url).then((client) => (client || open).focus()) : self.clients.openWindow(url);
     }),
   );
 });
