@@ -1,21 +1,13 @@
 import Synchronization
 
-/// Where the server's random choices come from, handed to every app in its environment:
-/// the system's generator in production (the only place it is drawn from), or a seeded one shared
-/// by every request, so a test's sequence of choices is the same every run.
-///
-/// The system generator is cryptographically secure (`getrandom` on Linux), so device ids and
-/// bearer tokens are drawn from this source too.
+/// Where the server's random choices come from, handed to every app in its environment: the
+/// system's generator in production (``RandomSource/system``, made where a process is put together,
+/// in OrchardDatabase, never in a core), or a seeded one shared by every request, so a test's
+/// sequence of choices is the same every run.
 public struct RandomSource: Sendable {
   let draw: @Sendable () -> UInt64
 
   public init(draw: @escaping @Sendable () -> UInt64) { self.draw = draw }
-
-  /// The operating system's secure generator.
-  public static let system = RandomSource {
-    var generator = SystemRandomNumberGenerator()
-    return generator.next()
-  }
 
   /// One seeded sequence (xoshiro256**) that every draw takes the next numbers of.
   public static func seeded(_ seed: UInt64) -> RandomSource {
@@ -30,6 +22,14 @@ public struct RandomSource: Sendable {
   public func id() -> IdempotencyID {
     var generator = generator
     return IdempotencyID(using: &generator)
+  }
+
+  /// `count` random bytes (a salt, a key's secret).
+  public func bytes(_ count: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count + 7)
+    while bytes.count < count { withUnsafeBytes(of: draw().littleEndian) { bytes.append(contentsOf: $0) } }
+    return Array(bytes.prefix(count))
   }
 }
 

@@ -120,11 +120,12 @@ public struct WalkWorthyApp: OrchardApp {
       try pushSettings
       ?? PushSettings(
         environment: environment.settings, dataDirectory: configuration.dataDirectory,
-        publicOrigin: configuration.publicOrigin)
+        publicOrigin: configuration.publicOrigin, random: environment.random)
     return WalkWorthyPush(
       service: service,
       queue: JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random),
-      bell: environment.jobBell, sender: settings.sender(clock: environment.clock), api: webAPI,
+      bell: environment.jobBell, sender: settings.sender(clock: environment.clock, random: environment.random),
+      api: webAPI,
       allowsLoopback: settings.allowsLoopback, testDeviceClock: configuration.testDeviceClock)
   }
 

@@ -34,14 +34,23 @@ struct WebPushTests {
     let auth = [UInt8](repeating: 7, count: 16)
     let p256dh = Array(subscriber.publicKey.x963Representation)
     let message = Array(#"{"title":"Joshua 1:9"}"#.utf8)
-    let first = try WebPushPayload.encrypt(message, p256dh: p256dh, auth: auth)
-    #expect(try WebPushPayload.encrypt(message, p256dh: p256dh, auth: auth) != first)
+    let sender = WebPushSender(
+      key: VAPIDKey(privateKey: P256.Signing.PrivateKey(), subject: "mailto:a@b.example"), client: PublicHTTPClient(),
+      clock: ManualClock(Date(timeIntervalSince1970: 0)), random: .seeded(5))
+    let seal = {
+      try WebPushPayload.encrypt(
+        message, p256dh: p256dh, auth: auth,
+        senderKey: sender.random.privateKey(P256.KeyAgreement.PrivateKey.init(rawRepresentation:)),
+        salt: sender.random.bytes(16))
+    }
+    let first = try seal()
+    #expect(try seal() != first, "each message has its own key and salt")
     // Opened as a browser would: the sender's key from the header, the same derivation.
     let salt = Array(first[0..<16])
     #expect(first[16..<20] == [0, 0, 16, 0])
     #expect(first[20] == 65)
-    let sender = try P256.KeyAgreement.PublicKey(x963Representation: first[21..<86])
-    let shared = try subscriber.sharedSecretFromKeyAgreement(with: sender)
+    let senderPublic = try P256.KeyAgreement.PublicKey(x963Representation: first[21..<86])
+    let shared = try subscriber.sharedSecretFromKeyAgreement(with: senderPublic)
     let keyInfo = Array("WebPush: info".utf8) + [0] + p256dh + Array(first[21..<86])
     let material = shared.hkdfDerivedSymmetricKey(
       using: SHA256.self, salt: auth, sharedInfo: keyInfo, outputByteCount: 32)
@@ -54,25 +63,28 @@ struct WebPushTests {
     let box = try AES.GCM.SealedBox(
       nonce: AES.GCM.Nonce(data: nonce.withUnsafeBytes { Array($0) }), ciphertext: body.dropLast(16),
       tag: body.suffix(16))
-    #expect(Array(try AES.GCM.open(box, using: key)) == message + [2])
+    let opened = [UInt8](try AES.GCM.open(box, using: key))
+    #expect(opened == message + [2])
   }
 
   @Test("keys that are not a subscription's, and a message too long for one record, are refused")
   func refusals() {
     let auth = [UInt8](repeating: 1, count: 16)
     let p256dh = Array(P256.KeyAgreement.PrivateKey().publicKey.x963Representation)
+    let (key, salt) = (P256.KeyAgreement.PrivateKey(), [UInt8](repeating: 2, count: 16))
     #expect(throws: WebPushPayload.Failure.badSubscriptionKeys) {
-      try WebPushPayload.encrypt([1], p256dh: Array(p256dh.dropFirst()), auth: auth)
+      try WebPushPayload.encrypt([1], p256dh: Array(p256dh.dropFirst()), auth: auth, senderKey: key, salt: salt)
     }
     #expect(throws: WebPushPayload.Failure.badSubscriptionKeys) {
-      try WebPushPayload.encrypt([1], p256dh: p256dh, auth: Array(auth.prefix(8)))
+      try WebPushPayload.encrypt([1], p256dh: p256dh, auth: Array(auth.prefix(8)), senderKey: key, salt: salt)
     }
     let long = [UInt8](repeating: 65, count: WebPushPayload.maximumLength + 1)
     #expect(throws: WebPushPayload.Failure.tooLong(long.count)) {
-      try WebPushPayload.encrypt(long, p256dh: p256dh, auth: auth)
+      try WebPushPayload.encrypt(long, p256dh: p256dh, auth: auth, senderKey: key, salt: salt)
     }
     #expect(
-      (try? WebPushPayload.encrypt(Array(long.dropLast()), p256dh: p256dh, auth: auth))?.count
+      (try? WebPushPayload.encrypt(Array(long.dropLast()), p256dh: p256dh, auth: auth, senderKey: key, salt: salt))?
+        .count
         == WebPushPayload.recordSize, "a longest message fills one push body of 4,096 bytes")
   }
 
@@ -103,8 +115,8 @@ struct WebPushTests {
   func keyFile() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vapid-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let made = try VAPIDKey.loadOrMake(in: directory, subject: "mailto:a@b.example")
-    let again = try VAPIDKey.loadOrMake(in: directory, subject: "mailto:a@b.example")
+    let made = try VAPIDKey.loadOrMake(in: directory, subject: "mailto:a@b.example", random: .seeded(3))
+    let again = try VAPIDKey.loadOrMake(in: directory, subject: "mailto:a@b.example", random: .seeded(4))
     #expect(made.publicKey == again.publicKey)
     let file = directory.appendingPathComponent(VAPIDKey.fileName)
     let permissions = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
@@ -156,7 +168,8 @@ struct WebPushSenderTests {
 
   static let sender = WebPushSender(
     key: VAPIDKey(privateKey: P256.Signing.PrivateKey(), subject: "mailto:push@orchard.example"),
-    client: PublicHTTPClient(allowsLoopback: true), clock: ManualClock(Date(timeIntervalSince1970: 1_800_000_000)))
+    client: PublicHTTPClient(allowsLoopback: true), clock: ManualClock(Date(timeIntervalSince1970: 1_800_000_000)),
+    random: .seeded(9))
 
   @Test("a message goes with its VAPID authorization, its coding, its TTL and urgency; 201 is accepted")
   func accepted() async throws {
@@ -198,7 +211,8 @@ struct WebPushSenderTests {
   func privateAddresses() async throws {
     try await withPushService([]) { endpoint, service in
       let guarded = WebPushSender(
-        key: Self.sender.key, client: PublicHTTPClient(), clock: ManualClock(Date(timeIntervalSince1970: 0)))
+        key: Self.sender.key, client: PublicHTTPClient(), clock: ManualClock(Date(timeIntervalSince1970: 0)),
+        random: .seeded(9))
       let subscription = try Self.subscription(endpoint)
       let outcome = try await guarded.send([1], to: subscription, ttl: 60)
       #expect(outcome == .unreachable(.privateAddress))

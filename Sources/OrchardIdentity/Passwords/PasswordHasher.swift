@@ -1,5 +1,6 @@
 import CArgon2
 import NIOPosix
+import OrchardDatabase
 import OrchardKit
 import ServerKit
 

@@ -22,7 +22,7 @@ public struct PushSettings: Sendable {
   }
 
   /// The settings of `environment`, the key read from its file or kept in `dataDirectory`.
-  public init(environment: Settings, dataDirectory: String, publicOrigin: WebOrigin?) throws {
+  public init(environment: Settings, dataDirectory: String, publicOrigin: WebOrigin?, random: RandomSource) throws {
     let subject = environment.string(Self.subjectSetting) ?? publicOrigin.map { "\($0)" } ?? "mailto:webpush@localhost"
     guard subject.hasPrefix("mailto:") || subject.hasPrefix("https://") else {
       throw ConfigurationError(variable: Self.subjectSetting, value: subject, expected: "a mailto: or https: address")
@@ -35,13 +35,13 @@ public struct PushSettings: Sendable {
           variable: Self.keyFileSetting, value: file, expected: "a readable PEM file with a P-256 private key")
       }
     } else {
-      key = try VAPIDKey.loadOrMake(in: URL(fileURLWithPath: dataDirectory), subject: subject)
+      key = try VAPIDKey.loadOrMake(in: URL(fileURLWithPath: dataDirectory), subject: subject, random: random)
     }
     allowsLoopback = try environment.flag(Self.loopbackSetting) ?? false
   }
 
   /// A sender over the guarded outbound client (public addresses only, loopback if allowed).
-  public func sender(clock: any WallClock) -> WebPushSender {
-    WebPushSender(key: key, client: PublicHTTPClient(allowsLoopback: allowsLoopback), clock: clock)
+  public func sender(clock: any WallClock, random: RandomSource) -> WebPushSender {
+    WebPushSender(key: key, client: PublicHTTPClient(allowsLoopback: allowsLoopback), clock: clock, random: random)
   }
 }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import JWTKit
+import OrchardKit
 
 /// The server's identity to push services (RFC 8292, VAPID): an ES256 key pair whose public half
 /// every browser subscription names (`applicationServerKey`), and a contact for the push
@@ -39,12 +40,12 @@ public struct VAPIDKey: Sendable {
   /// The key kept in `directory`, made there (readable by its owner alone) on the first call. Two
   /// processes starting at once agree on one: the file appears whole or not at all, and only the
   /// first to place it wins.
-  public static func loadOrMake(in directory: URL, subject: String) throws -> VAPIDKey {
+  public static func loadOrMake(in directory: URL, subject: String, random: RandomSource) throws -> VAPIDKey {
     let file = directory.appendingPathComponent(fileName)
     if FileManager.default.fileExists(atPath: file.path) { return try load(file: file, subject: subject) }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let draft = directory.appendingPathComponent(".\(fileName).\(UUID().uuidString)")
-    let made = P256.Signing.PrivateKey()
+    let draft = directory.appendingPathComponent(".\(fileName).\(random.id())")
+    let made = random.privateKey(P256.Signing.PrivateKey.init(rawRepresentation:))
     guard
       FileManager.default.createFile(
         atPath: draft.path, contents: Data(made.pemRepresentation.utf8), attributes: [.posixPermissions: 0o600])

@@ -19,12 +19,10 @@ public enum WebPushPayload {
     case tooLong(Int)
   }
 
-  /// `message` encrypted to the subscriber's keys. The sender's key pair and the salt are made
-  /// afresh for every message (tests pass RFC 8291's own to reproduce its example).
+  /// `message` encrypted to the subscriber's keys with a sender key pair and a salt used for this
+  /// message alone (``WebPushSender`` draws them afresh; tests pass RFC 8291's own).
   public static func encrypt(
-    _ message: [UInt8], p256dh: [UInt8], auth: [UInt8],
-    senderKey: P256.KeyAgreement.PrivateKey = .init(),
-    salt: [UInt8] = (0..<16).map { _ in UInt8.random(in: .min ... .max) }
+    _ message: [UInt8], p256dh: [UInt8], auth: [UInt8], senderKey: P256.KeyAgreement.PrivateKey, salt: [UInt8]
   ) throws(Failure) -> [UInt8] {
     guard message.count <= maximumLength else { throw .tooLong(message.count) }
     guard auth.count == 16, salt.count == 16,

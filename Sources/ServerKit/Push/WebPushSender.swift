@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import OrchardKit
 
@@ -36,8 +37,7 @@ public struct WebPushSubscription: Codable, Sendable, Equatable {
     }
     if let literal, !literal.isPublic, !(allowsLoopback && literal.isLoopback) { throw .endpointNotPublic }
     if host.lowercased() == "localhost", !allowsLoopback { throw .endpointNotPublic }
-    guard let key = Data(base64URL: p256dh), key.count == 65, key.first == 4,
-      (try? WebPushPayload.encrypt([], p256dh: [UInt8](key), auth: [UInt8](repeating: 0, count: 16))) != nil,
+    guard let key = Data(base64URL: p256dh), (try? P256.KeyAgreement.PublicKey(x963Representation: key)) != nil,
       let secret = Data(base64URL: auth), secret.count == 16
     else { throw .keysInvalid }
     self.endpoint = endpoint
@@ -53,6 +53,8 @@ public struct WebPushSender: Sendable {
   public let key: VAPIDKey
   let client: PublicHTTPClient
   let clock: any WallClock
+  /// Each message's own key pair and salt are drawn from it.
+  let random: RandomSource
 
   /// How long a push service may take to answer.
   public static let timeout: Duration = .seconds(10)
@@ -61,10 +63,11 @@ public struct WebPushSender: Sendable {
   /// The longest wait a push service's `Retry-After` is followed for.
   public static let longestRetry: TimeInterval = 6 * 60 * 60
 
-  public init(key: VAPIDKey, client: PublicHTTPClient, clock: any WallClock) {
+  public init(key: VAPIDKey, client: PublicHTTPClient, clock: any WallClock, random: RandomSource) {
     self.key = key
     self.client = client
     self.clock = clock
+    self.random = random
   }
 
   /// How soon the push service should deliver (RFC 8030 §5.3).
@@ -94,7 +97,9 @@ public struct WebPushSender: Sendable {
     guard let endpoint = URL(string: subscription.endpoint), let p256dh = Data(base64URL: subscription.p256dh),
       let auth = Data(base64URL: subscription.auth)
     else { throw WebPushSubscription.Problem.endpointInvalid }
-    let body = try WebPushPayload.encrypt(message, p256dh: [UInt8](p256dh), auth: [UInt8](auth))
+    let body = try WebPushPayload.encrypt(
+      message, p256dh: [UInt8](p256dh), auth: [UInt8](auth),
+      senderKey: random.privateKey(P256.KeyAgreement.PrivateKey.init(rawRepresentation:)), salt: random.bytes(16))
     let headers = [
       ("Authorization", try await key.authorization(for: endpoint, now: clock.now)),
       ("Content-Encoding", "aes128gcm"), ("Content-Type", "application/octet-stream"),
@@ -124,5 +129,15 @@ public struct WebPushSender: Sendable {
     format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
     guard let date = format.date(from: value) else { return Self.defaultRetry }
     return min(max(0, date.timeIntervalSince(clock.now)), Self.longestRetry)
+  }
+}
+
+extension RandomSource {
+  /// A P-256 private key drawn from this source: 32 bytes, drawn again in the rare case they are
+  /// not a valid scalar (zero, or at least the group's order).
+  func privateKey<Key>(_ make: ([UInt8]) throws -> Key) -> Key {
+    while true {
+      if let key = try? make(bytes(32)) { return key }
+    }
   }
 }
