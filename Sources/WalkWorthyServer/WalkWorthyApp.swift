@@ -125,7 +125,7 @@ public struct WalkWorthyApp: OrchardApp {
       service: service,
       queue: JobQueue(database: environment.database.sql, clock: environment.clock, random: environment.random),
       bell: environment.jobBell, sender: settings.sender(clock: environment.clock, random: environment.random),
-      api: webAPI,
+      api: webAPI, library: .bundled,
       allowsLoopback: settings.allowsLoopback, testDeviceClock: configuration.testDeviceClock)
   }
 

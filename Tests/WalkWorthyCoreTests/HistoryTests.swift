@@ -68,6 +68,28 @@ struct HistoryTests {
     #expect(state.currentID == "ww-isaiah-41-13")
   }
 
+  @Test("a pushed encouragement joins the history in the device's translation, and its entry is what a tap opens")
+  func pushedOpensItsEntry() async throws {
+    let library = EncouragementLibrary.bundled
+    var state = OnDeviceState()
+    state.translation = .kjv
+    state.history.record(
+      VerseCard(try #require(library.encouragement(id: "ww-2-corinthians-12-9")), in: .bsb), at: start)
+    let opened = try #require(await state.pushing(api: MockAPIClient(), library: library, at: start))
+    let entry = try #require(state.history.entry(id: opened))
+    #expect(entry.verseID == "ww-isaiah-41-13" && entry.translation == "KJV")
+    #expect(state.currentID == "ww-isaiah-41-13")
+    // Sent again after the push service asked to wait: the same entry, not a second one.
+    #expect(await state.pushing(api: MockAPIClient(), library: library, at: start.addingTimeInterval(5)) == opened)
+    #expect(state.history.entries.count == 2)
+    // Nothing handed out, nothing kept.
+    var quiet = OnDeviceState()
+    #expect(
+      await quiet.pushing(
+        api: ScriptedAPI(NextResponse(shouldNotify: false, payload: nil)), library: library, at: start) == nil)
+    #expect(quiet.history.entries.isEmpty)
+  }
+
   @Test("a detail screen finds its entry, as shown at the time")
   func detail() throws {
     var history = History()

@@ -200,7 +200,7 @@ def test_dangdai_offline_says_so_in_the_learners_language(fresh, own_server):
 
 
 @in_one_look
-@pytest.mark.parametrize("app", ["faith-jar", "dangdai", "walkworthy", "miga"])
+@pytest.mark.parametrize("app", list(OFFLINE_STARTS))
 def test_a_new_service_worker_takes_over_the_open_page(fresh, own_server, app):
     visit_once(fresh, own_server, app)
     before = fresh.execute_script("return navigator.serviceWorker.controller.scriptURL")

@@ -10,6 +10,7 @@ import pathlib
 import sys
 
 import pytest
+from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import PHONE, OwnServer, forget_everything, look_ids, orchard_binary
@@ -84,7 +85,10 @@ def test_the_days_encouragement_arrives_as_one_sealed_push_a_busy_service_is_tri
     assert statuses == [429, 201], push_service.received("student")
     message = received[0]
     assert shown in message["title"], message  # the day's verse, named
-    assert message["body"] and message["url"] == "/walkworthy/"
+    assert message["body"] and message["url"].startswith("/walkworthy/history/"), message
+    # A tap opens that verse: its history entry.
+    fresh.get(push_server.url + message["url"])
+    wait(fresh, lambda d: shown in d.find_element(By.CSS_SELECTOR, "main").text, "the pushed verse's own page")
     # Once a day: the worker plans tomorrow's, and sends nothing more today.
     fresh.get(push_server.url + "/walkworthy/settings")
     assert fresh.execute_script("return document.querySelector('[data-push]').dataset.pushSubscribed") == "true"

@@ -1,7 +1,8 @@
 """Installed, an app opens full-screen with no browser around it: no Back button, no address bar.
 So every screen of every app has a way back of its own, and a link that leaves the app opens
 outside it (a new window, which the phone gives to its browser) instead of stranding the person
-in a page the app cannot bring them back from. Each app's screens are walked from its start page,
+in a page the app cannot bring them back from; and its content keeps clear of the notch and the
+home indicator it now runs under. Each app's screens are walked from its start page,
 by the links a person can tap, as a returning user."""
 
 import urllib.parse
@@ -39,10 +40,41 @@ BY_FORMS = {
 }
 
 
+# A phone in landscape, installed: the notch at one side, the home indicator below.
+INSETS = {"top": 0, "left": 47, "right": 47, "bottom": 21}
+
+
+def outside_safe_area(driver):
+    """Where the screen's content reaches under the phone's notch or home indicator, with the
+    insets above in force: its viewport must ask to cover the screen, and `main` keep its
+    content inside the insets."""
+    return driver.execute_script(
+        "const insets = arguments[0], problems = [];"
+        "const viewport = document.querySelector('meta[name=viewport]');"
+        "if (!viewport || !viewport.content.includes('viewport-fit=cover')) problems.push('no viewport-fit=cover');"
+        "const main = document.querySelector('main');"
+        "if (main) {"
+        "  const box = main.getBoundingClientRect(), style = getComputedStyle(main);"
+        "  const left = box.left + parseFloat(style.paddingLeft);"
+        "  const right = innerWidth - (box.right - parseFloat(style.paddingRight));"
+        "  if (left < insets.left) problems.push(`content ${left}px from the left edge`);"
+        "  if (right < insets.right) problems.push(`content ${right}px from the right edge`);"
+        "}"
+        "return problems;", INSETS)
+
+
 def walk(driver, origin, app):
     """Visits the app's screens breadth first from its start page (and those reached by forms);
     for each, the problems found."""
     scope = f"{origin}/{app}/"
+    driver.execute_cdp_cmd("Emulation.setSafeAreaInsetsOverride", {"insets": INSETS})
+    try:
+        return walk_screens(driver, origin, scope, app)
+    finally:
+        driver.execute_cdp_cmd("Emulation.setSafeAreaInsetsOverride", {"insets": {}})
+
+
+def walk_screens(driver, origin, scope, app):
     queue, seen, problems = [scope] + [scope + path for path in BY_FORMS.get(app, [])], set(), []
     while queue and len(seen) < MOST_SCREENS:
         url = queue.pop(0)
@@ -55,6 +87,7 @@ def walk(driver, origin, app):
         here = urllib.parse.urldefrag(driver.current_url).url
         if not here.startswith(scope):
             continue  # an in-app link that leads out of the app is checked as a link below
+        problems += [f"{here}: {problem}" for problem in outside_safe_area(driver)]
         found = links(driver)
         inside = [link for link in found if link["href"].startswith(scope) and not link["download"]]
         way_back = [link for link in inside if urllib.parse.urldefrag(link["href"]).url != here]

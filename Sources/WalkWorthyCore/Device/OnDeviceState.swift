@@ -88,6 +88,16 @@ extension OnDeviceState {
     if let first = cards.first { history.record(first.card, at: now) }
   }
 
+  /// A Web Push is about to carry the encouragement `api` hands out next: like a refreshed one, it
+  /// joins the history (in the device's translation) and Home opens on it. Returns its history
+  /// entry's id, the verse a tap on the notification opens; nil when nothing is handed out.
+  public mutating func pushing(api: any EncouragementAPI, library: EncouragementLibrary, at now: Date) async -> Int? {
+    let api = TranslatedAPI(api, library: library, translation: translation)
+    guard let payload = try? await api.fetchNext().payload else { return nil }
+    record(payload, from: library, at: now)
+    return history.entries.first?.id
+  }
+
   /// Keeps a payload in the history under its entry's id, in the device's translation: our server numbers each hand-out
   /// (`ww-isaiah-41-13.7`), and a verse filed under that number would be listed next to the same
   /// verse seen on Home.

@@ -18,6 +18,8 @@ struct WalkWorthyPush: Sendable {
   let sender: WebPushSender
   /// Where the web version's encouragements come from (the mock's, or this server's own).
   let api: APIMode
+  /// The bundled encouragements, for the device's translation of what is sent.
+  let library: EncouragementLibrary
   /// Test servers only: an endpoint on this machine (a fake push service) may be subscribed.
   let allowsLoopback: Bool
   /// Test servers only: each device's own clock, which a tester moves.
@@ -109,13 +111,22 @@ struct WalkWorthyPush: Sendable {
         after: push.since, settings: settings, mode: service.config.notificationMode, timeZone: device.zone)
     else { return }
     guard next <= now else { return try await plan(id) }
+    let api = TranslatedAPI(
+      service.api(for: id, mode: api, at: now), library: library, translation: device.onDevice.translation)
     let outcome = await BackgroundRefresh.run(
-      api: service.api(for: id, mode: api, at: now), settings: settings, mode: service.config.notificationMode,
+      api: api, settings: settings, mode: service.config.notificationMode,
       now: now, timeZone: device.zone, delivered: device.onDevice.delivered,
       text: WalkWorthyTexts.all.localizer(.english))
     var delivered: String?
     if case .scheduled(let request, let payloadID) = outcome {
-      let message = Message(title: request.title, body: request.body, tag: request.id, url: WalkWorthyPath.home.path)
+      // Kept in the history before it is sent, as a refreshed encouragement is when it is
+      // scheduled, so the tap has its verse to open.
+      let entry = try await service.change(id) { device in
+        await device.onDevice.pushing(api: api, library: library, at: now)
+      }
+      let message = Message(
+        title: request.title, body: request.body, tag: request.id,
+        url: entry.map(WalkWorthyPath.entry) ?? WalkWorthyPath.home.path)
       let subscription = try WebPushSubscription(
         endpoint: push.endpoint, p256dh: push.p256dh, auth: push.auth, allowsLoopback: allowsLoopback)
       switch try await sender.send(
