@@ -32,6 +32,19 @@ extension WearbloomAPISpec {
     }
    ]
   },
+  "deleteRender": {
+   "parameters": [
+    {
+     "in": "path",
+     "name": "render_id",
+     "schema": {
+      "maxLength": 64,
+      "pattern": "^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F]*$",
+      "type": "string"
+     }
+    }
+   ]
+  },
   "getGarment": {
    "parameters": [
     {

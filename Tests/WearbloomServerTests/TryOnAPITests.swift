@@ -85,6 +85,59 @@ struct TryOnAPITests {
     }
   }
 
+  @Test(
+    "the looks: listed newest first, one under way included and not deletable; a finished one deleted with its picture, by its owner only"
+  )
+  func looks() async throws {
+    try await WearbloomAPI.with { server in
+      let (token, _) = try await server.signUp()
+      let (other, _) = try await server.signUp()
+      _ = try await server.api.send(
+        .put, "/wearbloom/api/v1/body-photo", token: token, json: ["stockId": "figure-curvy"])
+      #expect(try await server.get("/wearbloom/api/v1/renders", token: token).json?["renders"] as? [Any] != nil)
+      var ids: [String] = []
+      for garment in ["little-black-dress", "navy-t-shirt"] {
+        let requested = try await server.api.send(
+          .post, "/wearbloom/api/v1/renders", token: token, json: ["garmentId": garment])
+        ids.append(try #require(requested.json?["id"] as? String))
+        server.clock.advance(by: 1)
+      }
+      func listed(_ token: String) async throws -> [[String: Any]] {
+        let answer = try await server.get("/wearbloom/api/v1/renders", token: token)
+        #expect(answer.status == .ok)
+        #expect(answer.headers[.cacheControl]?.contains("no-store") == true)
+        return try #require(answer.json?["renders"] as? [[String: Any]])
+      }
+      // Left before it was drawn, a look is still there, newest first, and cannot be deleted yet.
+      #expect(try await listed(token).compactMap { $0["id"] as? String } == ids.reversed())
+      #expect(try await listed(token).allSatisfy { $0["status"] as? String == "pending" })
+      let underWay = try await server.api.send(.delete, "/wearbloom/api/v1/renders/\(ids[1])", token: token)
+      #expect(underWay.status == .conflict)
+      #expect(underWay.code == "RENDER_UNDER_WAY")
+      #expect(try await listed(other).isEmpty)
+
+      #expect(try await server.runJobs() >= 2)
+      let looks = try await listed(token)
+      #expect(looks.compactMap { $0["id"] as? String } == ids.reversed())
+      let picture = try #require(looks.first?["resultImageUrl"] as? String)
+      #expect(try await server.get(picture, token: token).status == .ok)
+      // Someone else's look is not found, and stays.
+      #expect(
+        try await server.api.send(.delete, "/wearbloom/api/v1/renders/\(ids[1])", token: other).code
+          == "RENDER_NOT_FOUND")
+      let deleted = try await server.api.send(.delete, "/wearbloom/api/v1/renders/\(ids[1])", token: token)
+      #expect(deleted.status == .noContent)
+      #expect(try await listed(token).compactMap { $0["id"] as? String } == [ids[0]])
+      #expect(try await server.get(picture, token: token).status == .notFound)
+      #expect(try await server.get("/wearbloom/api/v1/renders/\(ids[1])", token: token).status == .notFound)
+      let twice = try await server.api.send(.delete, "/wearbloom/api/v1/renders/\(ids[1])", token: token)
+      #expect(twice.code == "RENDER_NOT_FOUND")
+      // The garment stays in the wardrobe, and the credits spent stay spent.
+      let summary = try await server.get("/wearbloom/api/v1/subscription", token: token)
+      #expect(summary.json?["creditsRemaining"] as? Int == CreditPolicy.defaultWelcomeCredits - 2)
+    }
+  }
+
   @Test("deleting an account takes its renders, their files, its credits, its subscription and its onboarding with it")
   func deletion() async throws {
     try await WearbloomAPI.with { server in

@@ -11,7 +11,7 @@ import WearbloomCore
 
 /// Wearbloom's main pages as a visitor receives them — status, headers and body — compared with
 /// the committed snapshots in `__Snapshots__/`: consent, the policy, the three onboarding steps,
-/// the wardrobe, adding a garment, the paywall and an address that leads nowhere.
+/// the wardrobe, adding a garment, the paywall, the looks and an address that leads nowhere.
 @Suite("Wearbloom pages, as served", .timeLimit(.minutes(5)))
 struct WearbloomSnapshotTests {
   /// The page at `path` with the visitor's cookie, as a snapshot's text.
@@ -43,6 +43,8 @@ struct WearbloomSnapshotTests {
       for (path, name) in [
         ("/wearbloom/wardrobe", "wardrobe"), ("/wearbloom/garments/new", "add-garment"),
         ("/wearbloom/paywall", "paywall"), ("/wearbloom/nowhere", "not-found"),
+        // The first try-on, kept: the looks, and the look opened as a member, who may delete it.
+        ("/wearbloom/looks", "looks"), ("/wearbloom/renders/\(render)", "render-look"),
       ] {
         expectSnapshot(try await Self.page(visitor, path), named: name)
       }

@@ -305,6 +305,55 @@ struct WearbloomWebTests {
     }
   }
 
+  @Test(
+    "every try-on is kept in Looks, newest first, one left with Back included; a look is deleted only once asked, and goes"
+  )
+  func looks() async throws {
+    try await WearbloomAPI.with { server in
+      var visitor = try await Self.member(server)
+      // The first try-on, made before the account, is its first look.
+      let kept = Self.looks(in: try await visitor.get("/wearbloom/wardrobe").body)
+      #expect(kept.count == 1)
+      let first = try #require(kept.first)
+      server.clock.advance(by: 1)
+      let started = try await visitor.post("/wearbloom/garments/little-black-dress/try-on")
+      let left = String(try #require(started.location).dropFirst("/wearbloom/renders/".count))
+      // Left with Back before it was drawn: it is on the wardrobe, marked as still being made.
+      let wardrobe = try await visitor.get("/wearbloom/wardrobe")
+      #expect(wardrobe.body.contains("data-looks"))
+      #expect(Self.looks(in: wardrobe.body) == [left, first])
+      #expect(wardrobe.body.contains("data-look-under-way"))
+      #expect(!(try await visitor.get("/wearbloom/renders/\(left)").body.contains("data-look-delete")))
+      _ = try await server.runJobs()
+      let page = try await visitor.get("/wearbloom/looks")
+      #expect(page.status == .ok && Self.looks(in: page.body) == [left, first])
+      #expect(!page.body.contains("data-look-under-way"))
+
+      // Deleting asks first: the look's page holds the question, and the answer is a form of its own.
+      let look = try await visitor.get("/wearbloom/renders/\(left)")
+      #expect(look.body.contains("data-look-delete") && look.body.contains("Delete this look?"))
+      let deleted = try await visitor.post("/wearbloom/renders/\(left)/delete")
+      #expect(deleted.location == "/wearbloom/looks?toast=look-deleted")
+      let after = try await visitor.get(try #require(deleted.location))
+      #expect(after.body.contains("Look deleted") && Self.looks(in: after.body) == [first])
+      #expect(try await visitor.get("/wearbloom/renders/\(left)").status == .notFound)
+      #expect(try await visitor.post("/wearbloom/renders/\(left)/delete").status == .notFound)
+      // The garment stays.
+      #expect(try await visitor.get("/wearbloom/garments/little-black-dress").status == .ok)
+
+      // Another member sees none of them, and cannot delete them.
+      var other = try await Self.member(server)
+      #expect(!Self.looks(in: try await other.get("/wearbloom/looks").body).contains(first))
+      #expect(try await other.post("/wearbloom/renders/\(first)/delete").status == .notFound)
+      #expect(Self.looks(in: try await visitor.get("/wearbloom/looks").body) == [first])
+    }
+  }
+
+  /// The looks a page lists, in order.
+  static func looks(in body: String) -> [String] {
+    body.matches(of: /data-look="([0-9a-z]+)"/).map { String($0.1) }
+  }
+
   @Test("the profile replaces the example figure with the user's own photo; a file that is no photo is refused")
   func profilePhoto() async throws {
     try await WearbloomAPI.with { server in

@@ -389,6 +389,36 @@ def test_deleting_the_account_signs_out_to_consent_and_leaves_nothing(member, ba
     assert kept == [False, False]
 
 
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)])
+def test_looks_keep_every_try_on_and_one_is_deleted_only_once_asked(member, base_url, size):
+    driver = member
+    emulate(driver, (size, "light"))
+    driver.get(base_url + APP + "/wardrobe")
+    on_page(driver, "page-wardrobe")
+    # The try-on made before the account is the first look, on the wardrobe.
+    looks = driver.find_elements(By.CSS_SELECTOR, "[data-looks] [data-look]")
+    assert len(looks) == 1
+    look = looks[0].get_attribute("data-look")
+    assert serious(run_axe(driver)) == []
+    press(driver, f'[data-looks] [data-look="{look}"]')
+    on_page(driver, "page-render")
+    assert driver.find_element(By.CSS_SELECTOR, "img[data-render-result]")
+    # Nothing goes in one tap: the first opens the question, the second answers it.
+    press(driver, "[data-look-delete] summary")
+    WebDriverWait(driver, 10).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, "[data-look-delete] form button").is_displayed(), "the question")
+    assert serious(run_axe(driver)) == []
+    press(driver, "[data-look-delete] form button")
+    on_page(driver, "page-looks")
+    assert "Look deleted" in driver.find_element(By.CSS_SELECTOR, "[data-toast]").text
+    assert driver.find_elements(By.CSS_SELECTOR, "[data-looks-empty]")
+    assert serious(run_axe(driver)) == []
+    driver.get(base_url + APP + "/wardrobe")
+    on_page(driver, "page-wardrobe")
+    assert not driver.find_elements(By.CSS_SELECTOR, "[data-looks]")
+    assert severe_console_messages(driver) == []
+
+
 def test_another_users_image_is_not_found(visitor, base_url):
     accept_consent(visitor, base_url)
     first_render(visitor)

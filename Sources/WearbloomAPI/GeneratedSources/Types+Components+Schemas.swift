@@ -384,6 +384,31 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Looks`.
+        public struct Looks: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Looks/renders`.
+            public var renders: [Components.Schemas.Render]
+            /// Creates a new `Looks`.
+            ///
+            /// - Parameters:
+            ///   - renders:
+            public init(renders: [Components.Schemas.Render]) {
+                self.renders = renders
+            }
+            public enum CodingKeys: String, CodingKey {
+                case renders
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.renders = try container.decode(
+                    [Components.Schemas.Render].self,
+                    forKey: .renders
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "renders"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/BodyPhoto`.
         public struct BodyPhoto: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/BodyPhoto/source`.

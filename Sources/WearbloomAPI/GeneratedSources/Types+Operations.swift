@@ -2424,6 +2424,168 @@ public enum Operations {
             }
         }
     }
+    /// The account's looks, newest first
+    ///
+    /// Every try-on the account made that is kept as a look: completed ones with their result, and any still under way. A failed render drew nothing (and spent nothing), so it is not listed.
+    ///
+    /// - Remark: HTTP `GET /wearbloom/api/v1/renders`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/get(listRenders)`.
+    public enum listRenders {
+        public static let id: Swift.String = "listRenders"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.listRenders.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.listRenders.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.listRenders.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.listRenders.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// `private, no-store`: the answer is the account's own.
+                    ///
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/GET/responses/200/headers/Cache-Control`.
+                    public var Cache_hyphen_Control: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - Cache_hyphen_Control: `private, no-store`: the answer is the account's own.
+                    public init(Cache_hyphen_Control: Components.Headers.NoStore) {
+                        self.Cache_hyphen_Control = Cache_hyphen_Control
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.listRenders.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Looks)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Looks {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.listRenders.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.listRenders.Output.Ok.Headers,
+                    body: Operations.listRenders.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The looks.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/get(listRenders)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.listRenders.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.listRenders.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No access token, an expired one, or one whose session ended (`UNAUTHORIZED`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/get(listRenders)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
     /// Tries a garment on the body photo
     ///
     /// Starts a render of the garment on the account's body photo and answers at once with it, `pending`; ask `GET renders/{render_id}` until it is `completed` or `failed`. Without a subscription the render holds one credit, spent when it completes and given back when it fails (`errorCode` `RENDER_FAILED`, `RENDER_TIMEOUT`, or `GARMENT_NOT_CUT_OUT` when the local preview finds the garment's photo could not be cut out: "no render counted"). A render takes at most 30 seconds. At most 10 renders a minute are taken from one account.
@@ -3114,6 +3276,189 @@ public enum Operations {
             public static var allCases: [Self] {
                 [
                     .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
+    /// Deletes a look and its picture
+    ///
+    /// A finished render only: one still under way is refused (`RENDER_UNDER_WAY`) until it has completed or failed. The garment stays in the wardrobe, and credits are not changed.
+    ///
+    /// - Remark: HTTP `DELETE /wearbloom/api/v1/renders/{render_id}`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/delete(deleteRender)`.
+    public enum deleteRender {
+        public static let id: Swift.String = "deleteRender"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/DELETE/path/render_id`.
+                public var render_id: Components.Parameters.RenderID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - render_id:
+                public init(render_id: Components.Parameters.RenderID) {
+                    self.render_id = render_id
+                }
+            }
+            public var path: Operations.deleteRender.Input.Path
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/renders/{render_id}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.deleteRender.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.deleteRender.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.deleteRender.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.deleteRender.Input.Path,
+                headers: Operations.deleteRender.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/delete(deleteRender)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.deleteRender.Output.NoContent)
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/delete(deleteRender)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.deleteRender.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No access token, an expired one, or one whose session ended (`UNAUTHORIZED`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/delete(deleteRender)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), no such onboarding (`ONBOARDING_TOKEN_INVALID`), or no such image of this account (`NOT_FOUND`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/delete(deleteRender)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The render is still being drawn (`RENDER_UNDER_WAY`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/delete(deleteRender)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.RenderUnderWay)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.RenderUnderWay {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
                     .application_problem_plus_json
                 ]
             }

@@ -79,6 +79,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /wearbloom/api/v1/images/{image_id}`.
     /// - Remark: Generated from `#/paths//wearbloom/api/v1/images/{image_id}/get(getImage)`.
     func getImage(_ input: Operations.getImage.Input) async throws -> Operations.getImage.Output
+    /// The account's looks, newest first
+    ///
+    /// Every try-on the account made that is kept as a look: completed ones with their result, and any still under way. A failed render drew nothing (and spent nothing), so it is not listed.
+    ///
+    /// - Remark: HTTP `GET /wearbloom/api/v1/renders`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/get(listRenders)`.
+    func listRenders(_ input: Operations.listRenders.Input) async throws -> Operations.listRenders.Output
     /// Tries a garment on the body photo
     ///
     /// Starts a render of the garment on the account's body photo and answers at once with it, `pending`; ask `GET renders/{render_id}` until it is `completed` or `failed`. Without a subscription the render holds one credit, spent when it completes and given back when it fails (`errorCode` `RENDER_FAILED`, `RENDER_TIMEOUT`, or `GARMENT_NOT_CUT_OUT` when the local preview finds the garment's photo could not be cut out: "no render counted"). A render takes at most 30 seconds. At most 10 renders a minute are taken from one account.
@@ -96,6 +103,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /wearbloom/api/v1/renders/{render_id}`.
     /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/get(getRender)`.
     func getRender(_ input: Operations.getRender.Input) async throws -> Operations.getRender.Output
+    /// Deletes a look and its picture
+    ///
+    /// A finished render only: one still under way is refused (`RENDER_UNDER_WAY`) until it has completed or failed. The garment stays in the wardrobe, and credits are not changed.
+    ///
+    /// - Remark: HTTP `DELETE /wearbloom/api/v1/renders/{render_id}`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/delete(deleteRender)`.
+    func deleteRender(_ input: Operations.deleteRender.Input) async throws -> Operations.deleteRender.Output
     /// Thumbs up or down on a completed render
     ///
     /// Once per render, and only on a completed one. A thumbs-down on a render that spent a credit gives the credit back (`creditRefunded`), at most three times in any thirty days; later thumbs-downs are recorded without a refund. A render that spent nothing is never refunded.
@@ -276,6 +290,15 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// The account's looks, newest first
+    ///
+    /// Every try-on the account made that is kept as a look: completed ones with their result, and any still under way. A failed render drew nothing (and spent nothing), so it is not listed.
+    ///
+    /// - Remark: HTTP `GET /wearbloom/api/v1/renders`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/get(listRenders)`.
+    public func listRenders(headers: Operations.listRenders.Input.Headers = .init()) async throws -> Operations.listRenders.Output {
+        try await listRenders(Operations.listRenders.Input(headers: headers))
+    }
     /// Tries a garment on the body photo
     ///
     /// Starts a render of the garment on the account's body photo and answers at once with it, `pending`; ask `GET renders/{render_id}` until it is `completed` or `failed`. Without a subscription the render holds one credit, spent when it completes and given back when it fails (`errorCode` `RENDER_FAILED`, `RENDER_TIMEOUT`, or `GARMENT_NOT_CUT_OUT` when the local preview finds the garment's photo could not be cut out: "no render counted"). A render takes at most 30 seconds. At most 10 renders a minute are taken from one account.
@@ -307,6 +330,21 @@ extension APIProtocol {
         headers: Operations.getRender.Input.Headers = .init()
     ) async throws -> Operations.getRender.Output {
         try await getRender(Operations.getRender.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Deletes a look and its picture
+    ///
+    /// A finished render only: one still under way is refused (`RENDER_UNDER_WAY`) until it has completed or failed. The garment stays in the wardrobe, and credits are not changed.
+    ///
+    /// - Remark: HTTP `DELETE /wearbloom/api/v1/renders/{render_id}`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/renders/{render_id}/delete(deleteRender)`.
+    public func deleteRender(
+        path: Operations.deleteRender.Input.Path,
+        headers: Operations.deleteRender.Input.Headers = .init()
+    ) async throws -> Operations.deleteRender.Output {
+        try await deleteRender(Operations.deleteRender.Input(
             path: path,
             headers: headers
         ))

@@ -42,13 +42,14 @@ public enum Notice: String, CaseIterable, Sendable {
   case renderNotCounted = "not-counted"
   case thanks
   case tooManyRequests = "too-many"
+  case lookDeleted = "look-deleted"
 
   /// What a user's feedback did: a thumbs-down that gave the render back says so.
   public init(after feedback: RenderFeedback) { self = feedback.refunded ? .renderNotCounted : .thanks }
 
   public var kind: ToastKind {
     switch self {
-    case .saved, .removed, .trialStarted, .photoSaved, .renderNotCounted: .success
+    case .saved, .removed, .trialStarted, .photoSaved, .renderNotCounted, .lookDeleted: .success
     case .thanks: .info
     case .tooManyRequests: .error
     }
@@ -63,6 +64,7 @@ public enum Notice: String, CaseIterable, Sendable {
     case .renderNotCounted: .renderNotCounted
     case .thanks: .feedbackThanks
     case .tooManyRequests: .problemTooMany
+    case .lookDeleted: .lookDeletedToast
     }
   }
 }
@@ -121,6 +123,7 @@ public struct ProblemScreen: Hashable, Sendable {
     switch (code, status) {
     case (WardrobeError.garmentNotFound.rawValue, _): (title, message) = (.garmentNotFoundTitle, .garmentNotFound)
     case (TryOnError.renderNotFound.rawValue, _): (title, message) = (.renderNotFoundTitle, .renderNotFound)
+    case (TryOnError.renderUnderWay.rawValue, _): (title, message) = (.problemTitle, .lookUnderWayProblem)
     // A category the server offers no try-on for (422); a 400 is a form's missing category.
     case (WardrobeError.invalidCategory.rawValue, 422): (title, message) = (.tryOnUnavailableTitle, .tryOnUnavailable)
     case (Self.testStoreClosed, _): (title, message) = (.testStoreClosedTitle, .paywallAppOnly)

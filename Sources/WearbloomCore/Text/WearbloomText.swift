@@ -101,6 +101,18 @@ public enum WearbloomText: String, TextKey {
   case previewLabel = "render.preview"
   case renderResult = "render.result"
   case back = "render.back"
+  // Looks: the try-ons kept
+  case looksTitle = "looks.title"
+  case looksAll = "looks.all"
+  case looksEmpty = "looks.empty"
+  case looksEmptyAction = "looks.empty-action"
+  case lookUnderWay = "looks.under-way"
+  case lookOpen = "looks.open"
+  case lookDelete = "looks.delete"
+  case lookDeleteQuestion = "looks.delete-question"
+  case lookDeleteConfirm = "looks.delete-confirm"
+  case lookDeleteKeep = "looks.delete-keep"
+  case lookDeletedToast = "looks.deleted"
   case feedbackOpen = "feedback.open"
   case feedbackQuestion = "feedback.question"
   case thumbsUp = "feedback.up"
@@ -170,6 +182,7 @@ public enum WearbloomText: String, TextKey {
   case garmentNotFound = "problem.garment-not-found"
   case renderNotFoundTitle = "problem.render-not-found.title"
   case renderNotFound = "problem.render-not-found"
+  case lookUnderWayProblem = "problem.look-under-way"
   case tryOnUnavailableTitle = "problem.try-on-unavailable.title"
   case testStoreClosedTitle = "problem.test-store-closed.title"
 }
@@ -291,6 +304,17 @@ public enum WearbloomTexts {
       .previewLabel: "Preview — not an AI render",
       .renderResult: "You, wearing the {garment}",
       .back: "Back",
+      .looksTitle: "Looks",
+      .looksAll: "All looks",
+      .looksEmpty: "Every try-on you make is kept here, so you can come back to it.",
+      .looksEmptyAction: "Go to your wardrobe",
+      .lookUnderWay: "Still being made",
+      .lookOpen: "Open the look: you, wearing the {garment}",
+      .lookDelete: "Delete this look",
+      .lookDeleteQuestion: "Delete this look? Its picture is deleted for good; the garment stays in your wardrobe.",
+      .lookDeleteConfirm: "Delete look",
+      .lookDeleteKeep: "Keep it",
+      .lookDeletedToast: "Look deleted",
       .feedbackOpen: "Rate this render",
       .feedbackQuestion: "How does it look?",
       .thumbsUp: "Looks right",
@@ -360,6 +384,7 @@ public enum WearbloomTexts {
       .garmentNotFound: "This garment isn’t in your wardrobe. It may have been removed.",
       .renderNotFoundTitle: "Try-on not found",
       .renderNotFound: "This try-on isn’t one of yours, or it’s no longer kept.",
+      .lookUnderWayProblem: "This look is still being made. You can delete it once it’s done.",
       .tryOnUnavailableTitle: "Try-on not available",
       .testStoreClosedTitle: "No test store here",
     ])

@@ -9,4 +9,6 @@ public enum TryOnError: String, Error, CaseIterable, Codable, Sendable, Hashable
   case renderNotCompleted = "RENDER_NOT_COMPLETED"
   /// A render takes one feedback.
   case feedbackAlreadySubmitted = "FEEDBACK_ALREADY_SUBMITTED"
+  /// A look still being drawn cannot be deleted until it is done.
+  case renderUnderWay = "RENDER_UNDER_WAY"
 }

@@ -29,6 +29,21 @@ extension WearbloomAPIService {
     }
   }
 
+  func listRenders(_ input: Operations.listRenders.Input) async throws -> Operations.listRenders.Output {
+    let owner = try account()
+    let looks = try await tryOn.looks(of: owner)
+    return .ok(
+      .init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(.init(renders: looks.map(Self.wire)))))
+  }
+
+  func deleteRender(_ input: Operations.deleteRender.Input) async throws -> Operations.deleteRender.Output {
+    let owner = try account()
+    return try await refusing {
+      try await tryOn.deleteLook(input.path.render_id, owner: owner)
+      return .noContent(.init())
+    }
+  }
+
   func getLatestRender(_ input: Operations.getLatestRender.Input) async throws -> Operations.getLatestRender.Output {
     let owner = try account()
     return try await refusing {

@@ -251,6 +251,25 @@ public struct TryOnService: Sendable {
   }
 
   /// `owner`'s newest render.
+  /// `owner`'s looks, newest first (``Looks``); one left unfinished well past its deadline is
+  /// settled first, as when it is read alone.
+  public func looks(of owner: String) async throws -> [Render] {
+    var settled: [Render] = []
+    for render in try await renders.renders(of: owner) {
+      settled.append(render.status.isFinished ? render : try await settledIfOverdue(render))
+    }
+    return Looks.kept(settled)
+  }
+
+  /// Deletes one of `owner`'s looks and its picture, once it is finished (``Looks/deletable(_:)``).
+  public func deleteLook(_ id: Render.ID, owner: String) async throws {
+    let look = try Looks.deletable(try await render(id, owner: owner)).get()
+    guard try await renders.delete(finished: id, owner: owner) else { throw TryOnError.renderNotFound }
+    for image in [look.result, look.lateResult].compactMap(\.self) {
+      try await wardrobe.deleteRender(image, owner: owner)
+    }
+  }
+
   public func latest(of owner: String) async throws -> Render {
     guard let render = try await renders.latest(of: owner) else { throw TryOnError.renderNotFound }
     return try await settledIfOverdue(render)

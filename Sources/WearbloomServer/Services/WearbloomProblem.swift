@@ -81,6 +81,10 @@ enum WearbloomProblem {
       OrchardError(
         status: .conflict, code: error.rawValue, title: "Feedback already given",
         detail: "This render already has its feedback.")
+    case .renderUnderWay:
+      OrchardError(
+        status: .conflict, code: error.rawValue, title: "Render under way",
+        detail: "This render is still being drawn; it can be deleted once it has completed or failed.")
     }
   }
 

@@ -158,6 +158,15 @@ public struct RenderStore: Sendable {
   }
 
   /// Every render of `owner`'s, for the account's deletion.
+  /// Deletes one of `owner`'s finished renders; false when there is none (or it is still under
+  /// way: the check is made again here, so a render that a job is drawing is never deleted).
+  func delete(finished id: Render.ID, owner: String) async throws -> Bool {
+    let finished = SQLBind.group(RenderStatus.allCases.filter(\.isFinished).map(\.rawValue))
+    let rows = try await database.delete(from: Self.renders).where("id", .equal, SQLBind(id))
+      .where("owner", .equal, SQLBind(owner)).where("status", .in, finished).returning("id").all()
+    return !rows.isEmpty
+  }
+
   func erase(_ owner: String) async throws {
     try await database.delete(from: Self.renders).where("owner", .equal, SQLBind(owner)).run()
   }
@@ -194,7 +203,7 @@ public struct RenderStore: Sendable {
       .limit(1).first(decoding: RenderRow.self)?.render
   }
 
-  /// Every render of `owner`'s, newest first (for the account's export).
+  /// Every render of `owner`'s, newest first (for the account's export and its looks).
   func renders(of owner: String) async throws -> [Render] {
     try await database.select().columns(RenderRow.columns).from(Self.renders)
       .where("owner", .equal, SQLBind(owner)).orderBy("created_at", .descending)

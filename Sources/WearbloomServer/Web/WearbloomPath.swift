@@ -27,6 +27,8 @@ enum WearbloomPath {
   static let render = RoutePath(app: app, "/renders/:render")
   static let renderStatus = RoutePath(app: app, "/renders/:render/status")
   static let feedback = RoutePath(app: app, "/renders/:render/feedback")
+  static let deleteLook = RoutePath(app: app, "/renders/:render/delete")
+  static let looks = RoutePath(app: app, "/looks")
   // Plan and profile.
   static let paywall = RoutePath(app: app, "/paywall")
   static let testStore = RoutePath(app: app, "/paywall/test-store")
@@ -48,6 +50,7 @@ enum WearbloomPath {
   static func render(_ id: String) -> String { render.link(id) }
   static func renderStatus(_ id: String) -> String { renderStatus.link(id) }
   static func feedback(_ id: String) -> String { feedback.link(id) }
+  static func deleteLook(_ id: String) -> String { deleteLook.link(id) }
 
   /// The terms, then back to `path` once they are accepted (only a path of this app's).
   static func consent(returningTo path: String) -> String {

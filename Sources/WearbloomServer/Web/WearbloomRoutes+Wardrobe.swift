@@ -88,6 +88,20 @@ extension WearbloomRoutes {
     web.get(WearbloomPath.renderStatus.pattern) { request, context in
       try await renderStatus(context, owner: try await poller(request, context))
     }
+    members.get(WearbloomPath.looks.pattern) { request, context in
+      try await member(request, context) { visitor, account in
+        pages.response(
+          visitor.screens.looks(
+            try await tryOn.looks(of: account), try await lookContext(account),
+            toast: visitor.screens.toast(Self.notice(request))))
+      }
+    }
+    members.post(WearbloomPath.deleteLook.pattern) { request, context in
+      try await member(request, context) { _, account in
+        try await tryOn.deleteLook(context.parameters.get("render") ?? "", owner: account)
+        return Response.seeOther(WearbloomPath.path(WearbloomPath.looks.path, notice: .lookDeleted))
+      }
+    }
     members.post(WearbloomPath.feedback.pattern) { request, context in
       try await member(request, context) { _, account in try await feedback(request, context, account: account) }
     }
@@ -124,9 +138,11 @@ extension WearbloomRoutes {
   ) async throws -> Response {
     let category = WardrobeFilter.category(request.uri.queryParameters.get("category"))
     async let summary = tryOn.summary(of: account)
+    async let looks = tryOn.looks(of: account)
     let own = try await wardrobe.ownGarments(of: account)
     let badge = CreditsBadge(try await summary)
     let screens = visitor.screens
+    let strip = screens.looksStrip(try await looks, try await lookContext(account, own: own))
     var sheet: HTML = ""
     if let garmentID {
       let garment = try await wardrobe.garment(garmentID, owner: account)
@@ -137,7 +153,7 @@ extension WearbloomRoutes {
     return pages.response(
       screens.wardrobe(
         Wardrobe.list(own: own, stock: StockCatalog.garments, category: category), category: category,
-        ownCount: own.count, badge: badge, toast: screens.toast(Self.notice(request)), sheet: sheet))
+        ownCount: own.count, badge: badge, toast: screens.toast(Self.notice(request)), looks: strip, sheet: sheet))
   }
 
   /// One of the account's own garments (not a stock one), from the route's `garment`.
@@ -202,5 +218,18 @@ extension WearbloomRoutes {
     var response = Response.seeOther(WearbloomPath.home.path)
     response.headers[.setCookie] = accounts.realm.clearingCookie(secure: secureCookies)
     return response
+  }
+}
+
+extension WearbloomRoutes {
+  /// What `account`'s looks show beside their pictures: the garments they were made with (own,
+  /// given when already read, and the stock's) and the body photo.
+  func lookContext(_ account: String, own: [Garment]? = nil) async throws -> WearbloomPages.LookContext {
+    var garments = own ?? []
+    if own == nil { garments = try await wardrobe.ownGarments(of: account) }
+    return WearbloomPages.LookContext(
+      garments: Dictionary(
+        (garments + StockCatalog.garments).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+      body: try await wardrobe.body(of: account)?.image)
   }
 }

@@ -57,7 +57,7 @@ extension WearbloomPages {
         \(result ?? photo)
         </div>
         """
-      actions = view.onboarding ? onboardingActions(view) : feedback(render)
+      actions = view.onboarding ? onboardingActions(view) : "\(feedback(render))\(deleteLook(render))"
     case .failed:
       stage = """
         <div class="render-stage render-stage--failed">

@@ -10,7 +10,7 @@ extension WearbloomPages {
   /// category pills; an invitation to add the first garment while there is none of their own.
   func wardrobe(
     _ garments: [Garment], category: GarmentCategory?, ownCount: Int, badge: CreditsBadge, toast: Toast? = nil,
-    sheet: HTML = ""
+    looks: HTML = "", sheet: HTML = ""
   ) -> Page {
     let pills = ([nil] + WardrobeFilter.pills.map(Optional.some)).map { pill in
       let href = WearbloomPath.wardrobe.path + (pill.map { "?category=\($0.rawValue)" } ?? "")
@@ -43,6 +43,7 @@ extension WearbloomPages {
         <h1>\(t(.wardrobeTitle))</h1>
         \(credits(badge))
         </header>
+        \(looks)
         <nav class="pills" aria-label="\(t(.categoriesLabel))"><ul>\(pills)</ul></nav>
         <p class="refresh-hint" aria-hidden="true" data-refresh-hint>\(t(.refreshing))</p>
         <p class="offline-note" data-offline-note hidden>\(t(.offlineCopy))</p>
