@@ -70,12 +70,14 @@ public struct WearbloomApp: OrchardApp {
     return assets
   }
 
-  /// Keeps the wardrobe (its page and thumbnails) for offline browsing.
+  /// Keeps the wardrobe (its page, each garment's sheet, the profile and the thumbnails) for
+  /// offline browsing.
   public func serviceWorker() throws -> ServiceWorker? {
     try ServiceWorker(
       script: Bundle.module.bytes(of: "ServiceWorker/sw.js"),
       settings: [
         "scope": WearbloomPath.home.path, "wardrobe": WearbloomPath.wardrobe.path,
+        "garments": WearbloomPath.garments.path + "/", "profile": WearbloomPath.profile.path,
         "images": WearbloomPath.app + "/images/", "offline": WearbloomPath.wardrobe.path,
       ])
   }

@@ -98,6 +98,13 @@ struct WearbloomWebTests {
       #expect(try await visitor.post("/wearbloom/consent").location == "/wearbloom/")
       #expect(try await visitor.get("/wearbloom/").location == "/wearbloom/welcome/photo")
       #expect(try await visitor.get("/wearbloom/welcome/photo").status == .ok)
+      // A returning user on a new device: "I have an account" accepts the terms and goes to signing in.
+      var returning = Visitor(client: server.api.client)
+      #expect(try await returning.get("/wearbloom/consent").body.contains("name=\"then\" value=\"sign-in\""))
+      #expect(
+        try await returning.post("/wearbloom/consent", form: "then=sign-in").location == "/wearbloom/account/sign-in")
+      #expect(try await returning.get("/wearbloom/account/sign-in").status == .ok)
+      #expect(try await returning.get("/wearbloom/").location == "/wearbloom/welcome/photo")
     }
   }
 
@@ -385,6 +392,11 @@ struct WearbloomWebTests {
       let garment = String(review.dropFirst("/wearbloom/garments/".count).dropLast("/review".count))
       let started = try await visitor.post("/wearbloom/garments/\(garment)/try-on")
       let render = try #require(started.location)
+      // Its sheet asks before it removes: the button that removes is behind the question.
+      let sheet = try await visitor.get("/wearbloom/garments/\(garment)").body
+      let question = try #require(sheet.range(of: WearbloomTexts.english.messages[.removeQuestion] ?? "-"))
+      let form = try #require(sheet.range(of: "action=\"/wearbloom/garments/\(garment)/remove\""))
+      #expect(question.upperBound < form.lowerBound && sheet.contains("data-garment-remove"))
       // The garment goes before the worker draws it: there is nothing to draw.
       #expect(
         try await visitor.post("/wearbloom/garments/\(garment)/remove").location == "/wearbloom/wardrobe?toast=removed")
@@ -406,7 +418,11 @@ struct WearbloomWebTests {
       let account = try #require(try await server.accountOfLatestRender())
       #expect(try await !server.files(of: account).isEmpty)
       let deleted = try await visitor.post("/wearbloom/profile/delete")
-      #expect(deleted.location == "/wearbloom/")
+      // Back at the terms, which say first that the account is gone.
+      #expect(deleted.location == "/wearbloom/consent?toast=account-deleted")
+      let told = try await visitor.get(try #require(deleted.location))
+      #expect(told.body.contains(WearbloomTexts.english.messages[.accountDeleted] ?? "-"))
+      #expect(!(try await visitor.get("/wearbloom/consent").body.contains("data-account-deleted")))
       #expect(try await server.files(of: account).isEmpty)
       #expect(try await visitor.get("/wearbloom/").location == "/wearbloom/consent")
       #expect(try await visitor.get("/wearbloom/wardrobe").location == "/wearbloom/consent")

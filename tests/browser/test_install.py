@@ -178,6 +178,28 @@ def test_walkworthy_opens_offline_on_the_verse_card_last_shown(fresh, own_server
 
 
 @in_one_look
+def test_wearbloom_opens_a_garments_sheet_and_the_profile_offline(fresh, own_server):
+    wearbloom_wardrobe(fresh, own_server)
+    sheet = fresh.find_element(By.CSS_SELECTOR, ".grid a[data-garment]").get_attribute("href")
+    for address in (sheet, own_server.url + "/wearbloom/profile"):
+        fresh.get(address)  # kept by the worker as it is seen
+        path = urllib.parse.urlparse(address).path
+        wait(fresh, lambda d: d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "caches.open('wearbloom-wardrobe').then(c => c.keys())"
+            ".then(k => done(k.some(r => new URL(r.url).pathname === arguments[0])));", path), f"{path} to be kept")
+    own_server.stop()
+    offline(fresh, True)
+    try:
+        fresh.get(sheet)
+        wait(fresh, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-sheet] #sheet-title"), "the garment's sheet, offline")
+        fresh.get(own_server.url + "/wearbloom/profile")
+        wait(fresh, lambda d: d.find_elements(By.CSS_SELECTOR, "body.page-profile"), "the profile, offline")
+    finally:
+        offline(fresh, False)
+
+
+@in_one_look
 def test_dangdai_offline_says_so_in_the_learners_language(fresh, own_server):
     fresh.get(own_server.url + "/dangdai/?lang=ja")
     wait_for_control(fresh)

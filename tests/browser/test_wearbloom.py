@@ -140,6 +140,42 @@ def test_nothing_is_reachable_before_consent_and_the_policy_is_open(visitor, bas
     assert severe_console_messages(visitor) == []
 
 
+def on_screen(driver, selector):
+    return driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;", selector)
+
+
+def test_on_a_small_phone_the_answers_are_on_screen_and_a_returning_user_signs_in_from_the_start(visitor, base_url):
+    emulate(visitor, ((360, 640), "light"))
+    visitor.get(base_url + APP + "/")
+    on_page(visitor, "page-consent")
+    # Both answers to the terms are on screen without scrolling.
+    assert on_screen(visitor, ".consent-form button[data-primary-action]")
+    assert on_screen(visitor, ".consent-form button[name=then]")
+    assert serious(run_axe(visitor)) == []
+    press(visitor, ".consent-form button[name=then]")
+    wait(visitor, lambda d: d.execute_script("return location.pathname") == APP + "/account/sign-in")
+    assert visitor.find_element(By.CSS_SELECTOR, "input[name=email]")
+    # Each step of the onboarding offers the account too.
+    sign_in = lambda: visitor.find_element(By.CSS_SELECTOR, ".have-account a").get_attribute("pathname")
+    visitor.get(base_url + APP + "/welcome/photo")
+    on_page(visitor, "page-welcome-photo")
+    assert sign_in() == APP + "/account/sign-in"
+    visitor.find_element(By.CSS_SELECTOR, ".example-form button[type=submit]").click()
+    on_page(visitor, "page-welcome-garment")
+    assert sign_in() == APP + "/account/sign-in"
+    visitor.find_elements(By.CSS_SELECTOR, ".pick")[0].click()
+    on_page(visitor, "page-render")
+    wait_for_result(visitor)
+    # The preview's label sits at the foot of the picture, clear of the head at its top.
+    label, stage = visitor.execute_script(
+        "const r = (s) => document.querySelector(s).getBoundingClientRect();"
+        "return [r('.preview-label').top, r('.render-stage').top + r('.render-stage').height / 2];")
+    assert label > stage
+    assert visitor.find_element(By.CSS_SELECTOR, ".render-actions .have-account a").is_displayed()
+
+
 def test_onboarding_reaches_a_first_render_in_under_a_minute_without_an_account(visitor, base_url):
     started = time.monotonic()
     visitor.get(base_url + APP + "/")
@@ -207,7 +243,9 @@ def test_a_garment_from_a_photo_becomes_a_cutout_and_joins_the_grid(member, base
     assert "Saved to your wardrobe" in toast.text and "Add another" in toast.text
     assert len(driver.find_elements(By.CSS_SELECTOR, ".grid .card")) == stock + 1
     assert not driver.find_elements(By.CSS_SELECTOR, ".empty")
-    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".toast"), 5)  # gone after its 2 s
+    # Its links have time to be reached, and then it goes; a reload does not show it again.
+    assert "toast=" not in driver.current_url
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".toast"), 10)
     driver.find_element(By.CSS_SELECTOR, ".pill[data-category=bottoms]").click()
     on_page(driver, "page-wardrobe")
     own = [c for c in driver.find_elements(By.CSS_SELECTOR, ".grid .card") if not c.find_elements(By.CSS_SELECTOR, ".badge")]
@@ -222,6 +260,40 @@ def test_a_garment_from_a_photo_becomes_a_cutout_and_joins_the_grid(member, base
         "  const image = new Image(); image.onload = () => done([image.naturalWidth, image.naturalHeight]);"
         "  image.onerror = () => done(null); image.src = src; });", own[0])
     assert size and max(size) <= 1200
+
+    # Removing it asks first; the toast's Undo brings it back, and nothing was sent.
+    garment = own[0].get_attribute("data-garment")
+    card = f'.grid a[data-garment="{garment}"]'
+    press(driver, card)
+    shown(driver, "[data-sheet]")
+    # Opened by a tap, the sheet's Try On has the focus but shows no ring.
+    wait(driver, lambda d: d.execute_script("return document.activeElement.matches('[data-try-on] button')"), 5)
+    assert driver.execute_script("return document.activeElement.matches(':focus-visible')") is False
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-remove-form] button").is_displayed()
+    press(driver, "[data-garment-remove] summary")
+    press(driver, "[data-remove-form] button")
+    wait(driver, lambda d: not d.find_element(By.CSS_SELECTOR, card).is_displayed(), 5)
+    undo = shown(driver, "[data-removal] .toast-action")[0]
+    assert undo.text == "Undo" and "Removed from your wardrobe" in shown(driver, "[data-removal]")[0].text
+    undo.click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, card).is_displayed(), 5)
+    assert not driver.find_elements(By.CSS_SELECTOR, "[data-removal]")
+    driver.refresh()
+    on_page(driver, "page-wardrobe")
+    assert driver.find_elements(By.CSS_SELECTOR, card)
+
+    # Left alone, the removal is sent once the Undo is gone: the garment is gone for good.
+    press(driver, card)
+    shown(driver, "[data-sheet] [data-garment-remove] summary")
+    press(driver, "[data-garment-remove] summary")
+    press(driver, "[data-remove-form] button")
+    shown(driver, "[data-removal]")
+    wait(driver, lambda d: d.execute_script("return !document.body.hasAttribute('data-removing')"), 15)
+    assert not driver.find_elements(By.CSS_SELECTOR, card)
+    driver.refresh()
+    on_page(driver, "page-wardrobe")
+    assert not driver.find_elements(By.CSS_SELECTOR, card)
+    assert severe_console_messages(driver) == []
 
 
 def test_category_pills_filter_the_grid(member, base_url):
@@ -376,10 +448,17 @@ def test_deleting_the_account_signs_out_to_consent_and_leaves_nothing(member, ba
         "open.onsuccess = () => { const t = open.result.transaction('uploads', 'readwrite');"
         "  t.objectStore('uploads').add({fields: {category: 'tops'}, url: 'x'});"
         "  t.oncomplete = () => { open.result.close(); done(true); }; };")
+    emulate(driver, ((360, 640), "light"))
+    driver.execute_script("window.scrollTo(0, 0)")
     press(driver, ".danger-zone summary")
+    # The question is on screen once asked, even at the foot of a small one.
+    wait(driver, lambda d: d.execute_script(
+        "const r = document.querySelector('[data-delete-form] button').getBoundingClientRect();"
+        "return r.top >= 0 && r.bottom <= innerHeight;"), 5)
     assert serious(run_axe(driver)) == []
     press(driver, "[data-delete-form] button")
     on_page(driver, "page-consent")
+    assert "Your account is deleted" in shown(driver, "[data-account-deleted]")[0].text
     driver.get(base_url + APP + "/wardrobe")
     on_page(driver, "page-consent")
     kept = driver.execute_async_script(

@@ -43,13 +43,14 @@ public enum Notice: String, CaseIterable, Sendable {
   case thanks
   case tooManyRequests = "too-many"
   case lookDeleted = "look-deleted"
+  case accountDeleted = "account-deleted"
 
   /// What a user's feedback did: a thumbs-down that gave the render back says so.
   public init(after feedback: RenderFeedback) { self = feedback.refunded ? .renderNotCounted : .thanks }
 
   public var kind: ToastKind {
     switch self {
-    case .saved, .removed, .trialStarted, .photoSaved, .renderNotCounted, .lookDeleted: .success
+    case .saved, .removed, .trialStarted, .photoSaved, .renderNotCounted, .lookDeleted, .accountDeleted: .success
     case .thanks: .info
     case .tooManyRequests: .error
     }
@@ -65,6 +66,7 @@ public enum Notice: String, CaseIterable, Sendable {
     case .thanks: .feedbackThanks
     case .tooManyRequests: .problemTooMany
     case .lookDeleted: .lookDeletedToast
+    case .accountDeleted: .accountDeleted
     }
   }
 }
@@ -192,6 +194,14 @@ public enum ToastKind: String, CaseIterable, Sendable {
     case .info: 3
     }
   }
+}
+
+/// Removing a garment (story 2.4): asked first; then the garment leaves the grid at once and the
+/// toast offers Undo for ``undoWindow``, after which it is removed for good. A toast with a link or
+/// a button in it stays at least ``actionToast`` so the link can be reached.
+public enum GarmentRemoval {
+  public static let undoWindow: TimeInterval = 6
+  public static let actionToast: TimeInterval = 6
 }
 
 /// How a photo is prepared in the browser before it is sent: its long edge brought to about

@@ -49,6 +49,7 @@ public enum WearbloomText: String, TextKey {
   case createAccountReason = "onboarding.create-account.reason"
   case tryAnother = "onboarding.try-another"
   case haveAccount = "onboarding.have-account"
+  case acceptAndSignIn = "consent.accept-sign-in"
   case onboardingOver = "onboarding.over"
   // Wardrobe
   case wardrobeTitle = "wardrobe.title"
@@ -88,6 +89,10 @@ public enum WearbloomText: String, TextKey {
   case needsInternet = "garment.needs-internet"
   case removeGarment = "garment.remove"
   case removedToast = "garment.removed"
+  case removeQuestion = "garment.remove-question"
+  case removeConfirm = "garment.remove-confirm"
+  case removeUndo = "garment.remove-undo"
+  case removeFailed = "garment.remove-failed"
   case close = "sheet.close"
   case garmentDetails = "garment.details"
   // Render
@@ -156,6 +161,7 @@ public enum WearbloomText: String, TextKey {
   case deleteAccount = "profile.delete"
   case deleteTitle = "profile.delete.title"
   case deleteBody = "profile.delete.body"
+  case accountDeleted = "profile.deleted"
   case deleteConfirm = "profile.delete.confirm"
   case deleting = "profile.deleting"
   // Navigation
@@ -254,6 +260,7 @@ public enum WearbloomTexts {
         "{count, plural, one {Get # more free render, and keep this look in your wardrobe.} other {Get # more free renders, and keep this look in your wardrobe.}}",
       .tryAnother: "Try another combination",
       .haveAccount: "I have an account",
+      .acceptAndSignIn: "I have an account: accept and sign in",
       .onboardingOver:
         "Your free try-on has been used. Create a free account to keep going: it comes with more free renders.",
       .wardrobeTitle: "Wardrobe",
@@ -292,6 +299,10 @@ public enum WearbloomTexts {
       .needsInternet: "Needs internet for try-on",
       .removeGarment: "Remove from wardrobe",
       .removedToast: "Removed from your wardrobe",
+      .removeQuestion: "Remove this garment? Its photo and cutout are deleted for good; your looks with it stay.",
+      .removeConfirm: "Remove",
+      .removeUndo: "Undo",
+      .removeFailed: "Couldn’t delete. Try again.",
       .close: "Close",
       .garmentDetails: "Garment details",
       .renderCreating: "Creating your look...",
@@ -357,6 +368,8 @@ public enum WearbloomTexts {
       .signOut: "Sign out",
       .deleteAccount: "Delete account",
       .deleteTitle: "Delete your account?",
+      .accountDeleted:
+        "Your account is deleted. Your photos, garments, looks and credits are gone for good, from this browser too.",
       .deleteBody:
         "Your photo, garments, try-ons and credits are removed for good, right away. This can’t be undone.",
       .deleteConfirm: "Delete everything",

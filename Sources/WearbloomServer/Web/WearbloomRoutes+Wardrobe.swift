@@ -215,7 +215,8 @@ extension WearbloomRoutes {
     try await accounts.delete(session.caller, address: ClientAddressMiddleware.current)
     try await accountData.delete(account: session.account.id)
     try await consents.forget(visitor.device)
-    var response = Response.seeOther(WearbloomPath.home.path)
+    // Back at the terms, told that the account is gone.
+    var response = Response.seeOther(WearbloomPath.path(WearbloomPath.consent.path, notice: .accountDeleted))
     response.headers[.setCookie] = accounts.realm.clearingCookie(secure: secureCookies)
     return response
   }

@@ -41,11 +41,15 @@ struct WearbloomRoutes: Sendable {
     visitors.get(WearbloomPath.home.pattern) { request, context in try await home(request, context) }
     web.get(WearbloomPath.consent.pattern) { request, context in
       let next = WearbloomPath.returnPath(request.uri.queryParameters.get("next"))
-      return pages.response(WearbloomPages(language: context.language).consent(returningTo: next))
+      return pages.response(
+        WearbloomPages(language: context.language).consent(
+          returningTo: next, accountDeleted: Self.notice(request) == .accountDeleted))
     }
     web.post(WearbloomPath.consent.pattern) { request, context in
       let fields = try await FormFields(request, context: context)
       try await consents.accept(ConsentPolicy.version, by: try context.deviceID().description, at: clock.now)
+      // "I have an account": the terms accepted, on to signing in.
+      if fields["then"] == "sign-in" { return Response.seeOther(WearbloomPath.signIn.path) }
       return Response.seeOther(WearbloomPath.returnPath(fields["next"]) ?? WearbloomPath.home.path)
     }
     // Open before consent: it is what consent is given to.

@@ -21,7 +21,9 @@ function dismissLater(toast) {
     toast.classList.add("is-leaving");
     setTimeout(() => toast.remove(), reducedMotion() ? 0 : 200);
   };
-  const start = () => { timer = setTimeout(leave, durations[kind] || durations.info); };
+  // One with a link or a button lasts long enough for it to be reached.
+  const lasts = Math.max(durations[kind] || durations.info, toast.querySelector(".toast-action") ? +data.toastActionMs : 0);
+  const start = () => { timer = setTimeout(leave, lasts); };
   // A toast with links stays while a finger or the keyboard is on it.
   toast.addEventListener("focusin", () => clearTimeout(timer));
   toast.addEventListener("focusout", start);
@@ -41,6 +43,13 @@ function toast(kind, text) {
 }
 
 document.querySelectorAll("[data-toast]").forEach(dismissLater);
+// A toast the server was asked for by the address is shown once: a reload or a shared link does
+// not show it again.
+if (new URLSearchParams(location.search).has("toast")) {
+  const address = new URL(location.href);
+  address.searchParams.delete("toast");
+  history.replaceState(history.state, "", address.pathname + address.search + address.hash);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The service worker keeps the wardrobe; it is told to forget it when the account goes.
@@ -212,6 +221,90 @@ document.addEventListener("submit", (event) => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// A question that guards a deletion opens where it can be seen and answered, even at the foot of
+// a small screen.
+
+document.addEventListener("toggle", (event) => {
+  const question = event.target;
+  if (!question.matches?.("details[data-delete], details.confirm-delete") || !question.open) return;
+  const panel = question.querySelector(".confirm, .confirm-delete-panel") || question;
+  panel.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+}, true);
+
+// ---------------------------------------------------------------------------------------------
+// Removing a garment, once asked in its sheet: the card leaves the grid at once and the toast
+// offers Undo for the core's window; only then is the removal sent (at once if the page is left
+// meanwhile). One that fails puts the card back and says so.
+
+const removals = new Map();
+
+function markRemovals() { document.body.toggleAttribute("data-removing", removals.size > 0); }
+
+async function sendRemoval(form) {
+  const response = await fetch(form.action, {
+    method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin", redirect: "manual" });
+  if (response.type !== "opaqueredirect" && !response.ok) throw new Error(`status ${response.status}`);
+}
+
+function removeLater(form) {
+  const id = form.dataset.removeGarment;
+  const cell = document.querySelector(`a[data-garment="${CSS.escape(id)}"]`)?.closest("li");
+  const layer = form.closest("[data-sheet-layer]");
+  if (layer) closeSheet(layer, false);
+  if (cell) cell.hidden = true;
+  const note = document.createElement("div");
+  note.className = "toast toast--success";
+  note.dataset.toast = "success";
+  note.dataset.removal = id;
+  const paragraph = document.createElement("p");
+  paragraph.textContent = data.textRemoved;
+  const undo = document.createElement("button");
+  undo.type = "button";
+  undo.className = "toast-action";
+  undo.textContent = data.textRemoveUndo;
+  note.append(paragraph, undo);
+  toastRegion?.append(note);
+  const settle = () => { removals.delete(id); markRemovals(); note.remove(); };
+  const removal = {
+    form,
+    timer: setTimeout(async () => {
+      settle();
+      try {
+        await sendRemoval(form);
+        cell?.remove();
+      } catch {
+        if (cell) cell.hidden = false;
+        toast("error", data.textRemoveFailed);
+      }
+    }, +data.removeUndoMs),
+  };
+  undo.addEventListener("click", () => {
+    clearTimeout(removal.timer);
+    settle();
+    if (cell) { cell.hidden = false; cell.querySelector("a")?.focus(); }
+  });
+  removals.set(id, removal);
+  markRemovals();
+  undo.focus();
+}
+
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!form.matches("[data-remove-form]") || !toastRegion) return;
+  event.preventDefault();
+  if (!navigator.onLine) { toast("error", data.textNeedsInternet); return; }
+  removeLater(form);
+});
+// Leaving with a removal still undoable sends it: the person asked for it, and did not undo it.
+addEventListener("pagehide", () => {
+  for (const [id, removal] of removals) {
+    clearTimeout(removal.timer);
+    navigator.sendBeacon(removal.form.action, new URLSearchParams(new FormData(removal.form)));
+    removals.delete(id);
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
 // The garment sheet: opens over the grid at 60 %, drawn up to 90 %, dismissed by a drag down, a
 // tap outside, its close button or Escape; the handle's button toggles the height by keyboard.
 
@@ -228,7 +321,8 @@ function closeSheet(layer, viaHistory) {
   openedFrom = null;
 }
 
-function enhanceSheet(layer) {
+// Opened by a tap, its first control takes the focus without a ring; by the keyboard, with one.
+function enhanceSheet(layer, byPointer = false) {
   const sheet = layer.querySelector("[data-sheet]");
   const handle = layer.querySelector("[data-sheet-handle]");
   document.body.classList.add("sheet-open");
@@ -279,10 +373,10 @@ function enhanceSheet(layer) {
   handle.addEventListener("pointerup", release);
   handle.addEventListener("pointercancel", release);
   handle.addEventListener("click", (event) => { if (Math.abs(moved) > 8) event.stopImmediatePropagation(); }, true);
-  (layer.querySelector("[data-try-on] button") || handle).focus();
+  (layer.querySelector("[data-try-on] button") || handle).focus({ focusVisible: !byPointer });
 }
 
-async function openSheet(card) {
+async function openSheet(card, byPointer) {
   const response = await fetch(card.href, { credentials: "same-origin" });
   if (!response.ok) { location.href = card.href; return; }
   const page = new DOMParser().parseFromString(await response.text(), "text/html");
@@ -292,21 +386,21 @@ async function openSheet(card) {
   openedFrom = card;
   document.querySelector("main").append(layer);
   history.pushState({ sheet: card.href }, "", card.href);
-  enhanceSheet(layer);
+  enhanceSheet(layer, byPointer);
 }
 
 document.addEventListener("click", (event) => {
   const card = event.target.closest("a[data-garment]");
   if (!card || event.metaKey || event.ctrlKey || event.shiftKey || !navigator.onLine) return;
   event.preventDefault();
-  openSheet(card).catch(() => { location.href = card.href; });
+  openSheet(card, event.detail > 0).catch(() => { location.href = card.href; });
 });
 addEventListener("popstate", () => {
   const layer = document.querySelector("[data-sheet-layer]");
   if (layer) closeSheet(layer, true);
 });
 const shownSheet = document.querySelector("[data-sheet-layer]");
-if (shownSheet) enhanceSheet(shownSheet);
+if (shownSheet) enhanceSheet(shownSheet, true);
 
 // ---------------------------------------------------------------------------------------------
 // Pull to refresh, where the platform allows it (a touch screen, the grid at its top).

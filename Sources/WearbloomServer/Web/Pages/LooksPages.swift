@@ -71,9 +71,9 @@ extension WearbloomPages {
   func deleteLook(_ render: Render) -> HTML {
     guard render.status.isFinished else { return "" }
     return """
-      <details class="look-delete" data-look-delete>
+      <details class="confirm-delete" data-look-delete>
       <summary class="button button--ghost button--danger button--wide">\(t(.lookDelete))</summary>
-      <div class="look-delete-panel">
+      <div class="confirm-delete-panel">
       <p>\(t(.lookDeleteQuestion))</p>
       <form method="post" action="\(WearbloomPath.deleteLook(render.id))">
       <button type="submit" class="button button--danger button--wide">\(t(.lookDeleteConfirm))</button>

@@ -42,6 +42,7 @@ extension WearbloomPages {
         \(photo)
         <div class="shimmer" aria-hidden="true"></div>
         \(garmentImage)
+        \(preview)
         </div>
         <p class="render-message" role="status" data-render-message><span class="motion-text">\(t(RenderPacing.message(after: view.elapsed)))</span><span class="still-text">\(t(.renderLoading))</span></p>
         """
@@ -55,6 +56,7 @@ extension WearbloomPages {
       stage = """
         <div class="render-stage render-stage--done">
         \(result ?? photo)
+        \(preview)
         </div>
         """
       actions = view.onboarding ? onboardingActions(view) : "\(feedback(render))\(deleteLook(render))"
@@ -86,7 +88,6 @@ extension WearbloomPages {
         <h1 id="render-title" class="visually-hidden">\(title)</h1>
         <a class="render-back" href="\(back)" aria-label="\(t(.back))">\(Icons.back)</a>
         \(stage)
-        \(preview)
         <div class="render-actions">\(actions)</div>
         </section>
         """)
@@ -109,6 +110,7 @@ extension WearbloomPages {
     <p class="offer-reason">\(t(.createAccountReason, ["count": view.welcomeCredits]))</p>
     <a class="button button--primary button--wide" href="\(WearbloomPath.signUp.path)" data-primary-action>\(t(.createAccount))</a>
     <a class="button button--ghost button--wide" href="\(WearbloomPath.welcomeGarment.path)">\(t(.tryAnother))</a>
+    \(haveAccount)
     """
   }
 
@@ -224,7 +226,7 @@ extension WearbloomPages {
         \(prompt)
         <form method="post" action="\(WearbloomPath.profilePhoto.path)" enctype="multipart/form-data" data-photo-form>
         <details class="replace-photo"><summary class="button button--secondary button--wide">\(view.body?.ownImage != nil ? t(.replacePhoto) : t(.addPhoto))</summary>
-        \(photoPicker(camera: "user", primary: false))
+        \(photoPicker(camera: "environment", primary: false))
         </details>
         </form>
         </section>

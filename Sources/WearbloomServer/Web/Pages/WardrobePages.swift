@@ -78,9 +78,15 @@ extension WearbloomPages {
       garment.owner == nil
       ? ""
       : """
-      <form method="post" action="\(WearbloomPath.remove(garment.id))">
-      <button type="submit" class="button button--ghost button--wide">\(Icons.trash)<span>\(t(.removeGarment))</span></button>
+      <details class="confirm-delete" data-garment-remove>
+      <summary class="button button--ghost button--wide">\(Icons.trash)<span>\(t(.removeGarment))</span></summary>
+      <div class="confirm-delete-panel">
+      <p>\(t(.removeQuestion))</p>
+      <form method="post" action="\(WearbloomPath.remove(garment.id))" data-remove-form data-remove-garment="\(garment.id)">
+      <button type="submit" class="button button--danger button--wide">\(t(.removeConfirm))</button>
       </form>
+      </div>
+      </details>
       """
     let image = garment.displayImage.value
     return """

@@ -71,6 +71,10 @@ struct WearbloomPages: Sendable {
         ("toast-success-ms", String(Int(ToastKind.success.duration * 1_000))),
         ("toast-error-ms", String(Int(ToastKind.error.duration * 1_000))),
         ("toast-info-ms", String(Int(ToastKind.info.duration * 1_000))),
+        ("toast-action-ms", String(Int(GarmentRemoval.actionToast * 1_000))),
+        ("remove-undo-ms", String(Int(GarmentRemoval.undoWindow * 1_000))),
+        ("text-removed", t(.removedToast)), ("text-remove-undo", t(.removeUndo)),
+        ("text-remove-failed", t(.removeFailed)),
         ("text-back-online", t(.backOnline)),
         ("text-needs-internet", t(.needsInternet)), ("text-queued", t(.queuedOffline)),
         ("text-uploading", t(.uploading)),
@@ -172,10 +176,12 @@ struct WearbloomPages: Sendable {
 
   // MARK: Consent and privacy
 
-  func consent(returningTo next: String? = nil) -> Page {
+  /// The terms, first of all; `accountDeleted` after the account was deleted, which it says first.
+  func consent(returningTo next: String? = nil, accountDeleted: Bool = false) -> Page {
     page(
       nil, bodyClass: "page-consent",
       main: """
+        \(accountDeleted ? HTML("<p class=\"account-gone\" role=\"status\" data-account-deleted>\(t(.accountDeleted))</p>") : "")
         <section class="consent" aria-labelledby="consent-title">
         <p class="brand" aria-hidden="true">Wearbloom</p>
         <h1 id="consent-title">\(t(.consentTitle))</h1>
@@ -189,6 +195,7 @@ struct WearbloomPages: Sendable {
         <form method="post" action="\(WearbloomPath.consent.path)" class="consent-form">
         \(next.map { HTML("<input type=\"hidden\" name=\"next\" value=\"\($0)\">") } ?? "")
         <button type="submit" class="button button--primary button--wide" data-primary-action>\(t(.consentAccept))</button>
+        <button type="submit" name="then" value="sign-in" class="button button--ghost button--wide">\(t(.acceptAndSignIn))</button>
         </form>
         </section>
         """)
@@ -251,10 +258,16 @@ struct WearbloomPages: Sendable {
         </form>
         <form method="post" action="\(WearbloomPath.welcomePhoto.path)" enctype="multipart/form-data" class="own-photo" data-photo-form>
         <p class="hint">\(Icons.info)<span>\(t(.photoExample))</span></p>
-        \(photoPicker(camera: "user", primary: false))
+        \(photoPicker(camera: "environment", primary: false))
         </form>
+        \(haveAccount)
         </section>
         """)
+  }
+
+  /// For a returning user who began on this device again: the way to their account.
+  var haveAccount: HTML {
+    "<p class=\"have-account\"><a class=\"text-link\" href=\"\(WearbloomPath.signIn.path)\">\(t(.haveAccount))</a></p>"
   }
 
   /// Step 2: a garment to try, from the curated stock set or photographed.
@@ -284,6 +297,7 @@ struct WearbloomPages: Sendable {
         \(photoPicker(camera: "environment", primary: false))
         </form>
         </details>
+        \(haveAccount)
         </section>
         """)
   }

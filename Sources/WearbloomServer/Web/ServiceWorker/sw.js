@@ -1,5 +1,6 @@
 // Wearbloom's service worker: keeps the wardrobe for offline browsing (FR9, FR26, NFR4). The
-// wardrobe's pages are asked of the network first and kept; offline, the kept copy opens at once.
+// wardrobe's page, each garment's sheet and the profile are asked of the network first and kept;
+// offline, the kept copy opens at once.
 // Thumbnails and the hashed assets never change, so they are served from the cache once kept.
 // Signing out or deleting the account empties the cache. Paths come from the server, in self.orchard.
 
@@ -11,6 +12,10 @@ const ASSETS = "wearbloom-assets";
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+// The wardrobe, a garment's sheet (garments/<id>, its first segment alone) and the profile.
+const kept = (url) => url.pathname === settings.wardrobe || url.pathname === settings.profile
+  || (url.pathname.startsWith(settings.garments) && /^[^/]+$/.test(url.pathname.slice(settings.garments.length)));
 
 const forgets = (url) => url.pathname.endsWith("/account/sign-out") || url.pathname.endsWith("/profile/delete");
 
@@ -48,7 +53,7 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.method !== "GET") return;
-  if (url.pathname === settings.wardrobe) {
+  if (kept(url)) {
     event.respondWith(networkFirst(request));
   } else if (request.mode === "navigate" && url.pathname.startsWith(settings.scope)) {
     event.respondWith(networkFirst(request, false));
