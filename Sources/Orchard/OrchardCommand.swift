@@ -115,12 +115,12 @@ struct Serve: AsyncParsableCommand {
     let webAPI = try WalkWorthyApp.webAPI(settings: settings)
     let languageModel = try LanguageModelSettings.from(environment: settings)
     let app = try await buildApplication(
-      configuration, identity: try IdentityHub(settings: try IdentitySettings(settings: settings)),
+      configuration, identity: try IdentityHub(settings: try IdentitySettings(settings: settings), random: .system),
       apps: {
         orchardApps(
           walkWorthy: WalkWorthyApp(webAPI: webAPI), languageModel: languageModel, settings: settings, identity: $0)
       },
-      dependencies: ServerDependencies(logger: logger, settings: settings)
+      dependencies: ServerDependencies(random: .system, logger: logger, settings: settings)
     ) { port in
       let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
       // Written straight to the file handle: print() is buffered when output is not a terminal.
@@ -140,7 +140,7 @@ struct Migrate: AsyncParsableCommand {
     let logger = options.logger(configuration)
     let database = try await Database.open(configuration.databaseLocation, logger: logger)
     let applied = try await database.withRunningServices { database in
-      try await orchardMigrations().run(on: database.sql, logger: logger)
+      try await orchardMigrations(random: .system).run(on: database.sql, logger: logger)
     }
     try await database.close()
     print(
@@ -231,7 +231,7 @@ func withMigratedDatabase<R: Sendable>(
   let database = try await Database.open(configuration.databaseLocation, logger: logger)
   do {
     let result = try await database.withRunningServices { database in
-      try await orchardMigrations().run(on: database.sql, logger: logger)
+      try await orchardMigrations(random: .system).run(on: database.sql, logger: logger)
       return try await body(database)
     }
     try await database.close()

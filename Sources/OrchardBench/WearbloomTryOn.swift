@@ -70,14 +70,14 @@ func wearbloomRenderOverhead(runs: Int, postgres: String?) async throws {
     let wardrobe = WardrobeService(
       store: WardrobeStore(database: database.sql),
       blobs: LocalBlobStore(root: folder.appendingPathComponent("blobs").path),
-      images: processor, remover: LocalBackgroundRemover(images: processor), clock: clock, random: .system,
+      images: processor, remover: LocalBackgroundRemover(images: processor), clock: clock, random: .seeded(1),
       logger: logger)
     let bell = JobBell()
     let tryOn = TryOnService(
       wardrobe: wardrobe, database: database.sql, provider: provider, offered: TryOnSupport(GarmentCategory.allCases),
-      clock: clock, random: .system, logger: logger, bell: bell)
+      clock: clock, random: .seeded(2), logger: logger, bell: bell)
     let worker = JobWorker(
-      queue: JobQueue(database: database.sql, clock: clock, random: .system),
+      queue: JobQueue(database: database.sql, clock: clock, random: .seeded(3)),
       kinds: [
         JobKind(TryOnService.renderJob, concurrency: 16, timeout: .seconds(35)) { job in try await tryOn.run(job.key) }
       ], name: "bench", bell: bell, logger: logger)

@@ -154,14 +154,15 @@ public final class IdentityHub: Sendable {
   /// What each realm's app keeps per account, by app.
   public let registries: [String: AccountDataRegistry]
 
+  /// `random` salts the hashes of the hasher made here when none is given.
   public init(
     realms: [Realm] = [.wearbloom, .dangdai], settings: IdentitySettings = IdentitySettings(),
-    hasher: PasswordHasher? = nil
+    random: RandomSource, hasher: PasswordHasher? = nil
   ) throws {
     precondition(Set(realms.map(\.app)).count == realms.count, "one realm an app")
     self.realms = realms
     self.settings = settings
-    self.hasher = try hasher ?? PasswordHasher()
+    self.hasher = try hasher ?? PasswordHasher(random: random)
     registries = Dictionary(uniqueKeysWithValues: realms.map { ($0.app, AccountDataRegistry()) })
   }
 

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// Where the server's random choices come from, handed to every app in its environment: the
-/// system's generator in production (``RandomSource/system``, made where a process is put together,
-/// in OrchardDatabase, never in a core), or a seeded one shared by every request, so a test's
+/// system's generator in production (made once, where the `orchard` executable puts the server
+/// together, and never in a library or a core), or a seeded one shared by every request, so a test's
 /// sequence of choices is the same every run.
 public struct RandomSource: Sendable {
   let draw: @Sendable () -> UInt64

@@ -8,6 +8,7 @@ import OrchardAPI
 import OrchardDatabase
 import OrchardIdentity
 import OrchardJobs
+import OrchardKit
 import ServerKit
 import ServiceLifecycle
 import WalkWorthyServer
@@ -29,8 +30,8 @@ public func orchardApps(
 }
 
 /// Every schema change of the whole server, in order.
-public func orchardMigrations() throws -> MigrationRunner {
-  let identity = try IdentityHub()
+public func orchardMigrations(random: RandomSource) throws -> MigrationRunner {
+  let identity = try IdentityHub(random: random)
   let apps = orchardApps(identity: identity)
   return serverMigrations(apps: apps, platform: Platform(identity: identity, apps: apps))
 }
@@ -40,10 +41,10 @@ public func orchardMigrations() throws -> MigrationRunner {
 public func buildApplication(
   _ configuration: ServerConfiguration, identity: IdentityHub? = nil,
   apps: ((IdentityHub) -> [any OrchardApp])? = nil, database location: DatabaseLocation? = nil,
-  dependencies: ServerDependencies = ServerDependencies(),
+  dependencies: ServerDependencies,
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-  let identity = try identity ?? IdentityHub()
+  let identity = try identity ?? IdentityHub(random: dependencies.random)
   let apps = apps?(identity) ?? orchardApps(identity: identity)
   return try await buildServer(
     configuration, apps: apps, platform: Platform(identity: identity, apps: apps),

@@ -33,7 +33,9 @@ struct DangdaiHarness: Sendable {
   ) async throws {
     let clock = ManualClock(start)
     let hub = try IdentityHub(
-      hasher: try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1)))
+      random: .seeded(1),
+      hasher: try PasswordHasher(
+        parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1), random: .seeded(2)))
     let keys = FileManager.default.temporaryDirectory.appendingPathComponent("dangdai-keys-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: keys) }
     var configuration = ServerConfiguration.defaults

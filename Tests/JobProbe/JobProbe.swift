@@ -62,7 +62,7 @@ struct Enqueue: AsyncParsableCommand {
   func run() async throws {
     let count = count
     try await target.with { database in
-      let queue = JobQueue(database: database.sql, clock: SystemClock(), random: .system)
+      let queue = JobQueue(database: database.sql, clock: SystemClock(), random: probeRandom)
       for index in 0..<count { try await queue.enqueue("probe", key: "probe-\(index)", maxAttempts: 5) }
     }
   }
@@ -78,7 +78,7 @@ struct Work: AsyncParsableCommand {
     let (name, runSeconds, timeout) = (name, runSeconds, timeout)
     try await target.with { database in
       let sql = database.sql
-      let queue = JobQueue(database: sql, clock: SystemClock(), random: .system)
+      let queue = JobQueue(database: sql, clock: SystemClock(), random: probeRandom)
       let kind = JobKind(
         "probe", concurrency: 4, timeout: .milliseconds(Int(timeout * 1_000)), firstRetry: 0.1, longestWait: 1,
         leaseMargin: 1
@@ -113,7 +113,7 @@ struct Report: AsyncParsableCommand {
   func run() async throws {
     let text = try await target.with { database -> String in
       let sql = database.sql
-      let jobs = try await JobQueue(database: sql, clock: SystemClock(), random: .system).list(limit: 100_000)
+      let jobs = try await JobQueue(database: sql, clock: SystemClock(), random: probeRandom).list(limit: 100_000)
       let runs = try await sql.raw("SELECT job_id, COUNT(*) AS runs FROM probe_runs GROUP BY job_id")
         .all(decoding: Row.self)
       let effects = try await sql.raw("SELECT job_id FROM probe_effects").all().count
@@ -134,4 +134,11 @@ struct Report: AsyncParsableCommand {
     }
     print(text)
   }
+}
+
+/// Job ids for this probe: several probes enqueue into one database at once, so each draws from
+/// the system's generator rather than a seed they would share.
+let probeRandom = RandomSource {
+  var generator = SystemRandomNumberGenerator()
+  return generator.next()
 }

@@ -46,7 +46,8 @@ struct MIGAOneServiceTests {
 
       // The same service counts each with the same stats code.
       let environment = AppEnvironment(
-        configuration: .defaults, dependencies: ServerDependencies(clock: clock), database: database,
+        configuration: .defaults, dependencies: ServerDependencies(clock: clock, random: .seeded(1)),
+        database: database,
         pages: PageRenderer(assets: AssetCatalog()))
       let (service, _) = MIGAApp().service(environment)
       for device in [browser, installID] {

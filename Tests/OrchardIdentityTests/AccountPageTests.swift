@@ -327,6 +327,51 @@ struct AccountPageTests {
     }
   }
 
+  @Test(
+    "a realm whose app keeps photos downloads a zip, from the page and the API alike: the JSON as account.json, ISO 8601 times in the apps' parts too, then the photos"
+  )
+  func exportArchive() async throws {
+    try await AuthHarness.run(.sqlite) { harness in
+      harness.hub.registries["wearbloom"]?.register(Photos(at: AuthHarness.start))
+      var browser = AccountBrowser(harness)
+      _ = try await browser.signUp("ada@example.com")
+      let cookie = try #require(browser.cookie)
+      let page = try await harness.api.client.execute(
+        uri: "/wearbloom/account/export", method: .get, headers: [.cookie: cookie], body: nil)
+      #expect(page.headers[.contentType] == "application/zip")
+      #expect(page.headers[.contentDisposition] == "attachment; filename=\"wearbloom-account.zip\"")
+      let token = try #require(
+        try await harness.signIn("ada@example.com", "tulip-91 at dawn").json?["access_token"] as? String)
+      let api = try await harness.api.send(.get, "/wearbloom/api/v1/auth/user/export", token: token)
+      #expect(api.headers[.contentType] == "application/zip")
+      for archive in [Array(buffer: page.body), [UInt8](api.body)] {
+        let zip = try #require(ZipReader(archive))
+        #expect(zip.entries.map(\.path) == ["account.json", "photos/a.jpg"])
+        #expect(zip["photos/a.jpg"] == Photos.bytes)
+        let document = try #require(zip["account.json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(document)) as? [String: Any])
+        #expect((json["user"] as? [String: Any])?["email"] as? String == "ada@example.com")
+        let part = try #require((json["apps"] as? [String: Any])?["photos"] as? [String: Any])
+        #expect(part["takenAt"] as? String == "2027-01-15T08:00:00Z")
+      }
+    }
+  }
+
+  /// A part that keeps one photo per account.
+  struct Photos: AccountData {
+    static let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 1, 2, 3, 0xFF, 0xD9]
+    let at: Date
+    var name: String { "photos" }
+    var keepsFiles: Bool { true }
+    struct Export: Encodable, Sendable {
+      let file: String
+      let takenAt: Date
+    }
+    func export(account: String) async throws -> any Encodable & Sendable { Export(file: "photos/a.jpg", takenAt: at) }
+    func files(account: String) async throws -> [ZipArchive.Entry] { [.init(path: "photos/a.jpg", bytes: Self.bytes)] }
+    func delete(account: String) async throws {}
+  }
+
   @Test("/dev/mail reads back the kept messages, and answers loopback only")
   func devMail() throws {
     let message = MailMessage(

@@ -34,7 +34,9 @@ struct AuthHarness: Sendable {
     let clock = ManualClock(start)
     let hub = try IdentityHub(
       settings: identity,
-      hasher: try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1)))
+      random: .seeded(1),
+      hasher: try PasswordHasher(
+        parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1), random: .seeded(2)))
     let key = FileManager.default.temporaryDirectory.appendingPathComponent("orchard-keys-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: key) }
     var configuration = ServerConfiguration.defaults

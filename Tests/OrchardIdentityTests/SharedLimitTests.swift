@@ -18,9 +18,11 @@ struct SharedLimitTests {
   @Test("30 calls a minute from one address, whichever process answers them", arguments: TestDatabase.available)
   func shared(engine: TestDatabase) async throws {
     try await engine.withFreshDatabase { database in
-      try await MigrationRunner(IdentityHub().migrations).run(on: database.sql, logger: Logger(label: "test"))
+      try await MigrationRunner(IdentityHub(random: .seeded(1)).migrations).run(
+        on: database.sql, logger: Logger(label: "test"))
       let clock = ManualClock(Self.start)
-      let hasher = try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1))
+      let hasher = try PasswordHasher(
+        parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1), random: .seeded(2))
       let processes = (0..<2).map { index in
         IdentityService(
           realm: .dangdai, store: AccountStore(database: database.sql), hasher: hasher,
@@ -51,9 +53,11 @@ struct SharedLimitTests {
     arguments: TestDatabase.available.filter { $0 == .postgresql })
   func strangers(engine: TestDatabase) async throws {
     try await engine.withFreshDatabase { database in
-      try await MigrationRunner(IdentityHub().migrations).run(on: database.sql, logger: Logger(label: "test"))
+      try await MigrationRunner(IdentityHub(random: .seeded(1)).migrations).run(
+        on: database.sql, logger: Logger(label: "test"))
       let clock = ManualClock(Self.start)
-      let hasher = try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1))
+      let hasher = try PasswordHasher(
+        parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1), random: .seeded(2))
       let processes = (0..<2).map { index in
         IdentityService(
           realm: .dangdai, store: AccountStore(database: database.sql), hasher: hasher,

@@ -28,9 +28,11 @@ struct SignInThrottleServiceTests {
     _ engine: TestDatabase, _ body: @Sendable ([IdentityService], ManualClock, PauseRecorder) async throws -> Void
   ) async throws {
     try await engine.withFreshDatabase { database in
-      try await MigrationRunner(IdentityHub().migrations).run(on: database.sql, logger: Logger(label: "test"))
+      try await MigrationRunner(IdentityHub(random: .seeded(1)).migrations).run(
+        on: database.sql, logger: Logger(label: "test"))
       let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
-      let hasher = try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1))
+      let hasher = try PasswordHasher(
+        parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1), random: .seeded(2))
       let recorder = PauseRecorder()
       let shared = engine == .postgresql
       let processes = (0..<(shared ? 2 : 1)).map { index in

@@ -21,7 +21,7 @@ struct AppCatalogStoreTests {
   @Test("the catalog stores the apps in launcher order and replaces them whole", arguments: TestDatabase.available)
   func replaceAndRead(engine: TestDatabase) async throws {
     try await engine.withFreshDatabase { database in
-      try await orchardMigrations().run(on: database.sql, logger: Logger(label: "test"))
+      try await orchardMigrations(random: .seeded(1)).run(on: database.sql, logger: Logger(label: "test"))
       let repository = SQLAppCatalogStore(database: database.sql)
       #expect(try await repository.all().isEmpty)
       try await repository.replace(with: sampleApps)

@@ -15,7 +15,8 @@ import Testing
 func withOrchard(
   _ configuration: ServerConfiguration = .defaults, _ body: @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
-  let app = try await buildApplication(configuration, database: .sqliteMemory)
+  let app = try await buildApplication(
+    configuration, database: .sqliteMemory, dependencies: ServerDependencies(random: .seeded(1)))
   try await app.test(.router, body)
 }
 
@@ -277,7 +278,7 @@ struct MethodNotAllowedTests {
 struct EveryAppTests {
   @Test("every app says every sentence in every language it declares, and speaks English")
   func catalogsComplete() throws {
-    for app in orchardApps(identity: try IdentityHub()) {
+    for app in orchardApps(identity: try IdentityHub(random: .seeded(1))) {
       #expect(app.missingTexts.isEmpty, "\(app.manifest.id): \(app.missingTexts)")
       #expect(app.languages.first == .english, "\(app.manifest.id)")
     }
@@ -285,14 +286,14 @@ struct EveryAppTests {
 
   @Test("every app's migration ids start with its id, and no id is used twice")
   func migrationIDs() throws {
-    let apps = orchardApps(identity: try IdentityHub())
+    let apps = orchardApps(identity: try IdentityHub(random: .seeded(1)))
     for app in apps {
       let prefixes = [app.manifest.id, app.manifest.id.replacingOccurrences(of: "-", with: "")]
       for migration in app.migrations {
         #expect(prefixes.contains { migration.id.hasPrefix($0 + "-") }, "\(migration.id)")
       }
     }
-    let ids = try orchardMigrations().migrations.map(\.id)
+    let ids = try orchardMigrations(random: .seeded(1)).migrations.map(\.id)
     #expect(Set(ids).count == ids.count)
   }
 

@@ -12,7 +12,7 @@ struct RateLimitTests {
   func withLimitedOrchard(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
     let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
     let app = try await buildApplication(
-      .defaults, database: .sqliteMemory, dependencies: ServerDependencies(clock: clock))
+      .defaults, database: .sqliteMemory, dependencies: ServerDependencies(clock: clock, random: .seeded(1)))
     try await app.test(.router, body)
   }
 

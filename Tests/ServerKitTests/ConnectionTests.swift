@@ -106,7 +106,8 @@ struct ConnectionTests {
     let (ports, announce) = AsyncStream.makeStream(of: Int.self)
     let app = try await buildServer(
       configuration, apps: [], database: .sqliteMemory,
-      dependencies: ServerDependencies(clock: FixedClock(.init(timeIntervalSince1970: 1_800_000_000))),
+      dependencies: ServerDependencies(
+        clock: FixedClock(.init(timeIntervalSince1970: 1_800_000_000)), random: .seeded(1)),
       onServerRunning: { announce.yield($0) })
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await app.runService(gracefulShutdownSignals: []) }

@@ -29,7 +29,8 @@ struct WalkWorthyOneServiceTests {
 
         let database = try await Database.open(location, logger: .init(label: "test"))
         let environment = AppEnvironment(
-          configuration: .defaults, dependencies: ServerDependencies(clock: clock), database: database,
+          configuration: .defaults, dependencies: ServerDependencies(clock: clock, random: .seeded(1)),
+          database: database,
           pages: PageRenderer(assets: AssetCatalog()))
         let service = app.service(environment)
         let browser = try #require(visitor.cookie.flatMap { IdempotencyID(String($0.split(separator: "=")[1])) })

@@ -64,12 +64,14 @@ struct TestStoreSettingTests {
     // The routes are mounted as the server starts; a database this test closes itself.
     let database = try await Database.open(.sqliteMemory, logger: Logger(label: "test"))
     let hub = try IdentityHub(
-      hasher: try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1)))
+      random: .seeded(1),
+      hasher: try PasswordHasher(
+        parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1), random: .seeded(2)))
     let refused = WearbloomApp(hub: hub, environment: fal.merging(["ORCHARD_WEARBLOOM_TEST_STORE": "on"]) { $1 })
     #expect(throws: TestStoreConfigurationError.paidProvider("fal-fashn")) {
       _ = try buildRouter(
         .defaults, apps: [refused], platform: nil, database: database,
-        dependencies: ServerDependencies(clock: ManualClock(.now)))
+        dependencies: ServerDependencies(clock: ManualClock(.now), random: .seeded(1)))
     }
     try await database.close()
     try await WearbloomAPI.with(environment: fal.merging(["ORCHARD_WEARBLOOM_TEST_STORE": "force"]) { $1 }) {

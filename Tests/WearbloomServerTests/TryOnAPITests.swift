@@ -153,9 +153,16 @@ struct TryOnAPITests {
       let service = try #require(server.app.servicesMade).tryOn
       _ = try await service.testStorePurchase(by: account)
       #expect(try await server.files(of: account).count >= 1)
-      let export = try #require(try await server.get("/wearbloom/api/v1/auth/user/export", token: token).json)
+      let (zip, export) = try #require(
+        try await server.get("/wearbloom/api/v1/auth/user/export", token: token).exportArchive)
       let wardrobe = try #require((export["apps"] as? [String: Any])?["wardrobe"] as? [String: Any])
-      #expect((wardrobe["renders"] as? [[String: Any]])?.first?["id"] as? String == id)
+      let renders = try #require(wardrobe["renders"] as? [[String: Any]])
+      #expect(renders.first?["id"] as? String == id)
+      // The look's picture is in the archive, where the document's files map puts it.
+      let result = try #require(renders.first?["result"] as? String)
+      let path = try #require((wardrobe["files"] as? [String: String])?[result])
+      #expect(path == "wardrobe/looks/\(id).jpg")
+      #expect(zip[path]?.starts(with: [0xFF, 0xD8]) == true)
       #expect(wardrobe["subscription"] != nil)
 
       for part in try #require(server.app.hub.registries["wearbloom"]).all { try await part.delete(account: account) }

@@ -89,10 +89,10 @@ struct TryOnFixture {
             func make(_ database: Database) -> (WardrobeService, TryOnService) {
               let wardrobe = WardrobeService(
                 store: WardrobeStore(database: database.sql), blobs: blobs, images: ImageProcessor(),
-                remover: remover, clock: clock, random: .system, logger: logger)
+                remover: remover, clock: clock, random: .seeded(1), logger: logger)
               let tryOn = TryOnService(
                 wardrobe: wardrobe, database: database.sql, provider: provider, offered: offered, clock: clock,
-                random: .system, logger: logger, limiter: limiter ? RateLimiter(clock: clock) : nil)
+                random: .seeded(2), logger: logger, limiter: limiter ? RateLimiter(clock: clock) : nil)
               return (wardrobe, tryOn)
             }
             let (wardrobe, service) = make(first)

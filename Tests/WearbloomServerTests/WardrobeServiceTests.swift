@@ -311,7 +311,9 @@ struct WardrobeAccountTests {
     arguments: TestDatabase.available)
   func accountData(_ engine: TestDatabase) async throws {
     let hub = try IdentityHub(
-      hasher: try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1)))
+      random: .seeded(1),
+      hasher: try PasswordHasher(
+        parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1), random: .seeded(2)))
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("wearbloom-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: data) }
     var configuration = ServerConfiguration.defaults
@@ -345,9 +347,29 @@ struct WardrobeAccountTests {
         try await credits.grant(3, to: account, once: "welcome")
         _ = try await credits.reserve(for: account, render: "r1")
 
-        let export = try #require(try await api.send(.get, "/wearbloom/api/v1/auth/user/export", token: token).json)
+        let answer = try await api.send(.get, "/wearbloom/api/v1/auth/user/export", token: token)
+        let (zip, export) = try #require(answer.exportArchive)
         let wardrobe = try #require((export["apps"] as? [String: Any])?["wardrobe"] as? [String: Any])
-        #expect((wardrobe["garments"] as? [[String: Any]])?.first?["id"] as? String == garment.id)
+        let garments = try #require(wardrobe["garments"] as? [[String: Any]])
+        #expect(garments.first?["id"] as? String == garment.id)
+        // Every photo is in the archive, in full, at the path the document gives its image.
+        let files = try #require(wardrobe["files"] as? [String: String])
+        let cutout = try #require(try await service.garment(garment.id, owner: account).cutout)
+        let body = try #require(try await service.body(of: account)?.ownImage)
+        let kept: [(ImageReference, ImageKind)] = [(garment.image, .garment), (cutout, .cutout), (body, .body)]
+        #expect(Set(files.keys) == Set(kept.map(\.0.value)))
+        for (image, kind) in kept {
+          let path = try #require(files[image.value])
+          #expect(zip[path] == (try await service.full(image, kind: kind, owner: account)), "\(path)")
+        }
+        #expect(files[garment.image.value] == "wardrobe/garments/\(garment.id).jpg")
+        #expect(files[cutout.value] == "wardrobe/garments/\(garment.id)-cutout.png")
+        #expect(zip.entries.map(\.path).sorted() == (["account.json"] + files.values).sorted())
+        // Times are ISO 8601 throughout, the apps' parts included.
+        let iso = ISO8601DateFormatter()
+        #expect((garments.first?["createdAt"] as? String).flatMap(iso.date(from:)) == clock.now)
+        let credit = try #require((wardrobe["credits"] as? [[String: Any]])?.first)
+        #expect(credit.values.contains { ($0 as? String).flatMap(iso.date(from:)) == clock.now })
         #expect(
           (wardrobe["credits"] as? [[String: Any]])?.compactMap { $0["kind"] as? String } == ["grant", "reserve"])
         #expect(try await blobs.list(under: BlobKey("wearbloom", account)!).count == 15)

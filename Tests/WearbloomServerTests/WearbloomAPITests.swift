@@ -40,7 +40,9 @@ struct WearbloomAPI {
     let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
     // Each server its own hub: the wardrobe registers its part of each account as it mounts.
     let hub = try IdentityHub(
-      hasher: try PasswordHasher(parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1)))
+      random: .seeded(1),
+      hasher: try PasswordHasher(
+        parameters: Argon2Parameters(memoryKiB: 256, iterations: 1, parallelism: 1), random: .seeded(2)))
     let app = WearbloomApp(hub: hub, environment: environment)
     try await engine.withFreshLocation { location in
       try await withTestServer(
@@ -143,6 +145,15 @@ struct WearbloomAPI {
 extension JSONAPIClient.Answer {
   var code: String? { json?["code"] as? String }
   var bytes: [UInt8] { [UInt8](body) }
+
+  /// An account export downloaded as a zip: the archive, and its `account.json` read.
+  var exportArchive: (zip: ZipReader, json: [String: Any])? {
+    guard headers[.contentType] == "application/zip", let zip = ZipReader(bytes),
+      let document = zip["account.json"],
+      let json = (try? JSONSerialization.jsonObject(with: Data(document))) as? [String: Any]
+    else { return nil }
+    return (zip, json)
+  }
 }
 
 @Suite("Wearbloom's API", .timeLimit(.minutes(5)))

@@ -5,9 +5,14 @@ credit back, credits running out → paywall → test-store trial, the offline w
 upload, deleting the account, another user's image, and axe on every screen. Wearbloom's first
 version is light and portrait only, so every test runs at 390×844 in the light look."""
 
+import datetime
+import io
+import json
 import pathlib
 import time
+import urllib.request
 import uuid
+import zipfile
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -466,6 +471,31 @@ def test_deleting_the_account_signs_out_to_consent_and_leaves_nothing(member, ba
         "Promise.all([caches.keys(), indexedDB.databases()])"
         ".then(([k, d]) => done([k.includes('wearbloom-wardrobe'), d.some(x => x.name === 'wearbloom')]));")
     assert kept == [False, False]
+
+
+def test_the_export_is_a_zip_of_the_json_and_every_photo_it_names(member, base_url):
+    driver = member
+    driver.get(base_url + APP + "/account")
+    link = shown(driver, "a[href$='/account/export']")[0]
+    assert "your photos in full, in a zip" in driver.find_element(By.CSS_SELECTOR, "#leave ~ p").text
+    # The browser downloads it with its session; read here with the same cookie.
+    request = urllib.request.Request(link.get_attribute("href"))
+    request.add_header("Cookie", "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies()))
+    with urllib.request.urlopen(request, timeout=60) as response:
+        assert response.headers["Content-Type"] == "application/zip"
+        assert 'filename="wearbloom-account.zip"' in response.headers["Content-Disposition"]
+        archive = zipfile.ZipFile(io.BytesIO(response.read()))
+    assert archive.testzip() is None
+    document = json.loads(archive.read("account.json"))
+    wardrobe = document["apps"]["wardrobe"]
+    # The first render, kept as a look when the visitor signed up, is in it with its picture.
+    look = wardrobe["renders"][0]
+    path = wardrobe["files"][look["result"]]
+    assert path == f"wardrobe/looks/{look['id']}.jpg" and archive.read(path)[:2] == b"\xff\xd8"
+    assert sorted(archive.namelist()) == sorted(["account.json", *wardrobe["files"].values()])
+    # Times are ISO 8601 throughout, the wardrobe's own included.
+    for stamp in [look["createdAt"], wardrobe["credits"][0]["at"], document["sessions"][0]["created_at"]]:
+        assert datetime.datetime.fromisoformat(stamp.replace("Z", "+00:00")).tzinfo is not None, stamp
 
 
 @pytest.mark.parametrize("size", [(390, 844), (360, 640)])

@@ -5,6 +5,7 @@ import email
 import email.policy
 import email.utils
 import html
+import io
 import json
 import os
 import re
@@ -13,6 +14,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
+import zipfile
 
 failures = 0
 
@@ -58,10 +60,19 @@ def serve(orchard, port, data, log, environment):
     raise SystemExit("orchard serve did not start")
 
 
+def export(base, token):
+    """The account's export: a zip whose account.json is read, and the archive itself."""
+    request = urllib.request.Request(base + "/wearbloom/api/v1/auth/user/export")
+    request.add_header("Authorization", "Bearer " + token)
+    with urllib.request.urlopen(request, timeout=60) as response:
+        archive = zipfile.ZipFile(io.BytesIO(response.read()))
+    return json.loads(archive.read("account.json")), archive
+
+
 def ledger(base, token):
     """The credit ledger in the account's export."""
-    _, export = call(base, "GET", "/wearbloom/api/v1/auth/user/export", token)
-    return ((export or {}).get("apps") or {}).get("wardrobe", {}).get("credits", [])
+    document, _ = export(base, token)
+    return (document.get("apps") or {}).get("wardrobe", {}).get("credits", [])
 
 
 def definitions(script):

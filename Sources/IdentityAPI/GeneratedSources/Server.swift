@@ -933,7 +933,9 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Everything kept about the signed-in account, as JSON
+    /// Everything kept about the signed-in account
+    ///
+    /// JSON where the app keeps no files (Dangdai). Where it keeps photos (Wearbloom) a zip: the same JSON as `account.json`, and every photo it names (the `files` map of the app's part gives each image's path in the archive). Timestamps are ISO 8601 throughout.
     ///
     /// - Remark: HTTP `GET /user/export`.
     /// - Remark: Generated from `#/paths//user/export/get(exportUser)`.
@@ -976,6 +978,16 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                             value,
                             headerFields: &response.headerFields,
                             contentType: "application/json; charset=utf-8"
+                        )
+                    case let .application_zip(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/zip",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsBinary(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/zip"
                         )
                     }
                     return (response, body)

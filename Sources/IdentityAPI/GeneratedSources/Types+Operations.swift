@@ -1201,7 +1201,9 @@ public enum Operations {
             }
         }
     }
-    /// Everything kept about the signed-in account, as JSON
+    /// Everything kept about the signed-in account
+    ///
+    /// JSON where the app keeps no files (Dangdai). Where it keeps photos (Wearbloom) a zip: the same JSON as `account.json`, and every photo it names (the `files` map of the app's part gives each image's path in the archive). Timestamps are ISO 8601 throughout.
     ///
     /// - Remark: HTTP `GET /user/export`.
     /// - Remark: Generated from `#/paths//user/export/get(exportUser)`.
@@ -1263,6 +1265,30 @@ public enum Operations {
                             switch self {
                             case let .json(body):
                                 return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/json",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/user/export/GET/responses/200/content/application\/zip`.
+                    case application_zip(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.application_zip`.
+                    ///
+                    /// - Throws: An error if `self` is not `.application_zip`.
+                    /// - SeeAlso: `.application_zip`.
+                    public var application_zip: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .application_zip(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/zip",
+                                    body: self
+                                )
                             }
                         }
                     }
@@ -1335,12 +1361,15 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case json
+            case application_zip
             case application_problem_plus_json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/zip":
+                    self = .application_zip
                 case "application/problem+json":
                     self = .application_problem_plus_json
                 default:
@@ -1353,6 +1382,8 @@ public enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .application_zip:
+                    return "application/zip"
                 case .application_problem_plus_json:
                     return "application/problem+json"
                 }
@@ -1360,6 +1391,7 @@ public enum Operations {
             public static var allCases: [Self] {
                 [
                     .json,
+                    .application_zip,
                     .application_problem_plus_json
                 ]
             }

@@ -57,7 +57,9 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /user`.
     /// - Remark: Generated from `#/paths//user/delete(deleteUser)`.
     func deleteUser(_ input: Operations.deleteUser.Input) async throws -> Operations.deleteUser.Output
-    /// Everything kept about the signed-in account, as JSON
+    /// Everything kept about the signed-in account
+    ///
+    /// JSON where the app keeps no files (Dangdai). Where it keeps photos (Wearbloom) a zip: the same JSON as `account.json`, and every photo it names (the `files` map of the app's part gives each image's path in the archive). Timestamps are ISO 8601 throughout.
     ///
     /// - Remark: HTTP `GET /user/export`.
     /// - Remark: Generated from `#/paths//user/export/get(exportUser)`.
@@ -158,7 +160,9 @@ extension APIProtocol {
     public func deleteUser(headers: Operations.deleteUser.Input.Headers = .init()) async throws -> Operations.deleteUser.Output {
         try await deleteUser(Operations.deleteUser.Input(headers: headers))
     }
-    /// Everything kept about the signed-in account, as JSON
+    /// Everything kept about the signed-in account
+    ///
+    /// JSON where the app keeps no files (Dangdai). Where it keeps photos (Wearbloom) a zip: the same JSON as `account.json`, and every photo it names (the `files` map of the app's part gives each image's path in the archive). Timestamps are ISO 8601 throughout.
     ///
     /// - Remark: HTTP `GET /user/export`.
     /// - Remark: Generated from `#/paths//user/export/get(exportUser)`.

@@ -105,6 +105,7 @@ public enum IdentityText: String, TextKey {
   case pendingEmail = "notice.pending-email"
   case backToApp = "action.back-to-app"
   case exportIntro = "prompt.export"
+  case exportIntroArchive = "prompt.export-archive"
   case securityHeading = "heading.security"
   case dangerHeading = "heading.danger"
 }
@@ -201,6 +202,8 @@ public enum IdentityTexts {
       .pendingEmail: "Waiting for you to confirm {email}.",
       .backToApp: "Back to {app}",
       .exportIntro: "Everything {app} keeps about you, as a JSON file.",
+      .exportIntroArchive:
+        "Everything {app} keeps about you: your photos in full, in a zip with a JSON file that describes them.",
       .securityHeading: "Sign-in and security",
       .dangerHeading: "Leave {app}",
       .appleRefused: "Apple couldn\u{2019}t confirm this sign-in. Try again.",
@@ -333,6 +336,8 @@ public enum IdentityTexts {
       .pendingEmail: "En attente de la confirmation de {email}.",
       .backToApp: "Retour à {app}",
       .exportIntro: "Tout ce que {app} conserve sur vous, dans un fichier JSON.",
+      .exportIntroArchive:
+        "Tout ce que {app} conserve sur vous : vos photos en taille réelle, dans un fichier zip avec un fichier JSON qui les décrit.",
       .securityHeading: "Connexion et sécurité",
       .dangerHeading: "Quitter {app}",
       .appleRefused: "Apple n\u{2019}a pas pu confirmer cette connexion. Réessayez.",
@@ -451,6 +456,7 @@ public enum IdentityTexts {
       .pendingEmail: "{email}の確認をお待ちしています。",
       .backToApp: "{app}に戻る",
       .exportIntro: "{app}が保存しているあなたのデータを、JSONファイルでダウンロードできます。",
+      .exportIntroArchive: "{app}が保存しているあなたのデータを、元のサイズの写真とその内容を記したJSONファイルをまとめたZIPでダウンロードできます。",
       .securityHeading: "ログインとセキュリティ",
       .dangerHeading: "{app}の利用をやめる",
       .appleRefused: "Appleでこのサインインを確認できませんでした。もう一度お試しください。",
@@ -564,6 +570,7 @@ public enum IdentityTexts {
       .pendingEmail: "{email} 확인을 기다리고 있습니다.",
       .backToApp: "{app}(으)로 돌아가기",
       .exportIntro: "{app}에 보관된 내 데이터를 JSON 파일로 받습니다.",
+      .exportIntroArchive: "{app}에 보관된 내 데이터를 원본 크기의 사진과 그 내용을 담은 JSON 파일을 묶은 ZIP 파일로 받습니다.",
       .securityHeading: "로그인 및 보안",
       .dangerHeading: "{app} 떠나기",
       .appleRefused: "Apple에서 이 로그인을 확인하지 못했습니다. 다시 시도하세요.",

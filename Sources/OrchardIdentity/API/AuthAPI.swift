@@ -98,14 +98,18 @@ struct AuthAPI: APIProtocol {
   }
 
   func exportUser(_ input: Operations.exportUser.Input) async throws -> Operations.exportUser.Output {
-    let body = try Self.exportDocument(try await accounts.export(try await caller()))
-    return .ok(.init(headers: .init(Cache_hyphen_Control: .no_hyphen_store), body: .json(body)))
+    let export = try await accounts.export(try await caller())
+    let headers = Operations.exportUser.Output.Ok.Headers(Cache_hyphen_Control: .no_hyphen_store)
+    guard let archive = try Self.archive(export) else {
+      return .ok(.init(headers: headers, body: .json(try Self.exportDocument(export))))
+    }
+    return .ok(.init(headers: headers, body: .application_zip(HTTPBody(archive))))
   }
 
   /// The export as the document describes it (the account page's download is the same).
   static func exportDocument(_ export: AccountExport) throws -> Components.Schemas.Export {
     let apps = try JSONDecoder().decode(
-      OpenAPIObjectContainer.self, from: JSONEncoder().encode(export.apps.mapValues(AnyEncodable.init)))
+      OpenAPIObjectContainer.self, from: exportEncoder.encode(export.apps.mapValues(AnyEncodable.init)))
     return Components.Schemas.Export(
       user: user(
         export.account, pendingEmail: export.pendingEmail, hasPassword: export.hasPassword, hasApple: export.hasApple),
@@ -180,6 +184,34 @@ struct AuthAPI: APIProtocol {
     error.problems = [FieldProblem(field: field, code: code, message: message)]
     return error
   }
+}
+
+extension AuthAPI {
+  /// How the export's JSON is written, by both faces: ISO 8601 times, keys sorted, indented.
+  static var exportEncoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+
+  /// The export's JSON as a file.
+  static func exportJSON(_ export: AccountExport) throws -> [UInt8] {
+    Array(try exportEncoder.encode(try exportDocument(export)))
+  }
+
+  /// For a realm that keeps photos, the zip the export is downloaded as: `account.json` first,
+  /// then every file the apps' parts named. Nil for a realm whose export is the JSON alone.
+  static func archive(_ export: AccountExport) throws -> [UInt8]? {
+    guard let files = export.files else { return nil }
+    var archive = ZipArchive(modified: export.madeAt)
+    try archive.append(exportFileName, try exportJSON(export))
+    for file in files { try archive.append(file.path, file.bytes) }
+    return try archive.bytes()
+  }
+
+  /// The JSON's name inside the archive.
+  static let exportFileName = "account.json"
 }
 
 /// One app's export, whatever its type.

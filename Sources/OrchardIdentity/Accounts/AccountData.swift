@@ -13,6 +13,11 @@ public protocol AccountData: Sendable {
   var name: String { get }
   /// Everything this part keeps for the account, as JSON.
   func export(account: String) async throws -> any Encodable & Sendable
+  /// Whether this part keeps files (photos) for its accounts: a realm with one exports a zip of
+  /// the JSON and the files, so every account of it gets the same kind of download.
+  var keepsFiles: Bool { get }
+  /// The files the part's export names, each at its path in the archive.
+  func files(account: String) async throws -> [ZipArchive.Entry]
   /// Removes everything this part keeps for the account (blobs included). It must be safe to run
   /// again after a crash part-way: the deletion job repeats it until it succeeds.
   func delete(account: String) async throws
@@ -22,6 +27,9 @@ public protocol AccountData: Sendable {
 }
 
 extension AccountData {
+  public var keepsFiles: Bool { false }
+  public func files(account: String) async throws -> [ZipArchive.Entry] { [] }
+
   /// A part that keeps nothing per device has nothing to move.
   public func adopt(device: String, into account: String) async throws {}
 }

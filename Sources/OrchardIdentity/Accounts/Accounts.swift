@@ -322,16 +322,24 @@ public struct Accounts: Sendable {
 
   // MARK: Export and deletion
 
+  /// Whether the realm's export is a zip (JSON and photos) rather than the JSON alone: so when any
+  /// of its app's parts keeps files.
+  public var exportsArchive: Bool { data.all.contains { $0.keepsFiles } }
+
   /// Everything kept about the caller.
   public func export(_ caller: Caller) async throws -> AccountExport {
     let id = caller.account.id
     var apps: [String: any Encodable & Sendable] = [:]
-    for part in data.all { apps[part.name] = try await part.export(account: id) }
+    var files: [ZipArchive.Entry]? = exportsArchive ? [] : nil
+    for part in data.all {
+      apps[part.name] = try await part.export(account: id)
+      if part.keepsFiles { files? += try await part.files(account: id) }
+    }
     return AccountExport(
       account: caller.account, pendingEmail: try await store.pendingEmail(of: id, at: clock.now),
       hasPassword: try await store.passwordHash(of: id) != nil, hasApple: try await store.hasAppleIdentity(id),
       sessions: try await store.sessions(of: id),
-      events: try await store.events(of: id).reversed(), apps: apps)
+      events: try await store.events(of: id).reversed(), apps: apps, files: files, madeAt: clock.now)
   }
 
   /// Deletes the caller's account: at once, it can no longer be signed in to and its email is
@@ -440,4 +448,8 @@ public struct AccountExport: Sendable {
   public let sessions: [StoredSession]
   public let events: [(kind: String, at: Date)]
   public let apps: [String: any Encodable & Sendable]
+  /// The files the apps' parts keep, for a realm whose export is a zip; nil where it is JSON alone.
+  public let files: [ZipArchive.Entry]?
+  /// When the export was made: the archive's entries carry it.
+  public let madeAt: Date
 }

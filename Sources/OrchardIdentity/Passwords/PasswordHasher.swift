@@ -1,6 +1,5 @@
 import CArgon2
 import NIOPosix
-import OrchardDatabase
 import OrchardKit
 import ServerKit
 
@@ -58,7 +57,7 @@ public final class PasswordHasher: Sendable {
   static let hashLength = 32
 
   public init(
-    parameters: Argon2Parameters = .owasp, width: Int = 2, random: RandomSource = .system,
+    parameters: Argon2Parameters = .owasp, width: Int = 2, random: RandomSource,
     pool: NIOThreadPool = .singleton
   ) throws(PasswordHashingError) {
     self.parameters = parameters

@@ -18,6 +18,8 @@ struct AccountPages {
   let language: Language
   /// Whether the sign-in and sign-up pages show Sign in with Apple (set up for this app).
   var offersApple = false
+  /// Whether the export downloads as a zip with the photos (``Accounts/exportsArchive``).
+  var exportsArchive = false
 
   var text: Localizer<IdentityText> {
     IdentityTexts.all.localizer(realm.languages.contains(language) ? language : .english)
@@ -311,7 +313,7 @@ struct AccountPages {
       </section>
       <section class="accounts-section" aria-labelledby="leave">
       <h2 id="leave">\(text(.dangerHeading, app))</h2>
-      <p>\(text(.exportIntro, app))</p>
+      <p>\(text(exportsArchive ? .exportIntroArchive : .exportIntro, app))</p>
       <p><a class="button button--secondary" href="\(base)/export" download>\(text(.exportAction))</a></p>
       <p><a class="button button--danger" href="\(base)/delete">\(text(.deleteAction))</a></p>
       </section>

@@ -121,16 +121,15 @@ struct AccountRoutes {
     }
     signedIn.get("account/export") { _, context in
       let caller = try context.signedInVisitor().session.caller
-      let document = try await AuthAPI.exportDocument(try await accounts.export(caller))
-      let encoder = JSONEncoder()
-      encoder.dateEncodingStrategy = .iso8601
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      let export = try await accounts.export(caller)
+      let archive = try AuthAPI.archive(export)
       return Response(
         status: .ok,
         headers: [
-          .contentType: "application/json; charset=utf-8", .cacheControl: "no-store",
-          .contentDisposition: "attachment; filename=\"\(realm.app)-account.json\"",
-        ], body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(document))))
+          .contentType: archive == nil ? "application/json; charset=utf-8" : "application/zip",
+          .cacheControl: "no-store",
+          .contentDisposition: "attachment; filename=\"\(realm.app)-account.\(archive == nil ? "json" : "zip")\"",
+        ], body: .init(byteBuffer: ByteBuffer(bytes: try archive ?? AuthAPI.exportJSON(export))))
     }
     signedIn.get("account/delete") { _, context in
       return render(context) { $0.delete() }
@@ -426,7 +425,8 @@ struct AccountRoutes {
 
   func pages(_ context: AppRequestContext) -> AccountPages {
     AccountPages(
-      realm: realm, theme: theme, pages: pages, language: context.language, offersApple: accounts.offersAppleOnWeb)
+      realm: realm, theme: theme, pages: pages, language: context.language, offersApple: accounts.offersAppleOnWeb,
+      exportsArchive: accounts.exportsArchive)
   }
 
   /// An account page: personal, so never stored by a cache.

@@ -20,7 +20,7 @@ public struct ServerDependencies: Sendable {
   public var settings: Settings
 
   public init(
-    clock: any WallClock = SystemClock(), random: RandomSource = .system, logger: Logger = Logger(label: "orchard"),
+    clock: any WallClock = SystemClock(), random: RandomSource, logger: Logger = Logger(label: "orchard"),
     outbound: PublicHTTPClient = PublicHTTPClient(), settings: Settings = Settings()
   ) {
     self.settings = settings

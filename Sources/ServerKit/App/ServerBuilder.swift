@@ -49,7 +49,7 @@ public enum ServerKitSchema {
 /// connections, lets open requests finish and closes the database.
 public func buildServer(
   _ configuration: ServerConfiguration, apps: [any OrchardApp], platform: (any PlatformModule)? = nil,
-  database location: DatabaseLocation? = nil, dependencies: ServerDependencies = ServerDependencies(),
+  database location: DatabaseLocation? = nil, dependencies: ServerDependencies,
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
   let logger = dependencies.logger

@@ -50,6 +50,9 @@ public enum ImageFormatName: String, CaseIterable, Codable, Sendable, Hashable {
 
   public var mimeType: String { "image/\(rawValue)" }
 
+  /// The usual name ending of a file in this format.
+  public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+
   /// How thumbnails are encoded. WebP keeps a cutout's transparency at a fraction of PNG's size;
   /// JPEG is the fallback for a client that cannot show WebP, with transparency flattened onto
   /// white, the grid's background.

@@ -332,7 +332,7 @@ public struct WardrobeService: Sendable {
   }
 
   /// The full form of an account's image, or of a stock picture (`owner` nil).
-  private func full(_ image: ImageReference?, kind: ImageKind, owner: String?) async throws -> [UInt8]? {
+  func full(_ image: ImageReference?, kind: ImageKind, owner: String?) async throws -> [UInt8]? {
     guard let image else { return nil }
     guard let owner else {
       guard let item = StockCatalog.item(image: image) else { return nil }
