@@ -86,13 +86,15 @@ struct TryOnFixture {
             let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
             let blobs = LocalBlobStore(
               root: FileManager.default.temporaryDirectory.appendingPathComponent("t-\(UUID())").path)
+            // One sequence for both processes' services, so their ids never repeat each other's.
+            let random = RandomSource.seeded(1)
             func make(_ database: Database) -> (WardrobeService, TryOnService) {
               let wardrobe = WardrobeService(
                 store: WardrobeStore(database: database.sql), blobs: blobs, images: ImageProcessor(),
-                remover: remover, clock: clock, random: .seeded(1), logger: logger)
+                remover: remover, clock: clock, random: random, logger: logger)
               let tryOn = TryOnService(
                 wardrobe: wardrobe, database: database.sql, provider: provider, offered: offered, clock: clock,
-                random: .seeded(2), logger: logger, limiter: limiter ? RateLimiter(clock: clock) : nil)
+                random: random, logger: logger, limiter: limiter ? RateLimiter(clock: clock) : nil)
               return (wardrobe, tryOn)
             }
             let (wardrobe, service) = make(first)
