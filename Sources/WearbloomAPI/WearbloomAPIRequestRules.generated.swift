@@ -164,6 +164,28 @@ extension WearbloomAPISpec {
     "type": "object"
    }
   },
+  "renameGarment": {
+   "body": {
+    "properties": {
+     "name": {
+      "maxLength": 1000,
+      "type": "string"
+     }
+    },
+    "type": "object"
+   },
+   "parameters": [
+    {
+     "in": "path",
+     "name": "garment_id",
+     "schema": {
+      "maxLength": 64,
+      "pattern": "^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F]*$",
+      "type": "string"
+     }
+    }
+   ]
+  },
   "requestRender": {
    "body": {
     "properties": {

@@ -159,6 +159,40 @@ extension JSONAPIClient.Answer {
 @Suite("Wearbloom's API", .timeLimit(.minutes(5)))
 struct WearbloomAPITests {
   @Test(
+    "a garment's colour is read as it is added; PATCH names it, an empty name takes the guess back, a name too long is INVALID_NAME and changes nothing, and a stock or another's garment is not found"
+  )
+  func rename() async throws {
+    try await WearbloomAPI.with { server in
+      let (token, _) = try await server.signUp()
+      let created = try await server.upload(token: token, [.photo(try await Photos.garment()), .category("tops")])
+      let id = try #require(created.json?["id"] as? String)
+      // The photo's garment is a mid blue on a beige wall.
+      #expect(created.json?["colour"] as? String == GarmentColour.blue.rawValue)
+      #expect(created.json?["name"] == nil)
+      let path = "/wearbloom/api/v1/garments/\(id)"
+      let renamed = try await server.api.send(.patch, path, token: token, json: ["name": "  Linen shirt "])
+      #expect(renamed.status == .ok)
+      #expect(renamed.json?["name"] as? String == "Linen shirt")
+      #expect(try await server.get(path, token: token).json?["name"] as? String == "Linen shirt")
+      let tooLong = String(repeating: "x", count: GarmentName.maximumLength + 1)
+      let refused = try await server.api.send(.patch, path, token: token, json: ["name": tooLong])
+      #expect(refused.status == .unprocessableContent)
+      #expect(refused.code == WardrobeError.invalidName.rawValue)
+      #expect(try await server.get(path, token: token).json?["name"] as? String == "Linen shirt")
+      let cleared = try await server.api.send(.patch, path, token: token, json: ["name": ""])
+      #expect(cleared.status == .ok)
+      #expect(cleared.json?["name"] == nil)
+      #expect(cleared.json?["colour"] as? String == GarmentColour.blue.rawValue)
+      let stock = try await server.api.send(
+        .patch, "/wearbloom/api/v1/garments/navy-t-shirt", token: token, json: ["name": "Mine"])
+      #expect(stock.code == WardrobeError.garmentNotFound.rawValue)
+      let (other, _) = try await server.signUp()
+      let stranger = try await server.api.send(.patch, path, token: other, json: ["name": "Mine"])
+      #expect(stranger.status == .notFound)
+    }
+  }
+
+  @Test(
     "a photo goes in as multipart and comes back to its owner without its location, in every form, cached and revalidated",
     arguments: TestDatabase.available)
   func uploadAndImages(_ engine: TestDatabase) async throws {

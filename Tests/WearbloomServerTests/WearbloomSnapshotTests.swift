@@ -11,7 +11,8 @@ import WearbloomCore
 
 /// Wearbloom's main pages as a visitor receives them — status, headers and body — compared with
 /// the committed snapshots in `__Snapshots__/`: consent, the policy, the three onboarding steps,
-/// the wardrobe, adding a garment, the paywall, the looks and an address that leads nowhere.
+/// the wardrobe, adding a garment, a garment's sheet, the paywall, the looks and an address that
+/// leads nowhere.
 @Suite("Wearbloom pages, as served", .timeLimit(.minutes(5)))
 struct WearbloomSnapshotTests {
   /// The page at `path` with the visitor's cookie, as a snapshot's text.
@@ -48,6 +49,12 @@ struct WearbloomSnapshotTests {
       ] {
         expectSnapshot(try await Self.page(visitor, path), named: name)
       }
+      // One of the member's own garments, opened: its guessed name, Try On, Rename and Remove.
+      let upload = WearbloomWebTests.multipart([("category", "tops")], photo: try await Photos.garment())
+      let review = try #require(
+        try await visitor.post("/wearbloom/garments", bytes: upload.bytes, type: upload.type).location)
+      _ = try await visitor.post(review, form: "category=tops")
+      expectSnapshot(try await Self.page(visitor, String(review.dropLast("/review".count))), named: "garment-sheet")
     }
   }
 }

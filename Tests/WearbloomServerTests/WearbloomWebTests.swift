@@ -259,6 +259,38 @@ struct WearbloomWebTests {
     }
   }
 
+  @Test(
+    "a garment is named from its colour and category until its owner renames it on the sheet; a name too long is refused with what was typed kept; an empty one takes the guess back"
+  )
+  func rename() async throws {
+    try await WearbloomAPI.with { server in
+      var visitor = try await Self.member(server)
+      let upload = Self.multipart([("category", "tops")], photo: try await Photos.garment())
+      let review = try #require(
+        try await visitor.post("/wearbloom/garments", bytes: upload.bytes, type: upload.type).location)
+      _ = try await visitor.post(review, form: "category=bottoms")
+      let id = String(review.dropFirst("/wearbloom/garments/".count).dropLast("/review".count))
+      let sheet = "/wearbloom/garments/\(id)"
+      #expect(try await visitor.get(sheet).body.contains("<h2 id=\"sheet-title\">Blue bottoms</h2>"))
+      let renamed = try await visitor.post(sheet + "/name", form: "name=Weekend+chinos")
+      #expect(renamed.location == sheet + "?toast=renamed")
+      let shown = try await visitor.get(renamed.location ?? "").body
+      #expect(shown.contains("<h2 id=\"sheet-title\">Weekend chinos</h2>"))
+      #expect(shown.contains(WearbloomTexts.english.messages[.nameSaved] ?? "-"))
+      let tooLong = String(repeating: "y", count: GarmentName.maximumLength + 1)
+      let refused = try await visitor.post(sheet + "/name", form: "name=" + tooLong)
+      #expect(refused.status == .unprocessableContent)
+      #expect(refused.body.contains("value=\"\(tooLong)\""))
+      #expect(refused.body.contains("aria-invalid=\"true\""))
+      #expect(refused.body.contains("up to \(GarmentName.maximumLength) characters"))
+      #expect(try await visitor.get(sheet).body.contains("<h2 id=\"sheet-title\">Weekend chinos</h2>"))
+      _ = try await visitor.post(sheet + "/name", form: "name=")
+      #expect(try await visitor.get(sheet).body.contains("<h2 id=\"sheet-title\">Blue bottoms</h2>"))
+      // A stock garment keeps its label.
+      #expect(try await visitor.post("/wearbloom/garments/navy-t-shirt/name", form: "name=Mine").status == .notFound)
+    }
+  }
+
   @Test("credits run out, the paywall's test store starts the trial, and the counter goes")
   func paywall() async throws {
     try await WearbloomAPI.with { server in

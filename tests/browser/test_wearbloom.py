@@ -22,6 +22,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import confirm_sign_up, emulate, forget_everything, press, run_axe, severe_console_messages
 
 PASSWORD = "a linen coat in spring"
+# The words a garment's guessed name starts with.
+COLOURS = {"Black", "White", "Grey", "Beige", "Brown", "Red", "Pink", "Orange", "Yellow", "Green", "Blue", "Navy",
+           "Purple"}
 APP = "/wearbloom"
 
 
@@ -265,10 +268,25 @@ def test_a_garment_from_a_photo_becomes_a_cutout_and_joins_the_grid(member, base
         "  const image = new Image(); image.onload = () => done([image.naturalWidth, image.naturalHeight]);"
         "  image.onerror = () => done(null); image.src = src; });", own[0])
     assert size and max(size) <= 1200
-
-    # Removing it asks first; the toast's Undo brings it back, and nothing was sent.
     garment = own[0].get_attribute("data-garment")
     card = f'.grid a[data-garment="{garment}"]'
+
+    # Its name is guessed from its colour and category, and the sheet renames it.
+    press(driver, card)
+    title = shown(driver, "[data-sheet] #sheet-title")[0].text
+    colour, noun = title.split(" ", 1)
+    assert noun == "bottoms" and colour in COLOURS, title
+    press(driver, "[data-garment-rename] summary")
+    shown(driver, "#garment-name")[0].send_keys("Weekend chinos")
+    press(driver, "[data-rename-form] button")
+    wait(driver, lambda d: "toast=" not in d.current_url and d.find_elements(By.CSS_SELECTOR, "[data-sheet] #sheet-title"))
+    assert shown(driver, "[data-sheet] #sheet-title")[0].text == "Weekend chinos"
+    assert "Name saved" in shown(driver, ".toast--success")[0].text
+    assert serious(run_axe(driver)) == []
+    driver.get(base_url + APP + "/wardrobe?category=bottoms")
+    on_page(driver, "page-wardrobe")
+
+    # Removing it asks first; the toast's Undo brings it back, and nothing was sent.
     press(driver, card)
     shown(driver, "[data-sheet]")
     # Opened by a tap, the sheet's Try On has the focus but shows no ring.

@@ -233,6 +233,34 @@ extension Components {
                 self.body = body
             }
         }
+        public struct NameRefused: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/NameRefused/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/NameRefused/content/application\/problem+json`.
+                case application_problem_plus_json(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.application_problem_plus_json`.
+                ///
+                /// - Throws: An error if `self` is not `.application_problem_plus_json`.
+                /// - SeeAlso: `.application_problem_plus_json`.
+                public var application_problem_plus_json: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .application_problem_plus_json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.NameRefused.Body
+            /// Creates a new `NameRefused`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.NameRefused.Body) {
+                self.body = body
+            }
+        }
         public struct Unusable: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Unusable/content`.
             @frozen public enum Body: Sendable, Hashable {

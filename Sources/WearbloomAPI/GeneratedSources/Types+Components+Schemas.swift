@@ -159,6 +159,51 @@ extension Components {
             case shoes = "shoes"
             case outerwear = "outerwear"
         }
+        /// The colour most of the garment's photo is, read as it was added, for the name a client guesses when the user has given none ("Navy top"); absent for a stock garment and one added before colours were read.
+        ///
+        /// - Remark: Generated from `#/components/schemas/GarmentColour`.
+        @frozen public enum GarmentColour: String, Codable, Hashable, Sendable, CaseIterable {
+            case black = "black"
+            case white = "white"
+            case grey = "grey"
+            case beige = "beige"
+            case brown = "brown"
+            case red = "red"
+            case pink = "pink"
+            case orange = "orange"
+            case yellow = "yellow"
+            case green = "green"
+            case blue = "blue"
+            case navy = "navy"
+            case purple = "purple"
+        }
+        /// - Remark: Generated from `#/components/schemas/RenameRequest`.
+        public struct RenameRequest: Codable, Hashable, Sendable {
+            /// The new name; empty for the guessed one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RenameRequest/name`.
+            public var name: Swift.String
+            /// Creates a new `RenameRequest`.
+            ///
+            /// - Parameters:
+            ///   - name: The new name; empty for the guessed one.
+            public init(name: Swift.String) {
+                self.name = name
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name"
+                ])
+            }
+        }
         /// `pending` while the background is being removed; `completed` with a cutout; `skipped` when the cutout did not pass the quality check, so the photo is shown; `failed` when removal could not run.
         ///
         /// - Remark: Generated from `#/components/schemas/BackgroundRemoval`.
@@ -250,6 +295,12 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Garment/label`.
             public var label: Swift.String?
+            /// The name the user gave their garment; absent until they give one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Garment/name`.
+            public var name: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Garment/colour`.
+            public var colour: Components.Schemas.GarmentColour?
             /// - Remark: Generated from `#/components/schemas/Garment/backgroundRemoval`.
             public var backgroundRemoval: Components.Schemas.BackgroundRemoval
             /// What the wardrobe shows: the cutout once removal completed, else the photo.
@@ -271,6 +322,8 @@ extension Components {
             ///   - category:
             ///   - stock: Whether the app provides the garment; stock garments cannot be removed.
             ///   - label: A stock garment's name ("Navy T-Shirt"); absent for the user's own.
+            ///   - name: The name the user gave their garment; absent until they give one.
+            ///   - colour:
             ///   - backgroundRemoval:
             ///   - image: What the wardrobe shows: the cutout once removal completed, else the photo.
             ///   - photo: The photo as uploaded (upright, without metadata, at most 1200 px).
@@ -281,6 +334,8 @@ extension Components {
                 category: Components.Schemas.GarmentCategory,
                 stock: Swift.Bool,
                 label: Swift.String? = nil,
+                name: Swift.String? = nil,
+                colour: Components.Schemas.GarmentColour? = nil,
                 backgroundRemoval: Components.Schemas.BackgroundRemoval,
                 image: Components.Schemas.ImageLinks,
                 photo: Components.Schemas.ImageLinks,
@@ -291,6 +346,8 @@ extension Components {
                 self.category = category
                 self.stock = stock
                 self.label = label
+                self.name = name
+                self.colour = colour
                 self.backgroundRemoval = backgroundRemoval
                 self.image = image
                 self.photo = photo
@@ -302,6 +359,8 @@ extension Components {
                 case category
                 case stock
                 case label
+                case name
+                case colour
                 case backgroundRemoval
                 case image
                 case photo
@@ -325,6 +384,14 @@ extension Components {
                 self.label = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .label
+                )
+                self.name = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.colour = try container.decodeIfPresent(
+                    Components.Schemas.GarmentColour.self,
+                    forKey: .colour
                 )
                 self.backgroundRemoval = try container.decode(
                     Components.Schemas.BackgroundRemoval.self,
@@ -351,6 +418,8 @@ extension Components {
                     "category",
                     "stock",
                     "label",
+                    "name",
+                    "colour",
                     "backgroundRemoval",
                     "image",
                     "photo",

@@ -824,6 +824,287 @@ public enum Operations {
             }
         }
     }
+    /// Names one of your garments
+    ///
+    /// Up to 40 characters, trimmed; an empty name takes the garment back to its guessed one, which a client writes from its `colour` and `category` ("Navy top"). A stock garment keeps its label (`GARMENT_NOT_FOUND`). A name too long or with a control character is `INVALID_NAME`, and nothing changes.
+    ///
+    /// - Remark: HTTP `PATCH /wearbloom/api/v1/garments/{garment_id}`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/patch(renameGarment)`.
+    public enum renameGarment {
+        public static let id: Swift.String = "renameGarment"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/garments/{garment_id}/PATCH/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/garments/{garment_id}/PATCH/path/garment_id`.
+                public var garment_id: Components.Parameters.GarmentID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - garment_id:
+                public init(garment_id: Components.Parameters.GarmentID) {
+                    self.garment_id = garment_id
+                }
+            }
+            public var path: Operations.renameGarment.Input.Path
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/garments/{garment_id}/PATCH/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.renameGarment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.renameGarment.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.renameGarment.Input.Headers
+            /// - Remark: Generated from `#/paths/wearbloom/api/v1/garments/{garment_id}/PATCH/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/garments/{garment_id}/PATCH/requestBody/content/application\/json`.
+                case json(Components.Schemas.RenameRequest)
+            }
+            public var body: Operations.renameGarment.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.renameGarment.Input.Path,
+                headers: Operations.renameGarment.Input.Headers = .init(),
+                body: Operations.renameGarment.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/garments/{garment_id}/PATCH/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// `private, no-store`: the answer is the account's own.
+                    ///
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/garments/{garment_id}/PATCH/responses/200/headers/Cache-Control`.
+                    public var Cache_hyphen_Control: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - Cache_hyphen_Control: `private, no-store`: the answer is the account's own.
+                    public init(Cache_hyphen_Control: Components.Headers.NoStore) {
+                        self.Cache_hyphen_Control = Cache_hyphen_Control
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.renameGarment.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/wearbloom/api/v1/garments/{garment_id}/PATCH/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/wearbloom/api/v1/garments/{garment_id}/PATCH/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Garment)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Garment {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.renameGarment.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.renameGarment.Output.Ok.Headers,
+                    body: Operations.renameGarment.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The garment, renamed.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/patch(renameGarment)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.renameGarment.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.renameGarment.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request breaks the contract (`BAD_REQUEST`, with `problems`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/patch(renameGarment)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No access token, an expired one, or one whose session ended (`UNAUTHORIZED`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/patch(renameGarment)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such garment of this account (`GARMENT_NOT_FOUND`), no body photo (`NO_BODY_PHOTO`), no such stock figure (`STOCK_ITEM_NOT_FOUND`), no such render (`RENDER_NOT_FOUND`), no such onboarding (`ONBOARDING_TOKEN_INVALID`), or no such image of this account (`NOT_FOUND`).
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/patch(renameGarment)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's body is over what this call accepts (`PAYLOAD_TOO_LARGE`: 1 MiB for a JSON body). Nothing is changed.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/patch(renameGarment)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.BodyTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.BodyTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A name longer than 40 characters or with a control character (`INVALID_NAME`). Nothing changes.
+            ///
+            /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/patch(renameGarment)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.NameRefused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.NameRefused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case application_problem_plus_json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .application_problem_plus_json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .application_problem_plus_json:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .application_problem_plus_json
+                ]
+            }
+        }
+    }
     /// Removes a garment and every file of it
     ///
     /// The photo, the cutout and every thumbnail go with it. Stock garments cannot be removed (`GARMENT_NOT_FOUND`).

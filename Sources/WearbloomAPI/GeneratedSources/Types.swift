@@ -36,6 +36,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /wearbloom/api/v1/garments/{garment_id}`.
     /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/get(getGarment)`.
     func getGarment(_ input: Operations.getGarment.Input) async throws -> Operations.getGarment.Output
+    /// Names one of your garments
+    ///
+    /// Up to 40 characters, trimmed; an empty name takes the garment back to its guessed one, which a client writes from its `colour` and `category` ("Navy top"). A stock garment keeps its label (`GARMENT_NOT_FOUND`). A name too long or with a control character is `INVALID_NAME`, and nothing changes.
+    ///
+    /// - Remark: HTTP `PATCH /wearbloom/api/v1/garments/{garment_id}`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/patch(renameGarment)`.
+    func renameGarment(_ input: Operations.renameGarment.Input) async throws -> Operations.renameGarment.Output
     /// Removes a garment and every file of it
     ///
     /// The photo, the cutout and every thumbnail go with it. Stock garments cannot be removed (`GARMENT_NOT_FOUND`).
@@ -211,6 +218,23 @@ extension APIProtocol {
         try await getGarment(Operations.getGarment.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Names one of your garments
+    ///
+    /// Up to 40 characters, trimmed; an empty name takes the garment back to its guessed one, which a client writes from its `colour` and `category` ("Navy top"). A stock garment keeps its label (`GARMENT_NOT_FOUND`). A name too long or with a control character is `INVALID_NAME`, and nothing changes.
+    ///
+    /// - Remark: HTTP `PATCH /wearbloom/api/v1/garments/{garment_id}`.
+    /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/patch(renameGarment)`.
+    public func renameGarment(
+        path: Operations.renameGarment.Input.Path,
+        headers: Operations.renameGarment.Input.Headers = .init(),
+        body: Operations.renameGarment.Input.Body
+    ) async throws -> Operations.renameGarment.Output {
+        try await renameGarment(Operations.renameGarment.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// Removes a garment and every file of it

@@ -44,13 +44,15 @@ public enum Notice: String, CaseIterable, Sendable {
   case tooManyRequests = "too-many"
   case lookDeleted = "look-deleted"
   case accountDeleted = "account-deleted"
+  case renamed
 
   /// What a user's feedback did: a thumbs-down that gave the render back says so.
   public init(after feedback: RenderFeedback) { self = feedback.refunded ? .renderNotCounted : .thanks }
 
   public var kind: ToastKind {
     switch self {
-    case .saved, .removed, .trialStarted, .photoSaved, .renderNotCounted, .lookDeleted, .accountDeleted: .success
+    case .saved, .removed, .trialStarted, .photoSaved, .renderNotCounted, .lookDeleted, .accountDeleted, .renamed:
+      .success
     case .thanks: .info
     case .tooManyRequests: .error
     }
@@ -67,6 +69,7 @@ public enum Notice: String, CaseIterable, Sendable {
     case .tooManyRequests: .problemTooMany
     case .lookDeleted: .lookDeletedToast
     case .accountDeleted: .accountDeleted
+    case .renamed: .nameSaved
     }
   }
 }
@@ -96,6 +99,7 @@ extension WardrobeError {
     case .garmentNotCutOut: .problemNotCutOut
     case .garmentNotFound: .garmentNotFound
     case .stockItemNotFound: .problemGeneric
+    case .invalidName: .problemName
     }
   }
 
@@ -104,6 +108,7 @@ extension WardrobeError {
     switch self {
     case .imageTooLarge: ["megabytes": UploadPolicy.maximumBytes / 1_048_576]
     case .imageTooSmall: ["pixels": UploadPolicy.minimumSide]
+    case .invalidName: ["count": GarmentName.maximumLength]
     default: [:]
     }
   }

@@ -60,6 +60,31 @@ public enum WearbloomText: String, TextKey {
   case categoryDresses = "category.dresses"
   case categoryShoes = "category.shoes"
   case categoryOuterwear = "category.outerwear"
+  // A garment's guessed name: "{colour} {noun}" ("Navy top").
+  case garmentGuess = "garment.guess"
+  case nounTops = "noun.tops"
+  case nounBottoms = "noun.bottoms"
+  case nounDresses = "noun.dresses"
+  case nounShoes = "noun.shoes"
+  case nounOuterwear = "noun.outerwear"
+  case colourBlack = "colour.black"
+  case colourWhite = "colour.white"
+  case colourGrey = "colour.grey"
+  case colourBeige = "colour.beige"
+  case colourBrown = "colour.brown"
+  case colourRed = "colour.red"
+  case colourPink = "colour.pink"
+  case colourOrange = "colour.orange"
+  case colourYellow = "colour.yellow"
+  case colourGreen = "colour.green"
+  case colourBlue = "colour.blue"
+  case colourNavy = "colour.navy"
+  case colourPurple = "colour.purple"
+  case nameLabel = "garment.name.label"
+  case rename = "garment.rename"
+  case nameHint = "garment.name.hint"
+  case nameSave = "garment.name.save"
+  case nameSaved = "garment.name.saved"
   case emptyTitle = "wardrobe.empty.title"
   case emptyAction = "wardrobe.empty.action"
   case emptyCategory = "wardrobe.empty.category"
@@ -180,6 +205,7 @@ public enum WearbloomText: String, TextKey {
   case problemNoBody = "problem.no-body"
   case problemNotCutOut = "problem.not-cut-out"
   case problemGeneric = "problem.generic"
+  case problemName = "problem.name"
   case problemTitle = "problem.title"
   case problemBack = "problem.back"
   case pageNotFoundTitle = "problem.page-not-found.title"
@@ -271,6 +297,30 @@ public enum WearbloomTexts {
       .categoryDresses: "Dresses",
       .categoryShoes: "Shoes",
       .categoryOuterwear: "Outerwear",
+      .garmentGuess: "{colour} {noun}",
+      .nounTops: "top",
+      .nounBottoms: "bottoms",
+      .nounDresses: "dress",
+      .nounShoes: "shoes",
+      .nounOuterwear: "jacket",
+      .colourBlack: "Black",
+      .colourWhite: "White",
+      .colourGrey: "Grey",
+      .colourBeige: "Beige",
+      .colourBrown: "Brown",
+      .colourRed: "Red",
+      .colourPink: "Pink",
+      .colourOrange: "Orange",
+      .colourYellow: "Yellow",
+      .colourGreen: "Green",
+      .colourBlue: "Blue",
+      .colourNavy: "Navy",
+      .colourPurple: "Purple",
+      .nameLabel: "Name",
+      .rename: "Rename",
+      .nameHint: "Up to {count} characters. Leave it empty for “{guess}”.",
+      .nameSave: "Save name",
+      .nameSaved: "Name saved",
       .emptyTitle: "Your wardrobe is waiting",
       .emptyAction: "Add your first garment",
       .emptyCategory: "Nothing here yet.",
@@ -389,6 +439,7 @@ public enum WearbloomTexts {
       .problemNotCutOut:
         "We couldn\u{2019}t cut this garment out of its photo cleanly, so the preview can\u{2019}t lay it on you. Retake it against a plain wall or floor.",
       .problemGeneric: "Something went wrong. Try again.",
+      .problemName: "A name can have up to {count} characters, and no line breaks.",
       .problemTitle: "That didn’t work",
       .problemBack: "Back to Wearbloom",
       .pageNotFoundTitle: "Nothing here",

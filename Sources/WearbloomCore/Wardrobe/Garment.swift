@@ -20,12 +20,18 @@ public struct Garment: Identifiable, Hashable, Sendable, Codable {
   /// The garment without its background, once removal has produced one.
   public var cutout: ImageReference?
   public var removalStatus: BackgroundRemovalStatus
+  /// The name its owner gave it; nil shows the guess (``label``).
+  public var name: String?
+  /// The colour read from its photo as it was added, for the guessed name; nil for one added
+  /// before colours were read.
+  public var colour: GarmentColour?
   public var createdAt: Date
   public var updatedAt: Date
 
   public init(
     id: ID, owner: String?, category: GarmentCategory, image: ImageReference, cutout: ImageReference? = nil,
-    removalStatus: BackgroundRemovalStatus, createdAt: Date, updatedAt: Date
+    removalStatus: BackgroundRemovalStatus, name: String? = nil, colour: GarmentColour? = nil, createdAt: Date,
+    updatedAt: Date
   ) {
     self.id = id
     self.owner = owner
@@ -33,6 +39,8 @@ public struct Garment: Identifiable, Hashable, Sendable, Codable {
     self.image = image
     self.cutout = cutout
     self.removalStatus = removalStatus
+    self.name = name
+    self.colour = colour
     self.createdAt = createdAt
     self.updatedAt = updatedAt
   }

@@ -22,4 +22,6 @@ public enum WardrobeError: String, Error, CaseIterable, Codable, Sendable, Hasha
   case garmentNotCutOut = "GARMENT_NOT_CUT_OUT"
   /// No stock figure with that id.
   case stockItemNotFound = "STOCK_ITEM_NOT_FOUND"
+  /// A garment's name longer than ``GarmentName/maximumLength`` or holding a control character.
+  case invalidName = "INVALID_NAME"
 }

@@ -78,6 +78,15 @@ struct WearbloomAPIService: APIProtocol {
     }
   }
 
+  func renameGarment(_ input: Operations.renameGarment.Input) async throws -> Operations.renameGarment.Output {
+    let owner = try account()
+    guard case .json(let request) = input.body else { throw OrchardError.unsupportedMediaType }
+    return try await refusing {
+      let garment = try await service.rename(input.path.garment_id, to: request.name, owner: owner)
+      return .ok(.init(headers: .init(Cache_hyphen_Control: Self.noStore), body: .json(Self.wire(garment))))
+    }
+  }
+
   func deleteGarment(_ input: Operations.deleteGarment.Input) async throws -> Operations.deleteGarment.Output {
     let owner = try account()
     return try await refusing {
@@ -190,7 +199,8 @@ struct WearbloomAPIService: APIProtocol {
   static func wire(_ garment: Garment) -> Components.Schemas.Garment {
     Components.Schemas.Garment(
       id: garment.id, category: wire(garment.category), stock: garment.isStock,
-      label: garment.isStock ? StockCatalog.item(garment.id)?.label : nil,
+      label: garment.isStock ? StockCatalog.item(garment.id)?.label : nil, name: garment.name,
+      colour: garment.colour.map { Components.Schemas.GarmentColour(rawValue: $0.rawValue)! },
       backgroundRemoval: Components.Schemas.BackgroundRemoval(rawValue: garment.removalStatus.rawValue)!,
       image: links(garment.displayImage), photo: links(garment.image), createdAt: garment.createdAt,
       updatedAt: garment.updatedAt)

@@ -23,7 +23,8 @@ struct WardrobeAccountData: AccountData {
       files: Dictionary(files.map { ($0.image.value, $0.path) }, uniquingKeysWith: { first, _ in first }),
       garments: garments.map {
         .init(
-          id: $0.id, category: $0.category.rawValue, backgroundRemoval: $0.removalStatus.rawValue,
+          id: $0.id, category: $0.category.rawValue, name: $0.name, colour: $0.colour?.rawValue,
+          backgroundRemoval: $0.removalStatus.rawValue,
           images: $0.images.map(\.value), createdAt: $0.createdAt)
       },
       bodyPhoto: body.map { .init(image: $0.ownImage?.value, updatedAt: $0.updatedAt) },
@@ -86,6 +87,10 @@ struct WardrobeAccountData: AccountData {
     struct Garment: Encodable, Sendable {
       let id: String
       let category: String
+      /// The name the user gave it, if any.
+      let name: String?
+      /// The colour read from its photo, for the guessed name.
+      let colour: String?
       let backgroundRemoval: String
       let images: [String]
       let createdAt: Date

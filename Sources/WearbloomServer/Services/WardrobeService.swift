@@ -100,12 +100,13 @@ public struct WardrobeService: Sendable {
     try countUpload(of: owner)
     let category = try UploadPolicy.check(category: category).get()
     _ = try await check(photo: photo, declaredType: declaredType)
+    async let colour = colour(of: photo)
     let image = try await storePhoto(photo, kind: .garment, owner: owner)
     let now = clock.now
     var generator = random.generator
     let garment = Garment(
       id: IdempotencyID(using: &generator).description, owner: owner, category: category, image: image,
-      removalStatus: .pending, createdAt: now, updatedAt: now)
+      removalStatus: .pending, colour: await colour, createdAt: now, updatedAt: now)
     if let removals {
       // The garment and its removal are kept together: never a garment pending with no job.
       try await store.database.inTransaction { session in
@@ -191,6 +192,31 @@ public struct WardrobeService: Sendable {
   public func garment(_ id: Garment.ID, owner: String) async throws -> Garment {
     let found = try await store.garment(id) ?? StockCatalog.item(id)?.garment
     return try Wardrobe.garment(found, openedBy: owner).get()
+  }
+
+  /// The colour most of the photo's middle is, for the garment's guessed name; nil when it cannot
+  /// be read (the name is then its category's, and the upload goes on).
+  private func colour(of photo: [UInt8]) async -> GarmentColour? {
+    guard
+      let pixels = try? await files.processor.pixels(
+        of: photo, longEdge: Self.colourLongEdge, maximumPixels: UploadPolicy.maximumPixels)
+    else { return nil }
+    return GarmentColour.dominant(rgb: pixels.bytes, width: pixels.width, height: pixels.height)
+  }
+
+  /// How small the photo is read for its colour: enough pixels to count, few enough to be quick.
+  static let colourLongEdge = 96
+
+  /// Gives one of `owner`'s garments a name, or takes it back to the guess with an empty one; a
+  /// stock garment keeps its own. `INVALID_NAME` for one too long, `GARMENT_NOT_FOUND` for one
+  /// not theirs.
+  public func rename(_ id: Garment.ID, to text: String, owner: String) async throws -> Garment {
+    let name = try GarmentName.validate(text).get()
+    guard try await store.rename(id, to: name, owner: owner, at: clock.now) else {
+      throw WardrobeError.garmentNotFound
+    }
+    try await memory.wardrobes.forget(owner)
+    return try await garment(id, owner: owner)
   }
 
   /// Files one of `owner`'s garments under another category (a stock garment's is fixed).

@@ -60,6 +60,10 @@ enum WearbloomProblem {
       OrchardError(
         status: .notFound, code: error.rawValue, title: "No such figure",
         detail: "Choose a figure by an id from GET stock whose kind is body.")
+    case .invalidName:
+      OrchardError(
+        status: .unprocessableContent, code: error.rawValue, title: "Name not kept",
+        detail: "A garment's name may have up to \(GarmentName.maximumLength) characters and no control characters.")
     }
   }
 

@@ -42,7 +42,12 @@ public struct WardrobeStore: Sendable {
         .column("stock_id", type: .text)
         .column("updated_at", type: .epochSeconds, .notNull)
         .run()
-    }
+    },
+    // A garment's own name, and the colour read from its photo for the guessed one.
+    Migration("wearbloom-0007-garment-names") { database in
+      try await database.alter(table: garments).column("name", type: .text).run()
+      try await database.alter(table: garments).column("colour", type: .text).run()
+    },
   ]
 
   // MARK: Images
@@ -82,10 +87,11 @@ public struct WardrobeStore: Sendable {
 
   func insert(_ garment: Garment) async throws {
     try await database.insert(into: Self.garments)
-      .columns("id", "owner", "category", "image", "cutout", "removal", "created_at", "updated_at")
+      .columns(GarmentRow.columns)
       .values(
         SQLBind(garment.id), SQLBind(garment.owner ?? ""), SQLBind(garment.category.rawValue),
         SQLBind(garment.image.value), SQLBind(garment.cutout?.value), SQLBind(garment.removalStatus.rawValue),
+        SQLBind(garment.name), SQLBind(garment.colour?.rawValue),
         SQLBind(garment.createdAt.timeIntervalSince1970), SQLBind(garment.updatedAt.timeIntervalSince1970)
       ).run()
   }
@@ -118,6 +124,14 @@ public struct WardrobeStore: Sendable {
   /// Files the garment under `category`; returns whether `owner` has such a garment.
   func setCategory(_ category: GarmentCategory, of id: Garment.ID, owner: String, at now: Date) async throws -> Bool {
     let rows = try await database.update(Self.garments).set("category", to: SQLBind(category.rawValue))
+      .set("updated_at", to: SQLBind(now.timeIntervalSince1970))
+      .where("id", .equal, SQLBind(id)).where("owner", .equal, SQLBind(owner)).returning("id").all()
+    return !rows.isEmpty
+  }
+
+  /// Gives the garment `name` (nil: back to the guess); returns whether `owner` has such a garment.
+  func rename(_ id: Garment.ID, to name: String?, owner: String, at now: Date) async throws -> Bool {
+    let rows = try await database.update(Self.garments).set("name", to: SQLBind(name))
       .set("updated_at", to: SQLBind(now.timeIntervalSince1970))
       .where("id", .equal, SQLBind(id)).where("owner", .equal, SQLBind(owner)).returning("id").all()
     return !rows.isEmpty
@@ -189,7 +203,9 @@ public struct WardrobeStore: Sendable {
 }
 
 private struct GarmentRow: Decodable {
-  static let columns = ["id", "owner", "category", "image", "cutout", "removal", "created_at", "updated_at"]
+  static let columns = [
+    "id", "owner", "category", "image", "cutout", "removal", "name", "colour", "created_at", "updated_at",
+  ]
 
   let id: String
   let owner: String
@@ -197,6 +213,8 @@ private struct GarmentRow: Decodable {
   let image: String
   let cutout: String?
   let removal: String
+  let name: String?
+  let colour: String?
   let created_at: Double
   let updated_at: Double
 
@@ -206,7 +224,8 @@ private struct GarmentRow: Decodable {
     else { return nil }
     return Garment(
       id: id, owner: owner, category: category, image: image, cutout: cutout.flatMap(ImageReference.init(validating:)),
-      removalStatus: removal, createdAt: Date(timeIntervalSince1970: created_at),
+      removalStatus: removal, name: name, colour: colour.flatMap(GarmentColour.init(rawValue:)),
+      createdAt: Date(timeIntervalSince1970: created_at),
       updatedAt: Date(timeIntervalSince1970: updated_at))
   }
 }

@@ -22,6 +22,7 @@ enum WearbloomPath {
   static let review = RoutePath(app: app, "/garments/:garment/review")
   static let retake = RoutePath(app: app, "/garments/:garment/retake")
   static let remove = RoutePath(app: app, "/garments/:garment/remove")
+  static let rename = RoutePath(app: app, "/garments/:garment/name")
   static let tryOn = RoutePath(app: app, "/garments/:garment/try-on")
   // Renders.
   static let render = RoutePath(app: app, "/renders/:render")
@@ -46,6 +47,7 @@ enum WearbloomPath {
   static func review(_ id: String) -> String { review.link(id) }
   static func retake(_ id: String) -> String { retake.link(id) }
   static func remove(_ id: String) -> String { remove.link(id) }
+  static func rename(_ id: String) -> String { rename.link(id) }
   static func tryOn(_ id: String) -> String { tryOn.link(id) }
   static func render(_ id: String) -> String { render.link(id) }
   static func renderStatus(_ id: String) -> String { renderStatus.link(id) }

@@ -77,6 +77,22 @@ extension WearbloomRoutes {
         return Response.seeOther(WearbloomPath.path(WearbloomPath.wardrobe.path, notice: .removed))
       }
     }
+    members.post(WearbloomPath.rename.pattern) { request, context in
+      try await member(request, context) { visitor, account in
+        let garment = try await ownGarment(context, account: account)
+        let typed = try await FormFields(request, context: context)["name"] ?? ""
+        do {
+          _ = try await wardrobe.rename(garment.id, to: typed, owner: account)
+        } catch WardrobeError.invalidName {
+          // Nothing is lost: the sheet opens again with what was typed and why it was not kept.
+          let problem = visitor.screens.t(WardrobeError.invalidName.message, WardrobeError.invalidName.values)
+          return try await wardrobePage(
+            request, visitor, account, open: garment.id, naming: .init(typed: typed, problem: problem),
+            status: .unprocessableContent)
+        }
+        return Response.seeOther(WearbloomPath.path(WearbloomPath.garment(garment.id), notice: .renamed))
+      }
+    }
     members.post(WearbloomPath.tryOn.pattern) { request, context in
       try await member(request, context) { visitor, _ in
         try await startRender(context.parameters.get("garment") ?? "", for: visitor)
@@ -134,7 +150,8 @@ extension WearbloomRoutes {
   // MARK: The wardrobe
 
   func wardrobePage(
-    _ request: Request, _ visitor: Visitor, _ account: String, open garmentID: String? = nil
+    _ request: Request, _ visitor: Visitor, _ account: String, open garmentID: String? = nil,
+    naming: WearbloomPages.Naming = .init(), status: HTTPResponse.Status = .ok
   ) async throws -> Response {
     let category = WardrobeFilter.category(request.uri.queryParameters.get("category"))
     async let summary = tryOn.summary(of: account)
@@ -148,12 +165,13 @@ extension WearbloomRoutes {
       let garment = try await wardrobe.garment(garmentID, owner: account)
       sheet = screens.sheet(
         garment, refusal: tryOn.support.refusal(of: garment), badge: badge,
-        closeTo: WearbloomPath.wardrobe.path + (category.map { "?category=\($0.rawValue)" } ?? ""))
+        closeTo: WearbloomPath.wardrobe.path + (category.map { "?category=\($0.rawValue)" } ?? ""), naming: naming)
     }
     return pages.response(
       screens.wardrobe(
         Wardrobe.list(own: own, stock: StockCatalog.garments, category: category), category: category,
-        ownCount: own.count, badge: badge, toast: screens.toast(Self.notice(request)), looks: strip, sheet: sheet))
+        ownCount: own.count, badge: badge, toast: screens.toast(Self.notice(request)), looks: strip, sheet: sheet),
+      status: status)
   }
 
   /// One of the account's own garments (not a stock one), from the route's `garment`.

@@ -268,13 +268,17 @@ function removeLater(form) {
   const removal = {
     form,
     timer: setTimeout(async () => {
-      settle();
+      // No longer undoable, but the page stays marked as removing until the server has answered.
+      removals.delete(id);
+      note.remove();
       try {
         await sendRemoval(form);
         cell?.remove();
       } catch {
         if (cell) cell.hidden = false;
         toast("error", data.textRemoveFailed);
+      } finally {
+        markRemovals();
       }
     }, +data.removeUndoMs),
   };

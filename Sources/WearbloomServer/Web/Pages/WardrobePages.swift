@@ -56,7 +56,9 @@ extension WearbloomPages {
   /// A garment's bottom sheet: its picture, its name, and Try On, or why not (`refusal`, the try-on
   /// support's): a category not offered, or a photo with no cutout for the preview to lay on the
   /// body, which offers a retake instead.
-  func sheet(_ garment: Garment, refusal: WardrobeError?, badge: CreditsBadge, closeTo: String) -> HTML {
+  func sheet(
+    _ garment: Garment, refusal: WardrobeError?, badge: CreditsBadge, closeTo: String, naming: Naming = Naming()
+  ) -> HTML {
     let action: HTML =
       switch refusal {
       case nil:
@@ -89,6 +91,7 @@ extension WearbloomPages {
       </details>
       """
     let image = garment.displayImage.value
+    let rename = garment.owner == nil ? "" : renameForm(garment, naming)
     return """
       <div class="sheet-layer" data-sheet-layer>
       <a class="sheet-scrim" href="\(closeTo)" tabindex="-1" aria-hidden="true" data-sheet-close></a>
@@ -100,9 +103,40 @@ extension WearbloomPages {
       <p class="sheet-category">\(name(garment.category))</p>
       \(credits(badge))
       \(action)
+      \(rename)
       \(remove)
       </section>
       </div>
+      """
+  }
+
+  /// What the sheet's name form shows after a name it could not keep: what was typed, and why.
+  struct Naming {
+    var typed: String?
+    var problem: String?
+  }
+
+  /// The sheet's Rename: the given name (or nothing, with the guess as its placeholder), up to
+  /// ``GarmentName/maximumLength`` characters; open with the typed text and the reason when the
+  /// last one was refused.
+  func renameForm(_ garment: Garment, _ naming: Naming) -> HTML {
+    let guess = label(.guessed(garment.colour, garment.category))
+    let problem: HTML =
+      naming.problem.map { (message: String) -> HTML in
+        "<p class=\"field-error\" id=\"garment-name-error\">\(message)</p>"
+      } ?? ""
+    let described = naming.problem == nil ? "garment-name-hint" : "garment-name-hint garment-name-error"
+    return """
+      <details class="garment-rename" data-garment-rename\(naming.problem == nil ? "" : HTML(" open"))>
+      <summary class="button button--ghost button--wide">\(t(.rename))</summary>
+      <form class="rename-form" method="post" action="\(WearbloomPath.rename(garment.id))" data-rename-form novalidate>
+      <label for="garment-name">\(t(.nameLabel))</label>
+      <input id="garment-name" name="name" type="text" value="\(naming.typed ?? garment.name ?? "")" placeholder="\(guess)" maxlength="\(GarmentName.maximumLength)" autocomplete="off" aria-describedby="\(described)"\(naming.problem == nil ? "" : HTML(" aria-invalid=\"true\""))>
+      <p class="field-hint" id="garment-name-hint">\(t(.nameHint, ["count": GarmentName.maximumLength, "guess": guess]))</p>
+      \(problem)
+      <button type="submit" class="button button--secondary button--wide">\(t(.nameSave))</button>
+      </form>
+      </details>
       """
   }
 

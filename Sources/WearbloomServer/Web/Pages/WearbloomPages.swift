@@ -117,8 +117,16 @@ struct WearbloomPages: Sendable {
   }
 
   /// What a garment is called on screen: a stock garment's label, else its category.
-  func label(_ garment: Garment) -> String {
-    garment.owner == nil ? StockCatalog.item(garment.id)?.label ?? name(garment.category) : name(garment.category)
+  func label(_ garment: Garment) -> String { label(garment.label) }
+
+  /// A garment's name as the core decided it: given, the stock catalog's, or guessed from its
+  /// colour and category ("Navy top"); a garment whose colour was never read is its category.
+  func label(_ label: GarmentLabel) -> String {
+    switch label {
+    case .given(let name), .stock(let name): name
+    case .guessed(let colour?, let category): t(.garmentGuess, ["colour": t(colour.text), "noun": t(category.noun)])
+    case .guessed(nil, let category): name(category)
+    }
   }
 
   /// The counter under the title: free renders left, or the way to a trial; nothing for a subscriber.
