@@ -168,7 +168,8 @@ extension WearbloomAPISpec {
    "body": {
     "properties": {
      "name": {
-      "maxLength": 1000,
+      "maxLength": 40,
+      "pattern": "^[^\\x00-\\x1F\\x7F-\\x9F]*$",
       "type": "string"
      }
     },

@@ -159,7 +159,7 @@ extension JSONAPIClient.Answer {
 @Suite("Wearbloom's API", .timeLimit(.minutes(5)))
 struct WearbloomAPITests {
   @Test(
-    "a garment's colour is read as it is added; PATCH names it, an empty name takes the guess back, a name too long is INVALID_NAME and changes nothing, and a stock or another's garment is not found"
+    "a garment's colour is read as it is added; PATCH names it, an empty name takes the guess back, a name too long or holding a line break is refused and changes nothing, and a stock or another's garment is not found"
   )
   func rename() async throws {
     try await WearbloomAPI.with { server in
@@ -175,9 +175,12 @@ struct WearbloomAPITests {
       #expect(renamed.json?["name"] as? String == "Linen shirt")
       #expect(try await server.get(path, token: token).json?["name"] as? String == "Linen shirt")
       let tooLong = String(repeating: "x", count: GarmentName.maximumLength + 1)
-      let refused = try await server.api.send(.patch, path, token: token, json: ["name": tooLong])
-      #expect(refused.status == .unprocessableContent)
-      #expect(refused.code == WardrobeError.invalidName.rawValue)
+      // The contract's limits (40 characters, no control character) are checked before the core's.
+      for name in [tooLong, "Linen\nshirt"] {
+        let refused = try await server.api.send(.patch, path, token: token, json: ["name": name])
+        #expect(refused.status == .badRequest)
+        #expect(refused.code == "BAD_REQUEST")
+      }
       #expect(try await server.get(path, token: token).json?["name"] as? String == "Linen shirt")
       let cleared = try await server.api.send(.patch, path, token: token, json: ["name": ""])
       #expect(cleared.status == .ok)

@@ -179,14 +179,14 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/RenameRequest`.
         public struct RenameRequest: Codable, Hashable, Sendable {
-            /// The new name; empty for the guessed one.
+            /// The new name, with no control character (a line break is one); spaces around it are trimmed, and an empty one takes the guessed name back.
             ///
             /// - Remark: Generated from `#/components/schemas/RenameRequest/name`.
             public var name: Swift.String
             /// Creates a new `RenameRequest`.
             ///
             /// - Parameters:
-            ///   - name: The new name; empty for the guessed one.
+            ///   - name: The new name, with no control character (a line break is one); spaces around it are trimmed, and an empty one takes the guessed name back.
             public init(name: Swift.String) {
                 self.name = name
             }

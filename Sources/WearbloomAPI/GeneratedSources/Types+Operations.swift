@@ -826,7 +826,7 @@ public enum Operations {
     }
     /// Names one of your garments
     ///
-    /// Up to 40 characters, trimmed; an empty name takes the garment back to its guessed one, which a client writes from its `colour` and `category` ("Navy top"). A stock garment keeps its label (`GARMENT_NOT_FOUND`). A name too long or with a control character is `INVALID_NAME`, and nothing changes.
+    /// Up to 40 characters, trimmed; an empty name takes the garment back to its guessed one, which a client writes from its `colour` and `category` ("Navy top"). A stock garment keeps its label (`GARMENT_NOT_FOUND`). A name longer than 40 characters or with a control character breaks the contract (`BAD_REQUEST`); one the wardrobe's own rules refuse is `INVALID_NAME`. Nothing changes either way.
     ///
     /// - Remark: HTTP `PATCH /wearbloom/api/v1/garments/{garment_id}`.
     /// - Remark: Generated from `#/paths//wearbloom/api/v1/garments/{garment_id}/patch(renameGarment)`.
