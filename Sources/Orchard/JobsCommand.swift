@@ -80,5 +80,5 @@ struct JobsCommand: AsyncParsableCommand {
 }
 
 private func queue(_ database: Database) -> JobQueue {
-  JobQueue(database: database.sql, clock: SystemClock(), random: .system)
+  JobQueue(database: database.sql, clock: SystemClock(), random: RandomSource(SystemRandomNumberGenerator()))
 }

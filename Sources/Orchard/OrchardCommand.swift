@@ -7,6 +7,7 @@ import MIGAServer
 import OrchardDatabase
 import OrchardIdentity
 import OrchardJobs
+import OrchardKit
 import OrchardServer
 import ServerKit
 import WalkWorthyServer
@@ -114,13 +115,15 @@ struct Serve: AsyncParsableCommand {
     let settings = options.settings
     let webAPI = try WalkWorthyApp.webAPI(settings: settings)
     let languageModel = try LanguageModelSettings.from(environment: settings)
+    // The one place the server's randomness comes from, handed to every part that draws.
+    let random = RandomSource(SystemRandomNumberGenerator())
     let app = try await buildApplication(
-      configuration, identity: try IdentityHub(settings: try IdentitySettings(settings: settings), random: .system),
+      configuration, identity: try IdentityHub(settings: try IdentitySettings(settings: settings), random: random),
       apps: {
         orchardApps(
           walkWorthy: WalkWorthyApp(webAPI: webAPI), languageModel: languageModel, settings: settings, identity: $0)
       },
-      dependencies: ServerDependencies(random: .system, logger: logger, settings: settings)
+      dependencies: ServerDependencies(random: random, logger: logger, settings: settings)
     ) { port in
       let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
       // Written straight to the file handle: print() is buffered when output is not a terminal.
@@ -140,7 +143,8 @@ struct Migrate: AsyncParsableCommand {
     let logger = options.logger(configuration)
     let database = try await Database.open(configuration.databaseLocation, logger: logger)
     let applied = try await database.withRunningServices { database in
-      try await orchardMigrations(random: .system).run(on: database.sql, logger: logger)
+      try await orchardMigrations(random: RandomSource(SystemRandomNumberGenerator())).run(
+        on: database.sql, logger: logger)
     }
     try await database.close()
     print(
@@ -231,7 +235,8 @@ func withMigratedDatabase<R: Sendable>(
   let database = try await Database.open(configuration.databaseLocation, logger: logger)
   do {
     let result = try await database.withRunningServices { database in
-      try await orchardMigrations(random: .system).run(on: database.sql, logger: logger)
+      try await orchardMigrations(random: RandomSource(SystemRandomNumberGenerator())).run(
+        on: database.sql, logger: logger)
       return try await body(database)
     }
     try await database.close()

@@ -1,18 +1,24 @@
 import Synchronization
 
-/// Where the server's random choices come from, handed to every app in its environment: the
-/// system's generator in production (made once, where the `orchard` executable puts the server
-/// together, and never in a library or a core), or a seeded one shared by every request, so a test's
-/// sequence of choices is the same every run.
+/// Where the server's random choices come from, handed to every app in its environment: in
+/// production the system's generator, which the `orchard` executable hands in as it puts the server
+/// together (`RandomSource(SystemRandomNumberGenerator())`, as it hands in `SystemClock()`), never
+/// a library or a core; in tests a seeded one shared by every request, so a test's sequence of
+/// choices is the same every run.
 public struct RandomSource: Sendable {
   let draw: @Sendable () -> UInt64
 
   public init(draw: @escaping @Sendable () -> UInt64) { self.draw = draw }
 
+  /// A source that every draw takes the next numbers of `generator` from, one draw at a time.
+  public init<Generator: RandomNumberGenerator & Sendable>(_ generator: Generator) {
+    let shared = SharedGenerator(generator)
+    draw = { shared.next() }
+  }
+
   /// One seeded sequence (xoshiro256**) that every draw takes the next numbers of.
   public static func seeded(_ seed: UInt64) -> RandomSource {
-    let shared = SharedGenerator(seed: seed)
-    return RandomSource { shared.next() }
+    RandomSource(SeededRandomNumberGenerator(seed: seed))
   }
 
   /// A generator that draws from this source.
@@ -39,10 +45,10 @@ public struct SourceGenerator: RandomNumberGenerator {
   public mutating func next() -> UInt64 { source.draw() }
 }
 
-private final class SharedGenerator: Sendable {
-  private let state: Mutex<SeededRandomNumberGenerator>
+private final class SharedGenerator<Generator: RandomNumberGenerator & Sendable>: Sendable {
+  private let state: Mutex<Generator>
 
-  init(seed: UInt64) { state = Mutex(SeededRandomNumberGenerator(seed: seed)) }
+  init(_ generator: Generator) { state = Mutex(generator) }
 
   func next() -> UInt64 { state.withLock { $0.next() } }
 }

@@ -138,7 +138,4 @@ struct Report: AsyncParsableCommand {
 
 /// Job ids for this probe: several probes enqueue into one database at once, so each draws from
 /// the system's generator rather than a seed they would share.
-let probeRandom = RandomSource {
-  var generator = SystemRandomNumberGenerator()
-  return generator.next()
-}
+let probeRandom = RandomSource(SystemRandomNumberGenerator())
